@@ -1,0 +1,258 @@
+"""Games: a ruleset bound to a position, and disjunctive sums of games.
+
+>>> import grundy
+>>> nim = grundy.games.get("nim")
+>>> g = nim[3] + nim[4] + nim[5]
+>>> g
+nim[3] + nim[4] + nim[5]
+>>> g.value, g.outcome
+(2, Outcome.N)
+>>> g.winning_move()
+SumMove(0, 1)
+>>> g.play(g.winning_move())
+nim[1] + nim[4] + nim[5]
+>>> _.outcome
+Outcome.P
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from typing import TYPE_CHECKING, NamedTuple
+
+from grundy.core.errors import InvalidPositionError
+from grundy.core.outcome import Outcome
+from grundy.core.sums import Sum
+
+if TYPE_CHECKING:
+    from grundy.core.ruleset import Ruleset
+
+__all__ = ["Game", "GameSum", "SumMove"]
+
+
+class Game:
+    """A position of a ruleset: ``ruleset[position]``.
+
+    Attributes are computed on demand and memoised in the ruleset's solver.
+    """
+
+    __slots__ = ("ruleset", "position")
+
+    ruleset: Ruleset
+    position: Hashable
+
+    def __init__(self, ruleset: Ruleset, position: Hashable) -> None:
+        object.__setattr__(self, "ruleset", ruleset)
+        object.__setattr__(self, "position", position)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Game is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is Game
+            and other.ruleset is self.ruleset
+            and other.position == self.position
+        )
+
+    def __hash__(self) -> int:
+        return hash((id(self.ruleset), self.position))
+
+    def __repr__(self) -> str:
+        pos = self.position
+        if type(pos) is Sum:
+            return "(" + " + ".join(f"{self.ruleset.name}[{p!r}]" for p in pos.parts) + ")"
+        return f"{self.ruleset.name}[{pos!r}]"
+
+    @property
+    def value(self) -> int:
+        """The Sprague-Grundy value (nimber)."""
+        return self.ruleset.value(self.position)
+
+    @property
+    def outcome(self) -> Outcome:
+        """``Outcome.P`` or ``Outcome.N``."""
+        return self.ruleset.outcome(self.position)
+
+    @property
+    def remoteness(self) -> int:
+        """Moves to the end when the winner hurries and the loser delays."""
+        return self.ruleset.remoteness(self.position)
+
+    @property
+    def suspense(self) -> int:
+        """Moves to the end when the winner delays and the loser hurries."""
+        return self.ruleset.suspense(self.position)
+
+    def options(self) -> list[Hashable]:
+        """Every option (position reachable in one move)."""
+        return self.ruleset.options(self.position)
+
+    def winning_moves(self) -> list[Hashable]:
+        """Every option that is a P-position."""
+        return self.ruleset.winning_moves(self.position)
+
+    def winning_move(self) -> Hashable | None:
+        """One winning option, or ``None`` from a P-position."""
+        return self.ruleset.winning_move(self.position)
+
+    def play(self, option: Hashable) -> Game:
+        """The game after moving to ``option`` (which must be an option)."""
+        if option not in self.options():
+            raise InvalidPositionError(f"{option!r} is not an option of {self!r}")
+        return Game(self.ruleset, option)
+
+    def __add__(self, other: Game | GameSum) -> GameSum:
+        return GameSum(self) + other
+
+    def __radd__(self, other: object) -> GameSum:
+        if other == 0:  # sum() starts from 0
+            return GameSum(self)
+        return NotImplemented
+
+
+class SumMove(NamedTuple):
+    """A move in a :class:`GameSum`: component ``index`` moves to ``option``."""
+
+    index: int
+    option: Hashable
+
+    def __repr__(self) -> str:
+        return f"SumMove({self.index}, {self.option!r})"
+
+
+class GameSum:
+    """A disjunctive sum of games (possibly of different rulesets): each turn the
+    player to move makes a move in exactly one component.
+
+    The value is the XOR of the component values (the Sprague-Grundy theorem),
+    computed per component; winning moves are constructed from the component values
+    without exploring the product of the components.
+    """
+
+    __slots__ = ("components",)
+
+    components: tuple[Game, ...]
+
+    def __init__(self, *components: Game | GameSum) -> None:
+        flat: list[Game] = []
+        for c in components:
+            if isinstance(c, GameSum):
+                flat.extend(c.components)
+            elif isinstance(c, Game):
+                flat.append(c)
+            else:
+                raise TypeError(f"a GameSum adds games; got {c!r}")
+        object.__setattr__(self, "components", tuple(flat))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("GameSum is immutable")
+
+    def __add__(self, other: Game | GameSum) -> GameSum:
+        if not isinstance(other, (Game, GameSum)):
+            return NotImplemented
+        return GameSum(self, other)
+
+    def __radd__(self, other: object) -> GameSum:
+        if other == 0:
+            return self
+        return NotImplemented
+
+    def __len__(self) -> int:
+        return len(self.components)
+
+    def __iter__(self) -> Iterator[Game]:
+        return iter(self.components)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameSum) and self.components == other.components
+
+    def __hash__(self) -> int:
+        return hash(self.components)
+
+    def __repr__(self) -> str:
+        return " + ".join(map(repr, self.components)) if self.components else "GameSum()"
+
+    def values(self) -> list[int]:
+        """The value of each component."""
+        return [c.value for c in self.components]
+
+    @property
+    def value(self) -> int:
+        """XOR of the component values. O(components) once they are known."""
+        s = 0
+        for c in self.components:
+            s ^= c.value
+        return s
+
+    @property
+    def outcome(self) -> Outcome:
+        """``Outcome.P`` iff the XOR of the component values is 0."""
+        return Outcome.from_value(self.value)
+
+    def winning_moves(self) -> list[SumMove]:
+        """Every winning move: in component i of value v (with v ^ S < v, S the
+        total), every option of value v ^ S."""
+        values = self.values()
+        s = 0
+        for v in values:
+            s ^= v
+        if s == 0:
+            return []
+        result: list[SumMove] = []
+        for i, (c, v) in enumerate(zip(self.components, values)):
+            t = v ^ s
+            if t < v:
+                rs = c.ruleset
+                result.extend(SumMove(i, o) for o in rs.options(c.position) if rs.value(o) == t)
+        return result
+
+    def winning_move(self) -> SumMove | None:
+        """One winning move, found from the component values: O(components) plus one
+        constructive move in one component. ``None`` from a P-position."""
+        values = self.values()
+        s = 0
+        for v in values:
+            s ^= v
+        if s == 0:
+            return None
+        for i, (c, v) in enumerate(zip(self.components, values)):
+            t = v ^ s
+            if t < v:
+                o = c.ruleset.option_with_value(c.position, t)
+                if o is not None:
+                    return SumMove(i, o)
+        raise AssertionError("a component with v ^ S < v has an option of value v ^ S")
+
+    def play(self, move: SumMove | tuple[int, Hashable]) -> GameSum:
+        """The sum after ``move`` (component ``index`` moves to ``option``)."""
+        index, option = move
+        if not 0 <= index < len(self.components):
+            raise InvalidPositionError(f"no component {index!r} in a sum of {len(self)}")
+        new = self.components[index].play(option)
+        return GameSum(*self.components[:index], new, *self.components[index + 1 :])
+
+    def _as_game(self) -> tuple[Ruleset, Sum]:
+        from grundy.core.compound import sum_of_games
+
+        return sum_of_games(self.components)
+
+    @property
+    def remoteness(self) -> int:
+        """Remoteness of the sum game (explores the product of the components)."""
+        rs, pos = self._as_game()
+        return rs.remoteness(pos)
+
+    @property
+    def suspense(self) -> int:
+        """Suspense of the sum game (explores the product of the components)."""
+        rs, pos = self._as_game()
+        return rs.suspense(pos)
+
+    def options(self) -> list[SumMove]:
+        """Every move of the sum."""
+        return [
+            SumMove(i, o) for i, c in enumerate(self.components) for o in c.options()
+        ]
+
+

@@ -1,0 +1,268 @@
+"""Rulesets: families of impartial games given by their move function.
+
+A ruleset answers ``moves(position)``: the options (positions reachable in one
+move). A position is any hashable value; an option is a position or a
+:class:`~grundy.core.sums.Sum` of positions when one move leaves several
+independent games. Indexing a ruleset binds a position: ``lasker[10]`` is a
+:class:`~grundy.core.game.Game`.
+
+Define a ruleset with the :func:`ruleset` decorator on a generator function, or by
+subclassing :class:`Ruleset` (which also lets you add a closed form, validation and
+a position parser):
+
+>>> import grundy
+>>> @grundy.ruleset
+... def lasker(n):
+...     yield from range(n)
+...     yield from (grundy.Sum(a, n - a) for a in range(1, n // 2 + 1))
+>>> lasker[10].value, lasker[10].outcome, lasker[10].winning_moves()
+(10, Outcome.N, [0, Sum(5, 5)])
+>>> (lasker[10] + lasker[7]).value
+2
+
+>>> class Bash(grundy.Ruleset):
+...     '''Take 1..m tokens from a heap.'''
+...     def __init__(self, m):
+...         self.m, self.name = m, f"bash({m})"
+...     def moves(self, n):
+...         return range(max(0, n - self.m), n)
+...     def value_formula(self, n):         # optional closed form
+...         return n % (self.m + 1)
+>>> Bash(3)[10**18].outcome                 # instant, by the formula
+Outcome.N
+>>> Bash(3).solver.value(10)                # brute force from the rules
+2
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Hashable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from grundy.core.errors import InvalidPositionError, UnhashablePositionError
+from grundy.core.outcome import Outcome
+from grundy.core.sums import Sum
+
+if TYPE_CHECKING:
+    from grundy.core.game import Game, GameSum
+    from grundy.solve.acyclic import Progress, Solver
+
+__all__ = ["Ruleset", "FunctionRuleset", "ruleset"]
+
+
+class Ruleset:
+    """Base class of rulesets. Subclasses implement :meth:`moves`.
+
+    Optional hooks a subclass may override:
+
+    - :meth:`validate` raises :class:`InvalidPositionError` for illegal positions;
+    - :meth:`parse_position` / :meth:`format_position` for the command line;
+    - :meth:`value_formula` (a closed-form Grundy value), :meth:`outcome_formula`
+      (a closed-form outcome, for games where only that is known), and
+      :meth:`option_with_value` (a constructive move to an option of a given
+      value). Analyses use a hook when it is overridden and the memoised search
+      (:attr:`solver`) otherwise.
+    """
+
+    name: str = "ruleset"
+
+    # ---------------------------------------------------------------- the rules
+    def moves(self, position: Any) -> Iterable[Hashable]:
+        """The options of ``position``: positions, or ``Sum``s of positions."""
+        raise NotImplementedError(f"{type(self).__name__} must implement moves(position)")
+
+    def validate(self, position: Any) -> None:
+        """Raise :class:`InvalidPositionError` if ``position`` is not legal. The
+        default accepts every hashable value."""
+
+    def parse_position(self, text: str) -> Hashable:
+        """Parse a position from command-line text. The default reads a Python
+        literal (``10``, ``(3, 4)``, ``'abc'``) and falls back to the text itself."""
+        try:
+            value = ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            return text
+        return _freeze(value)
+
+    def format_position(self, position: Any) -> str:
+        """Text for ``position`` (``repr`` by default; ``Sum`` as ``a + b``)."""
+        if type(position) is Sum:
+            return " + ".join(self.format_position(p) for p in position.parts) or "0"
+        return repr(position)
+
+    # ----------------------------------------------------------- optional hooks
+    def value_formula(self, position: Any) -> int:
+        """Closed-form Grundy value of a (non-``Sum``) position; override to provide."""
+        raise NotImplementedError
+
+    def outcome_formula(self, position: Any) -> Outcome:
+        """Closed-form outcome of a (non-``Sum``) position; override to provide."""
+        raise NotImplementedError
+
+    def option_with_value(self, position: Any, target: int) -> Hashable | None:
+        """An option of ``position`` whose value is ``target``, or ``None``. The
+        default scans the options; override with a constructive move."""
+        for o in self.options(position):
+            if self.value(o) == target:
+                return o
+        return None
+
+    @property
+    def has_value_formula(self) -> bool:
+        """Whether :meth:`value_formula` is overridden."""
+        return type(self).value_formula is not Ruleset.value_formula
+
+    @property
+    def has_outcome_formula(self) -> bool:
+        """Whether :meth:`outcome_formula` is overridden."""
+        return type(self).outcome_formula is not Ruleset.outcome_formula
+
+    # ----------------------------------------------------------------- solver
+    @property
+    def solver(self) -> Solver:
+        """The memoised brute-force solver of this ruleset (created on first use)."""
+        s: Solver | None = self.__dict__.get("_solver")
+        if s is None:
+            from grundy.solve.acyclic import Solver
+
+            s = Solver(self)
+            self.__dict__["_solver"] = s
+        return s
+
+    def clear_cache(self) -> None:
+        """Forget every memoised value of this ruleset."""
+        self.solver.clear()
+
+    # ---------------------------------------------------------------- analysis
+    def check(self, position: Any) -> Hashable:
+        """Validate ``position`` (hashable and legal) and return it."""
+        if type(position) is Sum:
+            for part in position.parts:
+                self.check(part)
+            return position
+        try:
+            hash(position)
+        except TypeError:
+            raise UnhashablePositionError(
+                f"{self.name}: position {position!r} is not hashable; use tuples or frozensets"
+            ) from None
+        self.validate(position)
+        return position  # type: ignore[no-any-return]
+
+    def options(self, position: Any) -> list[Hashable]:
+        """The options of ``position`` as a list (for a ``Sum``: moves in one part)."""
+        return self.solver.node_options(position)
+
+    def value(self, position: Any, *, progress: Progress | None = None) -> int:
+        """The Sprague-Grundy value of ``position`` (XOR over the parts of a ``Sum``)."""
+        if type(position) is Sum:
+            v = 0
+            for part in position.parts:
+                v ^= self.value(part, progress=progress)
+            return v
+        if self.has_value_formula:
+            return self.value_formula(position)
+        return self.solver.value(position, progress=progress)
+
+    def outcome(self, position: Any, *, progress: Progress | None = None) -> Outcome:
+        """``Outcome.P`` if the player to move loses, ``Outcome.N`` if they win."""
+        if type(position) is not Sum and self.has_outcome_formula and not self.has_value_formula:
+            return self.outcome_formula(position)
+        return Outcome.from_value(self.value(position, progress=progress))
+
+    def winning_moves(self, position: Any) -> list[Hashable]:
+        """Every option that leaves the opponent in a P-position."""
+        return [o for o in self.options(position) if self.outcome(o) is Outcome.P]
+
+    def winning_move(self, position: Any) -> Hashable | None:
+        """One winning option, or ``None`` if ``position`` is a P-position."""
+        if type(position) is Sum:
+            moves = self.winning_moves(position)
+            return moves[0] if moves else None
+        if self.outcome(position) is Outcome.P:
+            return None
+        if self.has_value_formula or not self.has_outcome_formula:
+            return self.option_with_value(position, 0)
+        return next((o for o in self.options(position) if self.outcome(o) is Outcome.P), None)
+
+    def remoteness(self, position: Any, *, limit: int | None = None) -> int:
+        """Moves until the end when the winner hurries and the loser delays."""
+        return self.solver.remoteness(position, limit=limit)
+
+    def suspense(self, position: Any, *, limit: int | None = None) -> int:
+        """Moves until the end when the winner delays and the loser hurries
+        (the Every-SG step function)."""
+        return self.solver.suspense(position, limit=limit)
+
+    def table(self, n: int, *, progress: Progress | None = None) -> list[int]:
+        """Grundy values of positions ``0, 1, ..., n`` of a one-parameter family."""
+        return [self.value(i, progress=progress) for i in range(n + 1)]
+
+    # ------------------------------------------------------------------ games
+    def __getitem__(self, position: Any) -> Game:
+        from grundy.core.game import Game
+
+        return Game(self, self.check(position))
+
+    def sum(self, *positions: Any) -> GameSum:
+        """The disjunctive sum of ``positions`` of this ruleset.
+
+        >>> import grundy
+        >>> grundy.games.get("nim").sum(3, 4, 5).value
+        2
+        """
+        from grundy.core.game import GameSum
+
+        return GameSum(*(self[p] for p in positions))
+
+    def __repr__(self) -> str:
+        return f"<ruleset {self.name}>"
+
+
+class FunctionRuleset(Ruleset):
+    """A ruleset made from a move function (see :func:`ruleset`)."""
+
+    def __init__(self, moves: Callable[[Any], Iterable[Hashable]], name: str | None = None) -> None:
+        self._moves = moves
+        self.name = name or getattr(moves, "__name__", "ruleset")
+        self.__doc__ = moves.__doc__
+        self.__wrapped__ = moves
+
+    def moves(self, position: Any) -> Iterable[Hashable]:
+        return self._moves(position)
+
+
+def ruleset(
+    moves: Callable[[Any], Iterable[Hashable]] | None = None, *, name: str | None = None
+) -> Any:
+    """Decorator: turn a move function (usually a generator) into a :class:`Ruleset`.
+
+    >>> import grundy
+    >>> @grundy.ruleset
+    ... def take_1_or_2(n):
+    ...     return [n - k for k in (1, 2) if k <= n]
+    >>> take_1_or_2.table(6)
+    [0, 1, 2, 0, 1, 2, 0]
+    >>> @grundy.ruleset(name="sub-1-3-4")
+    ... def s134(n):
+    ...     yield from (n - k for k in (1, 3, 4) if k <= n)
+    >>> s134
+    <ruleset sub-1-3-4>
+    """
+    if moves is None:
+        return lambda f: FunctionRuleset(f, name)
+    return FunctionRuleset(moves, name)
+
+
+def _freeze(value: Any) -> Hashable:
+    """Lists become tuples and sets frozensets, recursively, so parsed positions hash."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return frozenset(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((_freeze(k), _freeze(v)) for k, v in value.items()))
+    return value  # type: ignore[no-any-return]
+
+

@@ -1,0 +1,139 @@
+"""The catalogue: named rulesets, found by name or alias, with did-you-mean.
+
+A spec is ``NAME`` or ``NAME:ARGS`` (``subtraction:1,3,4``); a user's own ruleset
+in a Python file is ``path/to/file.py:NAME``.
+
+>>> get("nim")
+<ruleset nim>
+>>> get("subtraction:1,3,4").table(7)
+[0, 1, 0, 1, 2, 3, 2, 0]
+>>> get("Lasker's Nim") is get("lasker")
+True
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib.util
+import re
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from grundy.core.errors import InvalidParameterError, UnknownGameError
+from grundy.core.ruleset import FunctionRuleset, Ruleset
+
+__all__ = ["Entry", "register", "get", "find", "entries", "resolve"]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A catalogue entry: ``make(args)`` builds the ruleset from the text after the
+    colon of a spec (``None`` when there is none)."""
+
+    name: str
+    aliases: tuple[str, ...]
+    summary: str
+    make: Callable[[str | None], Ruleset]
+    params: str = ""
+    example: str = ""
+
+
+_ENTRIES: dict[str, Entry] = {}
+_BY_KEY: dict[str, Entry] = {}
+_CACHE: dict[tuple[str, str | None], Ruleset] = {}
+
+
+def _key(name: str) -> str:
+    """Names compare case-, space-, dash- and apostrophe-insensitively."""
+    k = re.sub(r"[\s_\-'’]+", "", name.lower())
+    return k[:-3] if k.endswith("nim") and len(k) > 3 and k[:-3] in _BY_KEY else k
+
+
+def register(entry: Entry) -> Entry:
+    """Add an entry to the catalogue."""
+    _ENTRIES[entry.name] = entry
+    for n in (entry.name, *entry.aliases):
+        _BY_KEY[re.sub(r"[\s_\-'’]+", "", n.lower())] = entry
+    return entry
+
+
+def entries() -> Iterator[Entry]:
+    """Every catalogue entry, by name."""
+    return iter(sorted(_ENTRIES.values(), key=lambda e: e.name))
+
+
+def _lookup(name: str) -> Entry:
+    entry = _BY_KEY.get(_key(name))
+    if entry is None:
+        choices = [*_ENTRIES, *(a for e in _ENTRIES.values() for a in e.aliases)]
+        close = difflib.get_close_matches(name.lower(), choices, n=1, cutoff=0.5)
+        hint = f"; did you mean {close[0]!r}?" if close else "; 'grundy list' shows the catalogue"
+        raise UnknownGameError(f"unknown game {name!r}{hint}")
+    return entry
+
+
+def get(spec: str) -> Ruleset:
+    """The catalogue ruleset for ``spec`` (``NAME`` or ``NAME:ARGS``).
+
+    Equal specs give the same ruleset object, so its memo is shared.
+    Raises :class:`UnknownGameError` (with a suggestion) or
+    :class:`InvalidParameterError`.
+    """
+    if not isinstance(spec, str):
+        raise InvalidParameterError(f"a game spec is a string; got {spec!r}")
+    name, _, args = spec.partition(":")
+    entry = _lookup(name.strip())
+    arg = args.strip() or None
+    cache_key = (entry.name, arg)
+    rs = _CACHE.get(cache_key)
+    if rs is None:
+        rs = entry.make(arg)
+        _CACHE[cache_key] = rs
+    return rs
+
+
+def find(spec: str, default: Ruleset | None = None) -> Ruleset | None:
+    """Like :func:`get`, but ``default`` instead of an error for an unknown name."""
+    try:
+        return get(spec)
+    except UnknownGameError:
+        return default
+
+
+def resolve(spec: str) -> Ruleset:
+    """A catalogue spec, or ``FILE.py:NAME`` naming a ruleset (or a move function)
+    defined in a Python file."""
+    m = re.match(r"^(.+\.py):([A-Za-z_][A-Za-z0-9_]*)$", spec)
+    if not m:
+        return get(spec)
+    path = Path(m.group(1))
+    if not path.is_file():
+        raise InvalidParameterError(f"no such Python file: {str(path)!r}")
+    mod_name = f"_grundy_user_{abs(hash(str(path.resolve())))}"
+    module = sys.modules.get(mod_name)
+    if module is None:
+        loader_spec = importlib.util.spec_from_file_location(mod_name, path)
+        if loader_spec is None or loader_spec.loader is None:
+            raise InvalidParameterError(f"cannot import {str(path)!r}")
+        module = importlib.util.module_from_spec(loader_spec)
+        sys.modules[mod_name] = module
+        try:
+            loader_spec.loader.exec_module(module)
+        except Exception as exc:
+            del sys.modules[mod_name]
+            raise InvalidParameterError(
+                f"importing {str(path)!r} failed: {type(exc).__name__}: {exc}"
+            ) from exc
+    obj = getattr(module, m.group(2), None)
+    if isinstance(obj, Ruleset):
+        return obj
+    if isinstance(obj, type) and issubclass(obj, Ruleset):
+        try:
+            return obj()
+        except TypeError as exc:
+            raise InvalidParameterError(f"cannot instantiate {m.group(2)!r}: {exc}") from None
+    if callable(obj):
+        return FunctionRuleset(obj)
+    raise InvalidParameterError(f"{str(path)!r} defines no ruleset named {m.group(2)!r}")
