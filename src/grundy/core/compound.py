@@ -21,7 +21,7 @@ class GamesRuleset(Ruleset):
     def moves(self, position: Any) -> Iterator[Hashable]:
         g: Game = position
         rs = g.ruleset
-        for o in rs.solver.options(g.position):
+        for o in rs.moves(g.position):
             if type(o) is Sum:
                 yield Sum(*(Game(rs, p) for p in o.parts))
             else:

@@ -88,9 +88,9 @@ class Game:
         """Every option (position reachable in one move)."""
         return self.ruleset.options(self.position)
 
-    def winning_moves(self) -> list[Hashable]:
+    def winning_moves(self, *, limit: int | None = None) -> list[Hashable]:
         """Every option that is a P-position."""
-        return self.ruleset.winning_moves(self.position)
+        return self.ruleset.winning_moves(self.position, limit=limit)
 
     def winning_move(self) -> Hashable | None:
         """One winning option, or ``None`` from a P-position."""
@@ -98,7 +98,7 @@ class Game:
 
     def play(self, option: Hashable) -> Game:
         """The game after moving to ``option`` (which must be an option)."""
-        if option not in self.options():
+        if not self.ruleset.is_option(self.position, option):
             raise InvalidPositionError(f"{option!r} is not an option of {self!r}")
         return Game(self.ruleset, option)
 
@@ -190,9 +190,11 @@ class GameSum:
         """``Outcome.P`` iff the XOR of the component values is 0."""
         return Outcome.from_value(self.value)
 
-    def winning_moves(self) -> list[SumMove]:
-        """Every winning move: in component i of value v (with v ^ S < v, S the
-        total), every option of value v ^ S."""
+    def winning_moves(self, *, limit: int | None = None) -> list[SumMove]:
+        """Every winning move: in each component of value v, every option of value
+        v ^ S (S the total). Components with v ^ S < v always have one; others may
+        too, since an option's value can exceed its position's. ``limit`` bounds
+        the options listed per component (:class:`SearchLimitError` beyond it)."""
         values = self.values()
         s = 0
         for v in values:
@@ -201,10 +203,8 @@ class GameSum:
             return []
         result: list[SumMove] = []
         for i, (c, v) in enumerate(zip(self.components, values)):
-            t = v ^ s
-            if t < v:
-                rs = c.ruleset
-                result.extend(SumMove(i, o) for o in rs.options(c.position) if rs.value(o) == t)
+            opts = c.ruleset.options_with_value(c.position, v ^ s, limit=limit)
+            result.extend(SumMove(i, o) for o in opts)
         return result
 
     def winning_move(self) -> SumMove | None:

@@ -108,6 +108,20 @@ class Ruleset:
                 return o
         return None
 
+    def is_option(self, position: Any, option: Hashable) -> bool:
+        """Whether ``option`` is an option of ``position``. The default tests
+        membership in the move function's result lazily (O(1) for a ``range``)."""
+        if type(position) is Sum:
+            return option in self.options(position)
+        return option in self.moves(position)
+
+    def options_with_value(
+        self, position: Any, target: int, *, limit: int | None = None
+    ) -> list[Hashable]:
+        """Every option of ``position`` whose value is ``target``. The default scans
+        the options (``limit``: see :meth:`options`)."""
+        return [o for o in self.options(position, limit=limit) if self.value(o) == target]
+
     @property
     def has_value_formula(self) -> bool:
         """Whether :meth:`value_formula` is overridden."""
@@ -150,9 +164,10 @@ class Ruleset:
         self.validate(position)
         return position  # type: ignore[no-any-return]
 
-    def options(self, position: Any) -> list[Hashable]:
-        """The options of ``position`` as a list (for a ``Sum``: moves in one part)."""
-        return self.solver.node_options(position)
+    def options(self, position: Any, *, limit: int | None = None) -> list[Hashable]:
+        """The options of ``position`` as a list (for a ``Sum``: moves in one part).
+        With ``limit``, more options than that raise :class:`SearchLimitError`."""
+        return self.solver.node_options(position, limit)
 
     def value(self, position: Any, *, progress: Progress | None = None) -> int:
         """The Sprague-Grundy value of ``position`` (XOR over the parts of a ``Sum``)."""
@@ -171,9 +186,10 @@ class Ruleset:
             return self.outcome_formula(position)
         return Outcome.from_value(self.value(position, progress=progress))
 
-    def winning_moves(self, position: Any) -> list[Hashable]:
-        """Every option that leaves the opponent in a P-position."""
-        return [o for o in self.options(position) if self.outcome(o) is Outcome.P]
+    def winning_moves(self, position: Any, *, limit: int | None = None) -> list[Hashable]:
+        """Every option that leaves the opponent in a P-position (``limit``: see
+        :meth:`options`)."""
+        return [o for o in self.options(position, limit=limit) if self.outcome(o) is Outcome.P]
 
     def winning_move(self, position: Any) -> Hashable | None:
         """One winning option, or ``None`` if ``position`` is a P-position."""

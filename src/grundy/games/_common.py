@@ -22,7 +22,7 @@ def heap(game: str, x: Any, what: str = "heap size") -> int:
     return x
 
 
-def parse_int(text: str, what: str = "integer") -> int:
+def parse_int(text: str, what: str = "integer", game: str = "") -> int:
     """Parse an exact integer: ``42``, ``1_000``, ``10**100``, ``10^100``, ``1e18``.
 
     >>> parse_int("10^3"), parse_int("2**10"), parse_int("1e18") == 10**18
@@ -38,7 +38,8 @@ def parse_int(text: str, what: str = "integer") -> int:
     try:
         return int(t)
     except ValueError:
-        raise InvalidPositionError(f"not an {what}: {text!r}") from None
+        prefix = f"{game}: " if game else ""
+        raise InvalidPositionError(f"{prefix}not an {what}: {text!r}") from None
 
 
 def parse_int_list(text: str, what: str) -> list[int]:

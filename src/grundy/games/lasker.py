@@ -47,7 +47,7 @@ class Lasker(Ruleset):
         heap(self.name, position)
 
     def parse_position(self, text: str) -> Hashable:
-        return parse_int(text, "integer heap size")
+        return parse_int(text, "integer heap size", self.name)
 
     def value_formula(self, position: int) -> int:
         return _lasker_value(position)

@@ -36,7 +36,7 @@ class Nim(Ruleset):
         heap(self.name, position)
 
     def parse_position(self, text: str) -> Hashable:
-        return parse_int(text, "integer heap size")
+        return parse_int(text, "integer heap size", self.name)
 
     def value_formula(self, position: int) -> int:
         return position
@@ -44,7 +44,14 @@ class Nim(Ruleset):
     def option_with_value(self, position: int, target: int) -> int | None:
         return target if target < position else None
 
-    def winning_moves(self, position: Any) -> list[Hashable]:
+    def options_with_value(
+        self, position: Any, target: int, *, limit: int | None = None
+    ) -> list[Hashable]:
+        if isinstance(position, int):
+            return [target] if target < position else []
+        return super().options_with_value(position, target, limit=limit)
+
+    def winning_moves(self, position: Any, *, limit: int | None = None) -> list[Hashable]:
         if isinstance(position, int):
             return [0] if position > 0 else []
-        return super().winning_moves(position)
+        return super().winning_moves(position, limit=limit)

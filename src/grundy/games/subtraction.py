@@ -62,7 +62,7 @@ class Subtraction(Ruleset):
         heap(self.name, position)
 
     def parse_position(self, text: str) -> Hashable:
-        return parse_int(text, "integer heap size")
+        return parse_int(text, "integer heap size", self.name)
 
     def __repr__(self) -> str:
         return f"Subtraction({set(self.subtraction_set)!r})"

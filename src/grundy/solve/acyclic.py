@@ -23,6 +23,7 @@ it.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from grundy.core.errors import (
@@ -113,9 +114,10 @@ class Solver:
         self._suspense.clear()
 
     # ------------------------------------------------------------------ moves
-    def options(self, position: Hashable) -> list[Hashable]:
+    def options(self, position: Hashable, limit: int | None = None) -> list[Hashable]:
         """The options of ``position`` as a list, with the move function's misbehaviour
-        turned into grundy errors naming the position."""
+        turned into grundy errors naming the position. With ``limit``, a position
+        with more options raises :class:`SearchLimitError` instead of listing them."""
         ruleset = self.ruleset
         try:
             it = ruleset.moves(position)
@@ -124,7 +126,16 @@ class Solver:
                     f"{ruleset.name}.moves({position!r}) returned None, not an iterable "
                     "of options (did you forget to 'yield'?)"
                 )
-            return list(it)
+            if limit is None:
+                return list(it)
+            opts = list(islice(it, limit + 1))
+            if len(opts) > limit:
+                raise SearchLimitError(
+                    f"{ruleset.name}: position {position!r} has more than {limit:,} options"
+                )
+            return opts
+        except SearchLimitError:
+            raise
         except MoveFunctionError:
             raise
         except Exception as exc:  # the user's code failed: name the position
@@ -270,11 +281,11 @@ class Solver:
         hurries. See :func:`suspense_rule`."""
         return self._tree_search(position, suspense_rule, self._suspense, limit, progress)
 
-    def node_options(self, node: Hashable) -> list[Hashable]:
+    def node_options(self, node: Hashable, limit: int | None = None) -> list[Hashable]:
         """Options of a node of the full game tree, where a node is a position or a
         ``Sum`` of positions: moving in a sum moves in exactly one part."""
         if type(node) is not Sum:
-            return [_normal(o) for o in self.options(node)]
+            return [_normal(o) for o in self.options(node, limit)]
         parts = node.parts
         result: list[Hashable] = []
         done: set[Hashable] = set()
@@ -283,7 +294,7 @@ class Solver:
                 continue
             done.add(c)
             rest = parts[:i] + parts[i + 1 :]
-            for o in self.options(c):
+            for o in self.options(c, limit):
                 result.append(_normal(Sum(*rest, o)))
         return result
 
@@ -314,7 +325,7 @@ class Solver:
                 continue
             opts = pending.pop(p, None)
             if opts is None:
-                opts = expand(p)
+                opts = expand(p, limit)
                 expanded += 1
                 if limit is not None and expanded > limit:
                     raise SearchLimitError(

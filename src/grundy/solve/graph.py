@@ -100,12 +100,15 @@ class GameGraph(Ruleset):
             self._analysis = _analyze(self.succ)
         return self._analysis
 
-    def _acyclic(self) -> GraphAnalysis:
+    def _acyclic(self, vertex: Any = None) -> GraphAnalysis:
+        """The analysis, if ``vertex`` (or, for ``None``, every vertex) cannot reach
+        a cycle; else :class:`LoopyGameError`."""
         a = self.analyze()
-        if a.cycle_vertex is not None:
+        if a.cycle_vertex is not None and (vertex is None or vertex not in a.value):
+            which = "the graph has" if vertex is None else f"vertex {vertex!r} reaches"
             raise LoopyGameError(
-                f"{self.name}: the graph has a cycle through vertex {a.cycle_vertex!r}; "
-                "Grundy values, remoteness and suspense need an acyclic graph "
+                f"{self.name}: {which} a cycle through vertex {a.cycle_vertex!r}; "
+                "Grundy values, remoteness and suspense need an acyclic game "
                 "(outcomes, with draws, are still available)",
                 a.cycle_vertex,
             )
@@ -113,7 +116,7 @@ class GameGraph(Ruleset):
 
     def value_formula(self, position: Any) -> int:
         self.check(position)
-        return self._acyclic().value[position]
+        return self._acyclic(position).value[position]
 
     def outcome(self, position: Any, **_: Any) -> Outcome:
         """Outcome by retrograde analysis: P, N, or D (draw) on a cyclic graph."""
@@ -123,11 +126,11 @@ class GameGraph(Ruleset):
 
     def remoteness(self, position: Any, *, limit: int | None = None) -> int:
         self.check(position)
-        return self._acyclic().remoteness[position]
+        return self._acyclic(position).remoteness[position]
 
     def suspense(self, position: Any, *, limit: int | None = None) -> int:
         self.check(position)
-        return self._acyclic().suspense[position]
+        return self._acyclic(position).suspense[position]
 
     def values(self) -> dict[Hashable, int]:
         """Grundy value of every vertex (sinks first)."""
@@ -145,7 +148,7 @@ class GameGraph(Ruleset):
 def _adjacency(graph: Any) -> dict[Hashable, list[Hashable]]:
     succ: dict[Hashable, list[Hashable]] = {}
     try:
-        if hasattr(graph, "successors") and hasattr(graph, "nodes"):  # networkx
+        if hasattr(graph, "is_directed") and hasattr(graph, "nodes"):  # networkx
             if not graph.is_directed():
                 raise InvalidParameterError(
                     "an undirected graph is not a game graph (every edge would be a "

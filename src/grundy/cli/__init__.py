@@ -1,0 +1,1 @@
+"""The ``grundy`` command line (a thin layer over the library)."""

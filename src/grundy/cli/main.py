@@ -1,0 +1,264 @@
+"""The ``grundy`` command.
+
+Every command takes ``--json``. Errors in the input print one line on stderr and
+exit with status 2; Ctrl-C stops with status 130 and a one-line note.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+import click
+
+from grundy.core.errors import GrundyError, SearchLimitError
+from grundy.core.game import Game, GameSum, SumMove
+from grundy.core.ruleset import Ruleset
+from grundy.games import entries, resolve
+
+__all__ = ["main", "cli"]
+
+_DEFAULT_LIMIT = 1_000_000
+
+
+class _Progress:
+    """Prints ``explored N positions`` on stderr while a search runs (TTY only,
+    unless forced)."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.shown = False
+
+    def __call__(self, n: int) -> None:
+        if self.enabled:
+            sys.stderr.write(f"\rgrundy: explored {n:,} positions")
+            sys.stderr.flush()
+            self.shown = True
+
+    def done(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+            self.shown = False
+
+
+def _progress(flag: bool | None) -> _Progress:
+    return _Progress(sys.stderr.isatty() if flag is None else flag)
+
+
+def _parse_positions(rs: Ruleset, texts: Sequence[str]) -> list[Game]:
+    games = []
+    for t in texts:
+        pos = rs.parse_position(t)
+        games.append(rs[pos])
+    return games
+
+
+def _fmt(rs: Ruleset, position: Hashable) -> str:
+    return rs.format_position(position)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="grundy")
+def cli() -> None:
+    """Analyse impartial combinatorial games.
+
+    GAME is a catalogue name (see 'grundy list'), NAME:ARGS for a parameterised
+    game (subtraction:1,3,4), or FILE.py:NAME for a ruleset defined in a Python
+    file.
+    """
+
+
+@cli.command(context_settings={"ignore_unknown_options": True})
+@click.argument("game")
+@click.argument("positions", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    default=_DEFAULT_LIMIT,
+    show_default=True,
+    help="Most positions (or options of one position) the remoteness, suspense and "
+    "winning-move listings may explore.",
+)
+@click.option("--progress/--no-progress", default=None, help="Show search progress (default: on a terminal).")
+def analyze(
+    game: str, positions: tuple[str, ...], as_json: bool, limit: int, progress: bool | None
+) -> None:
+    """Outcome, value, winning moves, remoteness and suspense of a position.
+
+    Several POSITIONS form a disjunctive sum (e.g. 'grundy analyze nim 3 4 5').
+    """
+    rs = resolve(game)
+    games = _parse_positions(rs, positions)
+    prog = _progress(progress)
+    try:
+        values = [rs.value(g.position, progress=prog) for g in games]
+    finally:
+        prog.done()
+    total = 0
+    for v in values:
+        total ^= v
+    outcome = "P" if total == 0 else "N"
+
+    report: dict[str, Any] = {
+        "game": rs.name,
+        "positions": [_fmt(rs, g.position) for g in games],
+        "values": values,
+        "value": total,
+        "outcome": outcome,
+    }
+    notes: list[str] = []
+
+    # Winning moves: all of them when the options are few enough, else one,
+    # constructed from the component values.
+    moves: list[SumMove] | None
+    gs = GameSum(*games)
+    try:
+        if len(games) == 1:
+            moves = [SumMove(0, o) for o in rs.winning_moves(games[0].position, limit=limit)]
+        else:
+            moves = gs.winning_moves(limit=limit)
+        report["winning_moves_complete"] = True
+    except SearchLimitError:
+        one = gs.winning_move()
+        moves = [one] if one is not None else []
+        report["winning_moves_complete"] = False
+        notes.append(f"more than {limit:,} options: showing one winning move of several")
+    report["winning_moves"] = [
+        {"component": m.index, "from": _fmt(rs, games[m.index].position), "to": _fmt(rs, m.option)}
+        for m in moves
+    ]
+
+    for key in ("remoteness", "suspense"):
+        try:
+            if len(games) == 1:
+                report[key] = getattr(rs, key)(games[0].position, limit=limit)
+            else:
+                from grundy.core.compound import sum_of_games
+
+                crs, cpos = sum_of_games(games)
+                report[key] = getattr(crs, key)(cpos, limit=limit)
+        except SearchLimitError as exc:
+            report[key] = None
+            notes.append(f"{key} not computed: {exc} (raise --limit)")
+    report["notes"] = notes
+
+    if as_json:
+        click.echo(json.dumps(report))
+        return
+    label = " + ".join(f"{rs.name}[{p}]" for p in report["positions"])
+    click.echo(f"game:          {label}")
+    click.echo(f"outcome:       {'P (the player to move loses)' if outcome == 'P' else 'N (the player to move wins)'}")
+    if len(values) > 1:
+        click.echo(f"value:         {total}  (nim-sum of {', '.join(map(str, values))})")
+    else:
+        click.echo(f"value:         {total}")
+    if not moves:
+        click.echo("winning moves: none")
+    else:
+        click.echo("winning moves:")
+        for m in report["winning_moves"]:
+            where = f"#{m['component'] + 1}: " if len(games) > 1 else ""
+            click.echo(f"  {where}{m['from']} -> {m['to']}")
+    for key in ("remoteness", "suspense"):
+        val = report[key]
+        click.echo(f"{key + ':':<15}{val if val is not None else 'not computed'}")
+    for n in notes:
+        click.echo(f"note: {n}")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--to", "to", type=click.IntRange(min=0), required=True, help="Last position of the table.")
+@click.option("--from", "start", type=click.IntRange(min=0), default=0, show_default=True, help="First position.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--width", type=click.IntRange(min=1), default=10, show_default=True, help="Values per row.")
+@click.option("--progress/--no-progress", default=None, help="Show search progress (default: on a terminal).")
+def table(game: str, to: int, start: int, as_json: bool, width: int, progress: bool | None) -> None:
+    """Grundy values of positions FROM..TO of a one-parameter family."""
+    rs = resolve(game)
+    prog = _progress(progress)
+    values: list[int] = []
+    interrupted = False
+    try:
+        for n in range(start, to + 1):
+            values.append(rs.value(rs.check(n), progress=prog))
+            if not n % 4096:
+                prog(n)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        prog.done()
+    if as_json:
+        click.echo(json.dumps({"game": rs.name, "from": start, "values": values, "complete": not interrupted}))
+    else:
+        pad = len(str(start + max(len(values) - 1, 0)))
+        vw = max((len(str(v)) for v in values), default=1)
+        for i in range(0, len(values), width):
+            row = " ".join(f"{v:>{vw}}" for v in values[i : i + width])
+            click.echo(f"{start + i:>{pad}}: {row}")
+    if interrupted:
+        click.echo(f"grundy: interrupted after {len(values):,} values", err=True)
+        sys.exit(130)
+
+
+@cli.command(name="list")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def list_(as_json: bool) -> None:
+    """The catalogue of named games, with aliases."""
+    items = list(entries())
+    if as_json:
+        click.echo(
+            json.dumps(
+                [
+                    {"name": e.name, "aliases": list(e.aliases), "summary": e.summary,
+                     "params": e.params, "example": e.example}
+                    for e in items
+                ]
+            )
+        )
+        return
+    for e in items:
+        click.echo(f"{e.name:<14}{e.summary}")
+        if e.aliases:
+            click.echo(f"{'':<14}aliases: {', '.join(e.aliases)}")
+        if e.params:
+            click.echo(f"{'':<14}parameters: {e.params}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: run the CLI, turning errors into one line and status 2."""
+    try:
+        cli.main(args=list(argv) if argv is not None else None, prog_name="grundy", standalone_mode=False)
+    except click.UsageError as exc:
+        if type(exc).__name__.startswith("NoArgsIsHelp"):  # bare 'grundy': show help
+            click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+            return 0
+        msg = exc.format_message().splitlines()[0] if exc.format_message() else "usage error"
+        click.echo(f"grundy: error: {msg} (see 'grundy --help')", err=True)
+        return 2
+    except click.ClickException as exc:
+        click.echo(f"grundy: error: {exc.format_message()}", err=True)
+        return 2
+    except click.exceptions.Abort:
+        click.echo("grundy: interrupted", err=True)
+        return 130
+    except KeyboardInterrupt:
+        click.echo("\ngrundy: interrupted", err=True)
+        return 130
+    except GrundyError as exc:
+        click.echo(f"grundy: error: {exc}", err=True)
+        return 2
+    except RecursionError:
+        click.echo("grundy: error: recursion too deep in a user move function", err=True)
+        return 2
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,88 @@
+"""Brute-force oracles, kept simple and obviously right (plain recursion on small
+games, straight from the definitions). Never used by the library itself."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable, Hashable, Iterable
+
+Moves = Callable[[Hashable], Iterable[Hashable]]
+
+
+def wins(moves: Moves) -> Callable[[Hashable], bool]:
+    """``wins(p)``: the player to move wins iff some option is a loss."""
+
+    @lru_cache(maxsize=None)
+    def w(p: Hashable) -> bool:
+        return any(not w(o) for o in moves(p))
+
+    return w
+
+
+def grundy_values(moves: Moves) -> Callable[[Hashable], int]:
+    """``g(p) = mex {g(o)}`` by the definition."""
+
+    @lru_cache(maxsize=None)
+    def g(p: Hashable) -> int:
+        s = {g(o) for o in moves(p)}
+        m = 0
+        while m in s:
+            m += 1
+        return m
+
+    return g
+
+
+def sum_moves(moves: Moves) -> Moves:
+    """Moves of the sum game whose positions are tuples of component positions:
+    move in exactly one component."""
+
+    def mv(ps: tuple) -> Iterable[tuple]:
+        for i, p in enumerate(ps):
+            for o in moves(p):
+                yield ps[:i] + (o,) + ps[i + 1 :]
+
+    return mv
+
+
+def remoteness(moves: Moves) -> Callable[[Hashable], int]:
+    """Steinhaus remoteness: 0 at the end; winner (some option of even
+    remoteness) takes 1 + the least even one; loser 1 + the largest."""
+
+    @lru_cache(maxsize=None)
+    def r(p: Hashable) -> int:
+        rs = [r(o) for o in moves(p)]
+        if not rs:
+            return 0
+        even = [x for x in rs if x % 2 == 0]
+        return 1 + (min(even) if even else max(rs))
+
+    return r
+
+
+def suspense(moves: Moves) -> Callable[[Hashable], int]:
+    """The Every-SG step: winner takes 1 + the largest even option, loser 1 +
+    the least."""
+
+    @lru_cache(maxsize=None)
+    def s(p: Hashable) -> int:
+        ss = [s(o) for o in moves(p)]
+        if not ss:
+            return 0
+        even = [x for x in ss if x % 2 == 0]
+        return 1 + (max(even) if even else min(ss))
+
+    return s
+
+
+def nim_mul_table(n: int) -> list[list[int]]:
+    """Conway's definition: a*b = mex{a'*b ^ a*b' ^ a'*b' : a' < a, b' < b}."""
+    t = [[0] * n for _ in range(n)]
+    for a in range(n):
+        for b in range(n):
+            s = {t[x][b] ^ t[a][y] ^ t[x][y] for x in range(a) for y in range(b)}
+            m = 0
+            while m in s:
+                m += 1
+            t[a][b] = m
+    return t

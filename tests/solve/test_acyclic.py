@@ -1,0 +1,187 @@
+import random
+import signal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import grundy
+from grundy import LoopyGameError, Outcome, SearchLimitError, Sum
+from grundy.solve import remoteness_rule, suspense_rule
+from tests.oracles import grundy_values, remoteness, suspense, wins
+
+
+@st.composite
+def dags(draw, max_n=30):
+    """A random DAG on 0..n-1: edges only go from higher to lower vertices."""
+    n = draw(st.integers(1, max_n))
+    succ = {}
+    for v in range(n):
+        succ[v] = sorted(draw(st.sets(st.integers(0, v - 1), max_size=min(v, 6)))) if v else []
+    return succ
+
+
+@given(dags())
+@settings(max_examples=200, deadline=None)
+def test_outcome_and_value_on_random_dags(succ):
+    rs = grundy.ruleset(lambda v: succ[v])
+    w, g = wins(lambda v: succ[v]), grundy_values(lambda v: succ[v])
+    for v in succ:
+        assert rs.value(v) == g(v)
+        assert (rs.outcome(v) is Outcome.N) == w(v)
+        assert all(rs.outcome(o) is Outcome.P for o in rs.winning_moves(v))
+        assert bool(rs.winning_moves(v)) == w(v)
+
+
+@given(dags(max_n=12), st.lists(st.integers(0, 11), min_size=1, max_size=3))
+@settings(max_examples=150, deadline=None)
+def test_sg_theorem_on_random_sums(succ, picks):
+    """Brute force on the product game equals the XOR of component values."""
+    n = len(succ)
+    ps = tuple(p % n for p in picks)
+    rs = grundy.ruleset(lambda v: succ[v])
+
+    def product_moves(t):
+        for i, p in enumerate(t):
+            for o in succ[p]:
+                yield t[:i] + (o,) + t[i + 1 :]
+
+    g = grundy_values(product_moves)
+    assert rs.value(Sum(*ps)) == g(ps)
+    assert rs.sum(*ps).value == g(ps)
+    r, s = remoteness(product_moves), suspense(product_moves)
+    assert rs.remoteness(Sum(*ps)) == r(ps)
+    assert rs.suspense(Sum(*ps)) == s(ps)
+
+
+@st.composite
+def random_rulesets(draw):
+    """A random take-and-split ruleset on heaps: take any amount in a set T, and
+    optionally split the rest into two heaps."""
+    takes = sorted(draw(st.sets(st.integers(1, 5), min_size=1, max_size=3)))
+    split = draw(st.booleans())
+    return takes, split
+
+
+@given(random_rulesets())
+@settings(max_examples=60, deadline=None)
+def test_random_multi_sg_rulesets_against_flat_brute_force(spec):
+    takes, split = spec
+
+    def moves(n):
+        for t in takes:
+            if t <= n:
+                r = n - t
+                yield r
+                if split:
+                    for a in range(1, r // 2 + 1):
+                        yield Sum(a, r - a)
+
+    def flat(heaps):  # a sorted tuple of non-empty heaps; the raw rules
+        for i, n in enumerate(heaps):
+            rest = heaps[:i] + heaps[i + 1 :]
+            for t in takes:
+                if t <= n:
+                    r = n - t
+                    yield tuple(sorted(rest + ((r,) if r else ())))
+                    if split:
+                        for a in range(1, r // 2 + 1):
+                            yield tuple(sorted(rest + (a, r - a)))
+
+    rs = grundy.ruleset(moves)
+    w, r, s = wins(flat), remoteness(flat), suspense(flat)
+    for n in range(14):
+        key = (n,) if n else ()
+        assert (rs.outcome(n) is Outcome.N) == w(key)
+        assert rs.remoteness(n) == r(key)
+        assert rs.suspense(n) == s(key)
+
+
+def test_rules_for_remoteness_and_suspense():
+    assert remoteness_rule([]) == 0 and suspense_rule([]) == 0
+    assert remoteness_rule([0, 2, 1]) == 1 and suspense_rule([0, 2, 1]) == 3
+    assert remoteness_rule([1, 5, 3]) == 6 and suspense_rule([1, 5, 3]) == 2
+
+
+def test_a_million_deep_chain():
+    @grundy.ruleset
+    def chain(n):
+        if n:
+            yield n - 1
+
+    assert chain.value(1_000_000) == 0
+    assert chain.value(999_999) == 1
+    assert len(chain.solver) == 1_000_001
+    assert chain.remoteness(100_000) == 100_000
+
+
+def test_memo_is_reused_and_cleared():
+    calls = []
+
+    @grundy.ruleset
+    def counted(n):
+        calls.append(n)
+        return range(max(0, n - 2), n)
+
+    assert counted.value(50) == 50 % 3
+    first = len(calls)
+    assert counted.value(40) == 40 % 3 and len(calls) == first
+    counted.clear_cache()
+    assert len(counted.solver) == 0
+    assert counted.value(40) == 40 % 3 and len(calls) > first
+
+
+def test_cycle_raises_loopy_game_error_naming_a_position_on_it():
+    succ = {0: [1], 1: [2], 2: [3, 5], 3: [1], 5: []}
+    rs = grundy.ruleset(lambda v: succ[v])
+    with pytest.raises(LoopyGameError) as info:
+        rs.value(0)
+    assert info.value.position in {1, 2, 3}
+    assert "cycle" in str(info.value)
+    with pytest.raises(LoopyGameError):
+        rs.remoteness(0)
+    self_loop = grundy.ruleset(lambda v: [v])
+    with pytest.raises(LoopyGameError, match="7"):
+        self_loop.value(7)
+    in_sum = grundy.ruleset(lambda v: [Sum(v, 0)] if v else [])
+    with pytest.raises(LoopyGameError):
+        in_sum.value(3)
+
+
+def test_search_limit():
+    big = grundy.ruleset(lambda n: range(n))
+    with pytest.raises(SearchLimitError):
+        big.remoteness(5000, limit=100)
+
+
+def test_ctrl_c_leaves_a_consistent_memo():
+    """A KeyboardInterrupt in the middle of a search (here raised by the progress
+    hook) leaves only finished values in the memo; the next query is right."""
+
+    def moves(p):
+        a, b = p
+        for k in (1, 2, 3):
+            if k <= a:
+                yield (a - k, b)
+            if k <= b:
+                yield (a, b - k)
+
+    rs = grundy.ruleset(moves)
+
+    def interrupt(n):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        rs.solver.value((400, 400), progress=interrupt)
+    partial = dict(rs.solver._values)
+    assert 0 < len(partial) < 401 * 401
+    for p, v in partial.items():
+        assert v == (p[0] % 4) ^ (p[1] % 4)
+    assert rs.value((400, 400)) == 0
+
+
+def test_progress_is_reported():
+    seen = []
+    rs = grundy.ruleset(lambda n: range(max(0, n - 3), n))
+    rs.solver.value(200_000, progress=seen.append)
+    assert seen and seen[-1] == 200_001 and seen == sorted(seen)
