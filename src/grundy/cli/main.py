@@ -128,7 +128,7 @@ def analyze(
         report["winning_moves_complete"] = False
         notes.append(f"more than {limit:,} options: showing one winning move of several")
     report["winning_moves"] = [
-        {"component": m.index, "from": _fmt(rs, games[m.index].position), "to": _fmt(rs, m.option)}
+        {"component": m.component, "from": _fmt(rs, games[m.component].position), "to": _fmt(rs, m.option)}
         for m in moves
     ]
 
@@ -182,11 +182,18 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
     rs = resolve(game)
     prog = _progress(progress)
     values: list[int] = []
+    pad = len(str(to))
     interrupted = False
     try:
         for n in range(start, to + 1):
             values.append(rs.value(rs.check(n), progress=prog))
-            if not n % 4096:
+            if not as_json and (len(values) % width == 0 or n == to):
+                # Rows are printed as they complete, so a long table streams and
+                # Ctrl-C keeps everything computed so far.
+                prog.done()
+                row = values[len(values) - 1 - (len(values) - 1) % width :]
+                click.echo(f"{n - len(row) + 1:>{pad}}: " + " ".join(map(str, row)))
+            elif not n % 4096:
                 prog(n)
     except KeyboardInterrupt:
         interrupted = True
@@ -194,12 +201,9 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
         prog.done()
     if as_json:
         click.echo(json.dumps({"game": rs.name, "from": start, "values": values, "complete": not interrupted}))
-    else:
-        pad = len(str(start + max(len(values) - 1, 0)))
-        vw = max((len(str(v)) for v in values), default=1)
-        for i in range(0, len(values), width):
-            row = " ".join(f"{v:>{vw}}" for v in values[i : i + width])
-            click.echo(f"{start + i:>{pad}}: {row}")
+    elif interrupted and len(values) % width:
+        row = values[len(values) - len(values) % width :]
+        click.echo(f"{start + len(values) - len(row):>{pad}}: " + " ".join(map(str, row)))
     if interrupted:
         click.echo(f"grundy: interrupted after {len(values):,} values", err=True)
         sys.exit(130)

@@ -6,10 +6,10 @@ may catch either. Messages quote the offending input with ``repr``.
 
 >>> import grundy
 >>> try:
-...     grundy.games.get("lasker's nim")
+...     grundy.games.get("laskr")
 ... except grundy.GrundyError as exc:
 ...     print(exc)
-unknown game "lasker's nim"; did you mean 'lasker'?
+unknown game 'laskr'; did you mean 'lasker'?
 """
 
 from __future__ import annotations

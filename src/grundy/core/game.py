@@ -112,13 +112,14 @@ class Game:
 
 
 class SumMove(NamedTuple):
-    """A move in a :class:`GameSum`: component ``index`` moves to ``option``."""
+    """A move in a :class:`GameSum`: component number ``component`` (from 0) moves
+    to ``option``."""
 
-    index: int
+    component: int
     option: Hashable
 
     def __repr__(self) -> str:
-        return f"SumMove({self.index}, {self.option!r})"
+        return f"SumMove({self.component}, {self.option!r})"
 
 
 class GameSum:

@@ -84,7 +84,7 @@ def nim_mul(a: int, b: int) -> int:
     Fermat 2-powers), exact for any size.
 
     >>> nim_mul(3, 3), nim_mul(5, 7), nim_mul(16, 16)
-    (2, 12, 24)
+    (2, 13, 24)
     """
     return _mul(_check("nim_mul argument a", a), _check("nim_mul argument b", b))
 

@@ -28,7 +28,7 @@ a position parser):
 ...         return range(max(0, n - self.m), n)
 ...     def value_formula(self, n):         # optional closed form
 ...         return n % (self.m + 1)
->>> Bash(3)[10**18].outcome                 # instant, by the formula
+>>> Bash(3)[10**18 + 1].outcome             # instant, by the formula
 Outcome.N
 >>> Bash(3).solver.value(10)                # brute force from the rules
 2
@@ -241,7 +241,7 @@ class FunctionRuleset(Ruleset):
 
     def __init__(self, moves: Callable[[Any], Iterable[Hashable]], name: str | None = None) -> None:
         self._moves = moves
-        self.name = name or getattr(moves, "__name__", "ruleset")
+        self.name = name or str(getattr(moves, "__name__", "ruleset"))
         self.__doc__ = moves.__doc__
         self.__wrapped__ = moves
 

@@ -31,6 +31,8 @@ class Sum:
     __slots__ = ("parts", "_key", "_hash")
 
     parts: tuple[Hashable, ...]
+    _key: frozenset[tuple[Hashable, int]]
+    _hash: int
 
     def __init__(self, *parts: Hashable) -> None:
         flat: list[Hashable] = []

@@ -11,6 +11,7 @@ __all__ = ["heap", "parse_int", "parse_int_list"]
 
 _POWER = re.compile(r"^(\d+)\s*(?:\*\*|\^)\s*(\d+)$")
 _EXP = re.compile(r"^(\d+)[eE](\d+)$")
+_MAX_BITS = 1 << 24
 
 
 def heap(game: str, x: Any, what: str = "heap size") -> int:
@@ -29,16 +30,21 @@ def parse_int(text: str, what: str = "integer", game: str = "") -> int:
     (1000, 1024, True)
     """
     t = text.strip()
-    m = _POWER.match(t)
+    prefix = f"{game}: " if game else ""
+    m = _POWER.match(t) or _EXP.match(t)
     if m:
-        return int(m.group(1)) ** int(m.group(2))
-    m = _EXP.match(t)
-    if m:
-        return int(m.group(1)) * 10 ** int(m.group(2))
+        base, exp = int(m.group(1)), int(m.group(2))
+        if m.re is _EXP:
+            base, exp, factor = 10, exp, base
+        else:
+            factor = 1
+        if exp * max(base.bit_length(), 1) > _MAX_BITS:
+            raise InvalidPositionError(f"{prefix}{text!r} is too large (over {_MAX_BITS:,} bits)")
+        result: int = factor * base**exp
+        return result
     try:
         return int(t)
     except ValueError:
-        prefix = f"{game}: " if game else ""
         raise InvalidPositionError(f"{prefix}not an {what}: {text!r}") from None
 
 

@@ -17,9 +17,10 @@ import difflib
 import importlib.util
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, cast
 
 from grundy.core.errors import InvalidParameterError, UnknownGameError
 from grundy.core.ruleset import FunctionRuleset, Ruleset
@@ -42,7 +43,7 @@ class Entry:
 
 _ENTRIES: dict[str, Entry] = {}
 _BY_KEY: dict[str, Entry] = {}
-_CACHE: dict[tuple[str, str | None], Ruleset] = {}
+_CACHE: dict[tuple[str, str], Ruleset] = {}
 
 
 def _key(name: str) -> str:
@@ -86,12 +87,9 @@ def get(spec: str) -> Ruleset:
     name, _, args = spec.partition(":")
     entry = _lookup(name.strip())
     arg = args.strip() or None
-    cache_key = (entry.name, arg)
-    rs = _CACHE.get(cache_key)
-    if rs is None:
-        rs = entry.make(arg)
-        _CACHE[cache_key] = rs
-    return rs
+    rs = entry.make(arg)
+    # Equal parameters give equal names (the name is canonical): share one object.
+    return _CACHE.setdefault((entry.name, rs.name), rs)
 
 
 def find(spec: str, default: Ruleset | None = None) -> Ruleset | None:
@@ -135,5 +133,5 @@ def resolve(spec: str) -> Ruleset:
         except TypeError as exc:
             raise InvalidParameterError(f"cannot instantiate {m.group(2)!r}: {exc}") from None
     if callable(obj):
-        return FunctionRuleset(obj)
+        return FunctionRuleset(cast(Callable[[Any], Iterable[Hashable]], obj), m.group(2))
     raise InvalidParameterError(f"{str(path)!r} defines no ruleset named {m.group(2)!r}")
