@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from grundy.core.errors import GrundyError, SearchLimitError
+from grundy.core.errors import GrundyError, LoopyGameError, SearchLimitError
 from grundy.core.game import Game, GameSum, SumMove
 from grundy.core.ruleset import Ruleset
 from grundy.games import entries, resolve
@@ -49,11 +49,11 @@ def _progress(flag: bool | None) -> _Progress:
 
 
 def _parse_positions(rs: Ruleset, texts: Sequence[str]) -> list[Game]:
-    games = []
-    for t in texts:
-        pos = rs.parse_position(t)
-        games.append(rs[pos])
-    return games
+    """One game per argument (a disjunctive sum), or, for games whose position is a
+    whole row of numbers, one game from all the arguments."""
+    if rs.tuple_position:
+        return [rs[rs.parse_position(" ".join(texts))]]
+    return [rs[rs.parse_position(t)] for t in texts]
 
 
 def _fmt(rs: Ruleset, position: Hashable) -> str:
@@ -94,14 +94,31 @@ def analyze(
     rs = resolve(game)
     games = _parse_positions(rs, positions)
     prog = _progress(progress)
+    notes: list[str] = []
+    values: list[int | None] = []
     try:
-        values = [rs.value(g.position, progress=prog) for g in games]
+        for g in games:
+            try:
+                values.append(rs.value(g.position, progress=prog, limit=limit))
+            except SearchLimitError as exc:
+                values.append(None)
+                notes.append(f"value not computed: {exc} (raise --limit)")
+            except LoopyGameError:
+                values.append(None)
+                notes.append("value: none (the game graph has cycles; outcome from the rules' formula)")
+        if len(games) == 1:
+            outcome = str(rs.outcome(games[0].position, progress=prog, limit=limit))
     finally:
         prog.done()
-    total = 0
+    total: int | None = 0
     for v in values:
-        total ^= v
-    outcome = "P" if total == 0 else "N"
+        total = None if v is None or total is None else total ^ v
+    if len(games) > 1:
+        if total is None:
+            raise SearchLimitError(
+                "the sum's outcome needs every component's value: " + notes[0]
+            )
+        outcome = "P" if total == 0 else "N"
 
     report: dict[str, Any] = {
         "game": rs.name,
@@ -110,7 +127,6 @@ def analyze(
         "value": total,
         "outcome": outcome,
     }
-    notes: list[str] = []
 
     # Winning moves: all of them when the options are few enough, else one,
     # constructed from the component values.
@@ -123,8 +139,12 @@ def analyze(
             moves = gs.winning_moves(limit=limit)
         report["winning_moves_complete"] = True
     except SearchLimitError:
-        one = gs.winning_move()
-        moves = [one] if one is not None else []
+        if len(games) == 1:
+            single = rs.winning_move(games[0].position)
+            moves = [SumMove(0, single)] if single is not None else []
+        else:
+            one = gs.winning_move()
+            moves = [one] if one is not None else []
         report["winning_moves_complete"] = False
         notes.append(f"more than {limit:,} options: showing one winning move of several")
     report["winning_moves"] = [
@@ -144,6 +164,8 @@ def analyze(
         except SearchLimitError as exc:
             report[key] = None
             notes.append(f"{key} not computed: {exc} (raise --limit)")
+        except LoopyGameError:
+            report[key] = None
     report["notes"] = notes
 
     if as_json:
@@ -152,7 +174,9 @@ def analyze(
     label = " + ".join(f"{rs.name}[{p}]" for p in report["positions"])
     click.echo(f"game:          {label}")
     click.echo(f"outcome:       {'P (the player to move loses)' if outcome == 'P' else 'N (the player to move wins)'}")
-    if len(values) > 1:
+    if total is None:
+        click.echo("value:         not computed")
+    elif len(values) > 1:
         click.echo(f"value:         {total}  (nim-sum of {', '.join(map(str, values))})")
     else:
         click.echo(f"value:         {total}")

@@ -66,6 +66,10 @@ class Ruleset:
     """
 
     name: str = "ruleset"
+    #: Whether a position is a whole row of numbers (a tuple of heaps, stairs, ...)
+    #: rather than one heap; the command line then reads all its POSITION
+    #: arguments as one position (``grundy analyze misere-nim 1 2 3``).
+    tuple_position: bool = False
 
     # ---------------------------------------------------------------- the rules
     def moves(self, position: Any) -> Iterable[Hashable]:
@@ -169,22 +173,28 @@ class Ruleset:
         With ``limit``, more options than that raise :class:`SearchLimitError`."""
         return self.solver.node_options(position, limit)
 
-    def value(self, position: Any, *, progress: Progress | None = None) -> int:
-        """The Sprague-Grundy value of ``position`` (XOR over the parts of a ``Sum``)."""
+    def value(
+        self, position: Any, *, progress: Progress | None = None, limit: int | None = None
+    ) -> int:
+        """The Sprague-Grundy value of ``position`` (XOR over the parts of a ``Sum``):
+        the closed form if there is one, else the memoised search (``limit``: see
+        :meth:`Solver.value`)."""
         if type(position) is Sum:
             v = 0
             for part in position.parts:
-                v ^= self.value(part, progress=progress)
+                v ^= self.value(part, progress=progress, limit=limit)
             return v
         if self.has_value_formula:
             return self.value_formula(position)
-        return self.solver.value(position, progress=progress)
+        return self.solver.value(position, progress=progress, limit=limit)
 
-    def outcome(self, position: Any, *, progress: Progress | None = None) -> Outcome:
+    def outcome(
+        self, position: Any, *, progress: Progress | None = None, limit: int | None = None
+    ) -> Outcome:
         """``Outcome.P`` if the player to move loses, ``Outcome.N`` if they win."""
         if type(position) is not Sum and self.has_outcome_formula and not self.has_value_formula:
             return self.outcome_formula(position)
-        return Outcome.from_value(self.value(position, progress=progress))
+        return Outcome.from_value(self.value(position, progress=progress, limit=limit))
 
     def winning_moves(self, position: Any, *, limit: int | None = None) -> list[Hashable]:
         """Every option that leaves the opponent in a P-position (``limit``: see

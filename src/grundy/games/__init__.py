@@ -1,37 +1,110 @@
-"""The catalogue of named games.
+"""The catalogue of named games: every game of the notes, as a ruleset (the raw
+rules, for brute force) with its closed form and constructive winning move.
 
 >>> import grundy
->>> [e.name for e in grundy.games.entries()]
-['lasker', 'nim', 'subtraction']
+>>> grundy.games.get("wythoff")[3, 5].outcome
+Outcome.P
+>>> sorted(e.name for e in grundy.games.entries())[:6]
+['allbut', 'bash', 'chocolate', 'circle', 'dynamic', 'euclid']
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from grundy.core.errors import InvalidParameterError
 from grundy.core.ruleset import Ruleset
-from grundy.games.lasker import Lasker
+from grundy.games.dynamic import DynamicSubtraction, FibonacciNim
+from grundy.games.hackenbush import GreenHackenbush, string, tree_from_edges
+from grundy.games.lasker import EvenSplit, Lasker, SplitThree
+from grundy.games.misc import Chocolate, Euclid, Northcott
 from grundy.games.nim import Nim
+from grundy.games.nims import EverythingNim, MisereNim, MooreNim, StaircaseNim
 from grundy.games.registry import Entry, entries, find, get, register, resolve
-from grundy.games.subtraction import Subtraction
+from grundy.games.rows import CircleRuns, RowRuns
+from grundy.games.subtraction import AllBut, Bash, Subtraction
+from grundy.games.wythoff import Wythoff, wythoff_index, wythoff_pair
 
-__all__ = ["Entry", "entries", "find", "get", "register", "resolve", "Nim", "Lasker", "Subtraction"]
+__all__ = [
+    "Entry", "entries", "find", "get", "register", "resolve",
+    "Nim", "MisereNim", "MooreNim", "StaircaseNim", "EverythingNim",
+    "Subtraction", "Bash", "AllBut", "Lasker", "SplitThree", "EvenSplit",
+    "Wythoff", "wythoff_pair", "wythoff_index", "DynamicSubtraction", "FibonacciNim",
+    "Euclid", "Northcott", "Chocolate", "RowRuns", "CircleRuns",
+    "GreenHackenbush", "string", "tree_from_edges",
+]
 
 
-def _no_args(cls: type[Ruleset]) -> "object":
+def _no_args(cls: Callable[[], Ruleset], name: str) -> Callable[[str | None], Ruleset]:
     def make(args: str | None) -> Ruleset:
         if args:
-            raise InvalidParameterError(f"{cls.__name__.lower()} takes no parameters; got {args!r}")
+            raise InvalidParameterError(f"{name} takes no parameters; got {args!r}")
         return cls()
 
     return make
 
 
-register(Entry("nim", ("nim heap",), "Nim: take any number of tokens from one heap.",
-               _no_args(Nim), example="grundy analyze nim 3 4 5"))  # type: ignore[arg-type]
-register(Entry("lasker", ("lasker's nim", "laskers nim", "lasker nim"),
-               "Lasker's Nim: take from a heap, or split it into two heaps.",
-               _no_args(Lasker), example="grundy analyze lasker 10 7"))  # type: ignore[arg-type]
-register(Entry("subtraction", ("subtraction game", "sub", "take-away"),
-               "Subtraction game: remove s tokens, s in a finite set S.",
-               Subtraction.from_args, params="S, comma-separated (subtraction:1,3,4)",
-               example="grundy analyze subtraction:1,3,4 7"))
+def _add(name: str, aliases: tuple[str, ...], summary: str, make: Callable[[str | None], Ruleset],
+         params: str = "", example: str = "") -> None:
+    register(Entry(name, aliases, summary, make, params, example))
+
+
+_add("nim", ("nim heap",), "Nim: take any number of tokens from one heap.",
+     _no_args(Nim, "nim"), example="grundy analyze nim 3 4 5")
+_add("misere-nim", ("anti-nim", "antinim", "misere nim", "misère nim"),
+     "Misère Nim: whoever takes the last token loses (position: all heaps).",
+     _no_args(MisereNim, "misere-nim"), example="grundy analyze misere-nim 1 1 5")
+_add("moore", ("moore's nim", "nim-k", "nimk", "moores nim"),
+     "Moore's Nim_k: take from up to k heaps at once (position: all heaps).",
+     MooreNim.from_args, "k (moore:2)", "grundy analyze moore:2 5 6 7 1")
+_add("staircase", ("staircase nim", "ladder nim"),
+     "Staircase Nim: move coins one stair down (position: stairs 1..n).",
+     _no_args(StaircaseNim, "staircase"), example="grundy analyze staircase 1 4 2")
+_add("everything-nim", ("everything nim", "cf1965a"),
+     "Everything Nim: take the same k from every non-empty heap.",
+     _no_args(EverythingNim, "everything-nim"), example="grundy analyze everything-nim 3 3 3")
+_add("subtraction", ("subtraction game", "sub", "take-away", "set nim", "s-nim"),
+     "Subtraction game: remove s tokens, s in a finite set S (period proven).",
+     Subtraction.from_args, "S, comma-separated (subtraction:1,3,4)",
+     "grundy analyze subtraction:1,3,4 7")
+_add("bash", ("bash game", "bachet"), "Bash's game: take 1..m tokens (value n mod (m+1)).",
+     Bash.from_args, "m (bash:3)", "grundy analyze bash:3 10")
+_add("allbut", ("all-but", "all but subtraction"),
+     "All-but subtraction: remove any number except those in a finite set.",
+     AllBut.from_args, "the excluded set (allbut:1,2)", "grundy analyze allbut:2 10")
+_add("lasker", ("lasker's nim", "laskers nim", "lasker nim", "nim or not nim", "hdu3032"),
+     "Lasker's Nim: take from a heap, or split it into two heaps.",
+     _no_args(Lasker, "lasker"), example="grundy analyze lasker 10 7")
+_add("split3", ("split in three", "split-three", "hdu5795", "a simple nim"),
+     "Take from a heap, or split it into three heaps.",
+     _no_args(SplitThree, "split3"), example="grundy analyze split3 7 8")
+_add("evensplit", ("even split", "jiangnan", "p3235"),
+     "Split a heap >= F into j near-equal heaps (HNOI2014).",
+     EvenSplit.from_args, "F (evensplit:2)", "grundy analyze evensplit:1 10 12")
+_add("wythoff", ("wythoff's game", "wythoffs game", "wythoff game"),
+     "Wythoff: take from one heap, or the same from both (position: a b).",
+     _no_args(Wythoff, "wythoff"), example="grundy analyze wythoff 10**100 10**100+1")
+_add("fibonacci", ("fibonacci nim", "fib nim", "fib"),
+     "Fibonacci Nim: each take at most twice the previous (position: n, or n cap).",
+     _no_args(FibonacciNim, "fibonacci"), example="grundy analyze fibonacci 20")
+_add("dynamic", ("k-fold", "kfold", "dynamic subtraction", "k-fold dynamic subtraction"),
+     "k-fold dynamic subtraction: each take at most k times the previous.",
+     DynamicSubtraction.from_args, "k (dynamic:3)", "grundy analyze dynamic:3 100")
+_add("euclid", ("euclid's game", "euclids game", "poj2348"),
+     "Euclid's game: subtract a multiple of the smaller number from the larger.",
+     _no_args(Euclid, "euclid"), example="grundy analyze euclid 25 7")
+_add("northcott", ("northcott's game", "northcotts game", "hdu1730"),
+     "Northcott's game: slide your piece along its row, not past the other.",
+     Northcott.from_args, "board width (northcott:8)", "grundy analyze northcott:8 1 3 2 5")
+_add("chocolate", ("chocolate bar", "cut chocolate"),
+     "Break a bar into two pieces; the first to break off a 1x1 wins.",
+     _no_args(Chocolate, "chocolate"), example="grundy analyze chocolate 4 5")
+_add("rowruns", ("row runs", "abc278g", "generalized subtraction"),
+     "Remove lo..hi consecutive coins from a row (ABC278G; 1,2 is Kayles).",
+     RowRuns.from_args, "lo,hi (rowruns:2,3)", "grundy analyze rowruns:1,2 10")
+_add("circle", ("coin circle", "circle take"),
+     "Remove 1..k consecutive coins from a circle; symmetry strategy.",
+     CircleRuns.from_args, "k (circle:2)", "grundy analyze circle:2 10")
+_add("hackenbush", ("green hackenbush", "tree edge deletion", "tree game"),
+     "Green Hackenbush on a rooted tree (nested tuples of subtrees).",
+     _no_args(GreenHackenbush, "hackenbush"), example="grundy analyze hackenbush '((),((),))'")

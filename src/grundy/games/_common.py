@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from typing import Any
 
 from grundy.core.errors import InvalidParameterError, InvalidPositionError
 
-__all__ = ["heap", "parse_int", "parse_int_list"]
+__all__ = ["heap", "heaps", "parse_int", "parse_int_list", "parse_heaps", "positive_param"]
 
-_POWER = re.compile(r"^(\d+)\s*(?:\*\*|\^)\s*(\d+)$")
-_EXP = re.compile(r"^(\d+)[eE](\d+)$")
+_EXP_ANY = re.compile(r"(?<![\w.])(\d+)[eE](\d+)(?![\w.])")
 _MAX_BITS = 1 << 24
 
 
@@ -24,28 +24,56 @@ def heap(game: str, x: Any, what: str = "heap size") -> int:
 
 
 def parse_int(text: str, what: str = "integer", game: str = "") -> int:
-    """Parse an exact integer: ``42``, ``1_000``, ``10**100``, ``10^100``, ``1e18``.
+    """Parse an exact integer: ``42``, ``1_000``, ``10**100``, ``10^100``, ``1e18``,
+    or integer arithmetic on them (``10**100+1``, ``3*2^40``). Never a float.
 
-    >>> parse_int("10^3"), parse_int("2**10"), parse_int("1e18") == 10**18
-    (1000, 1024, True)
+    >>> parse_int("10^3"), parse_int("2**10 - 1"), parse_int("1e18") == 10**18
+    (1000, 1023, True)
     """
-    t = text.strip()
     prefix = f"{game}: " if game else ""
-    m = _POWER.match(t) or _EXP.match(t)
-    if m:
-        base, exp = int(m.group(1)), int(m.group(2))
-        if m.re is _EXP:
-            base, exp, factor = 10, exp, base
-        else:
-            factor = 1
-        if exp * max(base.bit_length(), 1) > _MAX_BITS:
-            raise InvalidPositionError(f"{prefix}{text!r} is too large (over {_MAX_BITS:,} bits)")
-        result: int = factor * base**exp
-        return result
+    t = _EXP_ANY.sub(lambda m: f"({m.group(1)}*10**{m.group(2)})", text.strip()).replace("^", "**")
     try:
-        return int(t)
-    except ValueError:
+        tree = ast.parse(t, mode="eval")
+        value = _eval_int(tree.body)
+    except (SyntaxError, ValueError, TypeError, ZeroDivisionError, RecursionError):
         raise InvalidPositionError(f"{prefix}not an {what}: {text!r}") from None
+    except OverflowError:
+        raise InvalidPositionError(
+            f"{prefix}{text!r} is too large (over {_MAX_BITS:,} bits)"
+        ) from None
+    return value
+
+
+def _eval_int(node: ast.AST) -> int:
+    """Integer arithmetic only: literals, + - * // % ** and unary minus."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        v = _eval_int(node.operand)
+        return -v if isinstance(node.op, ast.USub) else v
+    if isinstance(node, ast.BinOp):
+        a, b = _eval_int(node.left), _eval_int(node.right)
+        op = node.op
+        if isinstance(op, ast.Add):
+            return a + b
+        if isinstance(op, ast.Sub):
+            return a - b
+        if isinstance(op, ast.Mult):
+            if a.bit_length() + b.bit_length() > _MAX_BITS:
+                raise OverflowError
+            return a * b
+        if isinstance(op, ast.FloorDiv):
+            return a // b
+        if isinstance(op, ast.Mod):
+            return a % b
+        if isinstance(op, ast.Pow):
+            if b < 0:
+                raise ValueError("negative exponent")
+            if abs(a) > 1 and b * a.bit_length() > _MAX_BITS:
+                raise OverflowError
+            result: int = a**b
+            return result
+    raise ValueError(f"not integer arithmetic: {ast.dump(node)}")
 
 
 def parse_int_list(text: str, what: str) -> list[int]:
@@ -60,3 +88,33 @@ def parse_int_list(text: str, what: str) -> list[int]:
         except ValueError:
             raise InvalidParameterError(f"{what}: {item.strip()!r} is not an integer") from None
     return out
+
+
+def heaps(game: str, x: Any, what: str = "heap") -> tuple[int, ...]:
+    """``x`` as a tuple of non-negative ints, else :class:`InvalidPositionError`."""
+    if isinstance(x, bool) or isinstance(x, int):
+        return (heap(game, x, what + " size"),)
+    if not isinstance(x, tuple):
+        raise InvalidPositionError(
+            f"{game}: a position is a tuple of non-negative integers; got {x!r}"
+        )
+    for i, h in enumerate(x):
+        if isinstance(h, bool) or not isinstance(h, int) or h < 0:
+            raise InvalidPositionError(
+                f"{game}: {what} {i + 1} must be a non-negative integer; got {h!r} in {x!r}"
+            )
+    return x
+
+
+def parse_heaps(text: str, game: str) -> tuple[int, ...]:
+    """``"3 4 5"``, ``"3,4,5"`` or ``"(3, 4, 5)"`` as a tuple of exact ints."""
+    body = text.strip().strip("()[]{}")
+    items = [t for t in re.split(r"[\s,]+", body) if t]
+    return tuple(parse_int(t, "integer", game) for t in items)
+
+
+def positive_param(game: str, name: str, x: Any, minimum: int = 1) -> int:
+    """A parameter that must be an int >= ``minimum``."""
+    if isinstance(x, bool) or not isinstance(x, int) or x < minimum:
+        raise InvalidParameterError(f"{game}: {name} must be an integer >= {minimum}; got {x!r}")
+    return x

@@ -1,15 +1,25 @@
-"""Lasker's Nim: take from a heap, or split a heap into two."""
+"""Take-and-split games on heaps: Lasker's Nim (split in two), split in three
+(HDU 5795), and the even-split game of HNOI2014 (P3235)."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from typing import Any
 
+from grundy.core.errors import InvalidParameterError
 from grundy.core.ruleset import Ruleset
 from grundy.core.sums import Sum
-from grundy.games._common import heap, parse_int
+from grundy.games._common import heap, parse_int, positive_param
 
-__all__ = ["Lasker"]
+__all__ = ["Lasker", "SplitThree", "EvenSplit"]
+
+
+class _Heap(Ruleset):
+    def validate(self, position: Any) -> None:
+        heap(self.name, position)
+
+    def parse_position(self, text: str) -> Hashable:
+        return parse_int(text, "integer heap size", self.name)
 
 
 def _lasker_value(n: int) -> int:
@@ -21,21 +31,37 @@ def _lasker_value(n: int) -> int:
     return n
 
 
-class Lasker(Ruleset):
-    """Lasker's Nim: a move takes one or more tokens from a heap, or splits a
-    non-empty heap into two non-empty heaps.
+def _split3_value(n: int) -> int:
+    r = n % 8
+    if r == 0:
+        return n - 1 if n else 0
+    if r == 7:
+        return n + 1
+    return n
+
+
+class Lasker(_Heap):
+    """Lasker's Nim (HDU 3032 "Nim or not Nim?"): a move takes one or more tokens
+    from a heap, or splits a heap into two non-empty heaps.
 
     Value (Winning Ways, ch. 4): ``g(4k+1) = 4k+1``, ``g(4k+2) = 4k+2``,
     ``g(4k+3) = 4k+4``, ``g(4k+4) = 4k+3`` -- O(1) per heap, exact for any size.
+    The value map is an involution, so the heap of value ``t`` is ``g(t)``; the one
+    target it cannot reach that way (``t = n`` for ``n = 4k+3``) is the split
+    ``1 + (n-1)``.
 
     >>> lasker = Lasker()
     >>> [lasker.value(n) for n in range(9)]
     [0, 1, 2, 4, 3, 5, 6, 8, 7]
     >>> lasker[10].winning_moves()
     [0, Sum(5, 5)]
+    >>> (lasker[10**30 + 3] + lasker[10**30]).winning_move()
+    SumMove(0, 1000000000000000000000000000000)
     """
 
     name = "lasker"
+    parts = 2
+    _value = staticmethod(_lasker_value)
 
     def moves(self, position: int) -> Iterator[Hashable]:
         n = position
@@ -43,19 +69,153 @@ class Lasker(Ruleset):
         for a in range(1, n // 2 + 1):
             yield Sum(a, n - a)
 
-    def validate(self, position: Any) -> None:
-        heap(self.name, position)
-
-    def parse_position(self, text: str) -> Hashable:
-        return parse_int(text, "integer heap size", self.name)
-
     def value_formula(self, position: int) -> int:
-        return _lasker_value(position)
+        return self._value(position)
+
+    def _splits(self, n: int, first_max: int) -> Iterator[Sum]:
+        """Splits of ``n`` into ``parts`` non-empty heaps whose smallest parts are at
+        most ``first_max`` (all of them when ``first_max >= n``)."""
+        if self.parts == 2:
+            for a in range(1, min(n // 2, first_max) + 1):
+                yield Sum(a, n - a)
+        else:
+            for a in range(1, min(n // 3, first_max) + 1):
+                for b in range(a, min((n - a) // 2, first_max) + 1):
+                    yield Sum(a, b, n - a - b)
+
+    def is_option(self, position: Any, option: Hashable) -> bool:
+        if type(position) is not int:
+            return super().is_option(position, option)
+        if type(option) is int:
+            return 0 <= option < position
+        return (
+            type(option) is Sum
+            and len(option) == self.parts
+            and all(type(p) is int and p > 0 for p in option.parts)
+            and sum(option.parts) == position  # type: ignore[arg-type]
+        )
 
     def option_with_value(self, position: int, target: int) -> Hashable | None:
-        # The value map is an involution (it swaps 4k+3 and 4k+4), so the heap of
-        # value ``target`` is _lasker_value(target); otherwise look for a split.
-        m = _lasker_value(target)
+        m = self._value(target)  # the value map is an involution
         if m < position:
             return m
-        return super().option_with_value(position, target)
+        for o in self._splits(position, 64):
+            if self.value(o) == target:
+                return o
+        if position <= 10_000:
+            for o in self._splits(position, position):
+                if self.value(o) == target:
+                    return o
+        return None
+
+
+class SplitThree(Lasker):
+    """Take any number from a heap, or split it into *three* non-empty heaps
+    (HDU 5795 "A Simple Nim").
+
+    Value: ``g(8k+7) = 8k+8``, ``g(8k+8) = 8k+7``, otherwise ``g(n) = n`` (the
+    notes' table, proven here against brute force). O(1).
+
+    >>> g = SplitThree()
+    >>> g.table(9)
+    [0, 1, 2, 3, 4, 5, 6, 8, 7, 9]
+    >>> g.option_with_value(7, 7)
+    Sum(1, 2, 4)
+    """
+
+    name = "split3"
+    parts = 3
+    _value = staticmethod(_split3_value)
+
+    def moves(self, position: int) -> Iterator[Hashable]:
+        n = position
+        yield from range(n)
+        yield from self._splits(n, n)
+
+
+class EvenSplit(_Heap):
+    """HNOI2014 "江南乐" (P3235): a heap of ``n >= F`` splits into ``j`` heaps as even
+    as possible (``j - n mod j`` heaps of ``n // j`` and ``n mod j`` of ``n // j + 1``),
+    for any ``2 <= j <= n``. Heaps below ``F`` are dead.
+
+    Values use the notes' divisor-block method: within a block of ``j`` with the same
+    ``n // j``, the option values alternate between two, so two ``j`` per block
+    suffice: O(sqrt n) per value, memoised.
+
+    >>> g = EvenSplit(1)
+    >>> g.table(10)
+    [0, 0, 1, 2, 2, 2, 2, 3, 2, 4, 3]
+    """
+
+    def __init__(self, f: int) -> None:
+        self.f = positive_param("evensplit", "F", f)
+        self.name = f"evensplit:{f}"
+        self._memo: dict[int, int] = {}
+
+    @classmethod
+    def from_args(cls, args: str | None) -> EvenSplit:
+        if not args:
+            raise InvalidParameterError("evensplit needs F, the least splittable heap, e.g. 'evensplit:2'")
+        return cls(parse_int(args, "integer F", "evensplit"))
+
+    def moves(self, position: int) -> Iterator[Hashable]:
+        n = position
+        if n < self.f:
+            return
+        for j in range(2, n + 1):
+            q, r = divmod(n, j)
+            yield Sum(*([q] * (j - r)), *([q + 1] * r))
+
+    def value_formula(self, position: int) -> int:
+        memo = self._memo
+        if position in memo:
+            return memo[position]
+        # Iterative post-order over the values this one needs.
+        stack = [position]
+        while stack:
+            n = stack[-1]
+            if n in memo:
+                stack.pop()
+                continue
+            if n < self.f:
+                memo[n] = 0
+                stack.pop()
+                continue
+            need = [m for m in self._deps(n) if m not in memo]
+            if need:
+                stack.extend(need)
+                continue
+            stack.pop()
+            seen = set()
+            for j in self._js(n):
+                q, r = divmod(n, j)
+                v = 0
+                if r & 1:
+                    v ^= memo[q + 1]
+                if (j - r) & 1:
+                    v ^= memo[q]
+                seen.add(v)
+            m = 0
+            while m in seen:
+                m += 1
+            memo[n] = m
+        return memo[position]
+
+    @staticmethod
+    def _js(n: int) -> Iterator[int]:
+        lo = 2
+        while lo <= n:
+            hi = n // (n // lo)
+            yield lo
+            if lo < hi:
+                yield lo + 1
+            lo = hi + 1
+
+    def _deps(self, n: int) -> set[int]:
+        out = set()
+        for j in self._js(n):
+            q = n // j
+            out.add(q)
+            out.add(q + 1)
+        out.discard(n)
+        return out

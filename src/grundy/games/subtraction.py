@@ -1,4 +1,5 @@
-"""Subtraction games: remove ``s`` tokens from a heap, for ``s`` in a fixed set."""
+"""Subtraction games: remove ``s`` tokens from a heap, for ``s`` in a fixed set
+(or, for all-but games, for any ``s`` not in a fixed set)."""
 
 from __future__ import annotations
 
@@ -7,41 +8,63 @@ from typing import Any
 
 from grundy.core.errors import InvalidParameterError
 from grundy.core.ruleset import Ruleset
-from grundy.games._common import heap, parse_int, parse_int_list
+from grundy.games._common import heap, parse_int, parse_int_list, positive_param
+from grundy.patterns.periodicity import Periodicity, find_periodicity
 
-__all__ = ["Subtraction"]
+__all__ = ["Subtraction", "Bash", "AllBut"]
 
 
-class Subtraction(Ruleset):
+def _members(game: str, values: Iterable[int], allow_empty: bool = False) -> tuple[int, ...]:
+    try:
+        items = sorted(set(values))
+    except TypeError:
+        raise InvalidParameterError(
+            f"{game}: the set must be a collection of positive integers; got {values!r}"
+        ) from None
+    if not items and not allow_empty:
+        raise InvalidParameterError(f"{game}: the subtraction set must not be empty")
+    for s in items:
+        if isinstance(s, bool) or not isinstance(s, int) or s < 1:
+            raise InvalidParameterError(
+                f"{game}: set members must be positive integers; got {s!r}"
+            )
+    return tuple(items)
+
+
+class _Heap(Ruleset):
+    def validate(self, position: Any) -> None:
+        heap(self.name, position)
+
+    def parse_position(self, text: str) -> Hashable:
+        return parse_int(text, "integer heap size", self.name)
+
+
+class Subtraction(_Heap):
     """Subtraction game ``S``: a move removes ``s`` tokens from a heap of ``n >= s``
     for some ``s`` in the finite set ``S`` of positive integers.
 
-    Bash's game (take 1..m) is ``S = {1, ..., m}``, with value ``n mod (m+1)``.
-    Values come from the memoised search over ``0..n`` (O(n |S|)).
+    Values are ultimately periodic, and the period is *proven* as soon as a
+    window of ``max(S)`` consecutive values repeats (each value depends only on
+    the ``max(S)`` before it). :attr:`periodicity` finds it by computing values
+    until a window repeats (at most ``limit`` values); values at any ``n`` are then
+    O(1). Bash's game is ``S = {1..m}``.
 
     >>> s = Subtraction({1, 3, 4})
     >>> s.table(10)
     [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1]
-    >>> s[7].outcome
-    Outcome.P
+    >>> s.periodicity
+    Periodicity(preperiod=0, period=7, saltus=0, proven=True, checked=11)
+    >>> s.value(10**100), s[10**100 + 3].outcome
+    (2, Outcome.P)
     """
 
+    limit = 1_000_000
+
     def __init__(self, subtraction_set: Iterable[int]) -> None:
-        try:
-            values = sorted(set(subtraction_set))
-        except TypeError:
-            raise InvalidParameterError(
-                f"subtraction set must be a collection of positive integers; got {subtraction_set!r}"
-            ) from None
-        if not values:
-            raise InvalidParameterError("subtraction set must not be empty")
-        for s in values:
-            if isinstance(s, bool) or not isinstance(s, int) or s < 1:
-                raise InvalidParameterError(
-                    f"subtraction set members must be positive integers; got {s!r}"
-                )
-        self.subtraction_set: tuple[int, ...] = tuple(values)
-        self.name = "subtraction:" + ",".join(map(str, values))
+        self.subtraction_set: tuple[int, ...] = _members("subtraction", subtraction_set)
+        self.name = "subtraction:" + ",".join(map(str, self.subtraction_set))
+        self._values: list[int] = []
+        self._period: Periodicity | None = None
 
     @classmethod
     def from_args(cls, args: str | None) -> Subtraction:
@@ -58,11 +81,197 @@ class Subtraction(Ruleset):
                 break
             yield position - s
 
-    def validate(self, position: Any) -> None:
-        heap(self.name, position)
+    @property
+    def periodicity(self) -> Periodicity:
+        """The proven period of the values (computed once)."""
+        if self._period is None:
+            self._period = self._find()
+        return self._period
 
-    def parse_position(self, text: str) -> Hashable:
-        return parse_int(text, "integer heap size", self.name)
+    def _find(self) -> Periodicity:
+        S = self.subtraction_set
+        w = S[-1]
+        g: list[int] = []
+        seen: dict[tuple[int, ...], int] = {}
+        for n in range(self.limit + w):
+            opts = {g[n - s] for s in S if s <= n}
+            m = 0
+            while m in opts:
+                m += 1
+            g.append(m)
+            start = n - w + 1
+            if start >= 0:
+                window = tuple(g[start:])
+                if window in seen:
+                    first = seen[window]
+                    self._values = g
+                    return Periodicity(first, start - first, 0, True, len(g))
+                seen[window] = start
+        raise InvalidParameterError(  # pragma: no cover - no known S needs this
+            f"{self.name}: no period found within {self.limit:,} values"
+        )
+
+    def value_formula(self, position: int) -> int:
+        return self.periodicity.extend(self._values, position)
 
     def __repr__(self) -> str:
         return f"Subtraction({set(self.subtraction_set)!r})"
+
+
+class Bash(_Heap):
+    """Bash's game: take 1 to ``m`` tokens (the subtraction game ``{1..m}``). Value
+    ``n mod (m + 1)`` (O(1), any ``m`` and ``n``); the winning move takes
+    ``n mod (m + 1)`` tokens.
+
+    >>> b = Bash(3)
+    >>> b.value(10**18 + 2), b.winning_move(10)
+    (2, 8)
+    >>> b.periodicity
+    Periodicity(preperiod=0, period=4, saltus=0, proven=True, checked=0)
+    """
+
+    def __init__(self, m: int) -> None:
+        self.m = positive_param("bash", "m", m)
+        self.name = f"bash:{m}"
+
+    @classmethod
+    def from_args(cls, args: str | None) -> Bash:
+        if not args:
+            raise InvalidParameterError("bash needs m, the most tokens per move, e.g. 'bash:3'")
+        return cls(parse_int(args, "integer m", "bash"))
+
+    def moves(self, position: int) -> range:
+        return range(max(0, position - self.m), position)
+
+    @property
+    def periodicity(self) -> Periodicity:
+        return Periodicity(0, self.m + 1, 0, True, 0)
+
+    def value_formula(self, position: int) -> int:
+        return position % (self.m + 1)
+
+    def option_with_value(self, position: int, target: int) -> Hashable | None:
+        v = position % (self.m + 1)
+        if target == v:
+            return None
+        take = (v - target) % (self.m + 1)
+        return position - take if 0 < take <= position else None
+
+    def options_with_value(
+        self, position: Any, target: int, *, limit: int | None = None
+    ) -> list[Hashable]:
+        o = self.option_with_value(position, target) if type(position) is int else None
+        if type(position) is not int:
+            return super().options_with_value(position, target, limit=limit)
+        return [] if o is None else [o]
+
+    def __repr__(self) -> str:
+        return f"Bash({self.m})"
+
+
+class AllBut(_Heap):
+    """All-but subtraction game: remove any positive number of tokens *except* the
+    members of a finite set ``S`` (``S = {}`` is Nim).
+
+    Values are computed exactly in O(|S|) each (a running count of every value
+    seen). They are arithmetic-periodic in every case known; :attr:`periodicity`
+    reports the pattern observed on the first ``window`` values (``proven=False``),
+    and :meth:`value` beyond the computed range extends that observed pattern.
+
+    >>> g = AllBut({1})
+    >>> g.table(9)
+    [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]
+    >>> g.periodicity.period, g.periodicity.saltus
+    (2, 1)
+    """
+
+    window = 4096
+
+    def __init__(self, excluded: Iterable[int]) -> None:
+        self.excluded: tuple[int, ...] = _members("allbut", excluded, allow_empty=True)
+        self.name = "allbut:" + ",".join(map(str, self.excluded))
+        self._values: list[int] = []
+        self._count: dict[int, int] = {}
+        self._mex = 0
+        self._period: Periodicity | None = None
+
+    @classmethod
+    def from_args(cls, args: str | None) -> AllBut:
+        return cls(parse_int_list(args or "", "excluded set"))
+
+    def moves(self, position: int) -> Iterator[int]:
+        ex = set(self.excluded)
+        for k in range(1, position + 1):
+            if k not in ex:
+                yield position - k
+
+    def _grow(self, n: int) -> None:
+        g, count, ex = self._values, self._count, self.excluded
+        while len(g) <= n:
+            m = len(g)
+            # values missing from the options: the overall mex, or a value whose
+            # every occurrence so far sits at an excluded distance.
+            lost: dict[int, int] = {}
+            for s in ex:
+                if s <= m:
+                    v = g[m - s]
+                    lost[v] = lost.get(v, 0) + 1
+            best = self._mex
+            for v, c in lost.items():
+                if count[v] == c and v < best:
+                    best = v
+            g.append(best)
+            count[best] = count.get(best, 0) + 1
+            while self._mex in count:
+                self._mex += 1
+
+    @property
+    def periodicity(self) -> Periodicity:
+        """The arithmetic-periodic pattern observed on the first ``window`` values."""
+        if self._period is None:
+            self._grow(self.window)
+            found = find_periodicity(self._values[: self.window], saltus=True, min_repeats=4)
+            if found is None:  # pragma: no cover - none known
+                raise InvalidParameterError(f"{self.name}: no pattern in {self.window} values")
+            self._period = found
+        return self._period
+
+    def value_formula(self, position: int) -> int:
+        if position < 1_000_000:
+            self._grow(position)
+            return self._values[position]
+        return self.periodicity.extend(self._values, position)
+
+    def _positions_with_value(self, t: int, below: int) -> Iterator[int]:
+        """Heaps ``m < below`` with value ``t``, largest first (by the pattern)."""
+        if below <= 1_000_000:
+            self._grow(below)
+            yield from (m for m in range(below - 1, -1, -1) if self._values[m] == t)
+            return
+        p = self.periodicity
+        found = []
+        for r in range(p.period):
+            base = self._values[p.preperiod + r]
+            if p.saltus:
+                k, rem = divmod(t - base, p.saltus)
+                if rem == 0 and k >= 0:
+                    found.append(p.preperiod + r + k * p.period)
+            elif base == t:  # pragma: no cover - all-but games grow
+                found.append(p.preperiod + r)
+        found += [m for m in range(p.preperiod) if self._values[m] == t]
+        yield from sorted((m for m in found if m < below), reverse=True)
+
+    def is_option(self, position: Any, option: Hashable) -> bool:
+        return (
+            type(option) is int and 0 <= option < position and position - option not in self.excluded
+        )
+
+    def option_with_value(self, position: int, target: int) -> Hashable | None:
+        ex = set(self.excluded)
+        for m in self._positions_with_value(target, position):
+            if position - m not in ex:
+                return m
+        return None
+
+    def __repr__(self) -> str:
+        return f"AllBut({set(self.excluded)!r})"

@@ -23,6 +23,7 @@ it.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
+from functools import partial
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
@@ -157,16 +158,20 @@ class Solver:
         return BadOptionError(f"{self.ruleset.name}.moves({position!r}) yielded a bad option")
 
     # ------------------------------------------------------------------ values
-    def value(self, position: Hashable, *, progress: Progress | None = None) -> int:
+    def value(
+        self, position: Hashable, *, progress: Progress | None = None, limit: int | None = None
+    ) -> int:
         """The Sprague-Grundy value of ``position`` (a position or a ``Sum``).
 
         O(positions + moves) the first time, over the positions reachable from
-        ``position`` that are not yet in the memo; O(1) after.
+        ``position`` that are not yet in the memo; O(1) after. With ``limit``, a
+        search that would expand more positions raises :class:`SearchLimitError`
+        (what it finished stays memoised).
         """
         if type(position) is Sum:
             v = 0
             for part in position.parts:
-                v ^= self.value(part, progress=progress)
+                v ^= self.value(part, progress=progress, limit=limit)
             return v
         try:
             return self._values[position]
@@ -176,13 +181,15 @@ class Solver:
             raise UnhashablePositionError(
                 f"position {position!r} is not hashable; use tuples or frozensets"
             ) from None
-        self._search(position, progress)
+        self._search(position, progress, limit)
         return self._values[position]
 
-    def _search(self, root: Hashable, progress: Progress | None) -> None:
+    def _search(self, root: Hashable, progress: Progress | None, limit: int | None = None) -> None:
         memo = self._values
         get = memo.get
-        options = self.options
+        options: Callable[[Hashable], list[Hashable]] = self.options
+        if limit is not None:
+            options = partial(self.options, limit=limit)
         pending: dict[Hashable, list[Hashable]] = {}  # expanded, not yet finished
         stack: list[Hashable] = [root]
         push = stack.append
@@ -213,6 +220,11 @@ class Solver:
             expanded += 1
             if progress is not None and not expanded % _PROGRESS_EVERY:
                 progress(expanded)
+            if limit is not None and expanded > limit:
+                raise SearchLimitError(
+                    f"{self.ruleset.name}: the value of {root!r} needs more than "
+                    f"{limit:,} positions"
+                )
             missing: list[Hashable] | None = None
             seen = set()
             try:

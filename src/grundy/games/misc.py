@@ -1,0 +1,207 @@
+"""Two-number and board games of the notes: Euclid's game, Northcott's game and
+the chocolate-cutting game."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from typing import Any
+
+from grundy.core.errors import InvalidParameterError, InvalidPositionError
+from grundy.core.outcome import Outcome
+from grundy.core.ruleset import Ruleset
+from grundy.core.sums import Sum
+from grundy.games._common import heaps, parse_heaps, parse_int, positive_param
+
+__all__ = ["Euclid", "Northcott", "Chocolate"]
+
+
+class Euclid(Ruleset):
+    """Euclid's game (POJ 2348): two positive numbers; a move subtracts a positive
+    multiple of the smaller from the larger, keeping it non-negative; whoever makes
+    a 0 wins (so a position containing 0 is over: normal play).
+
+    Outcome (Cole & Davie): with ``a <= b``, the player to move wins if ``b >= 2a``
+    (choose between ``b mod a`` and ``b mod a + a``); if ``a < b < 2a`` the move is
+    forced to ``(b - a, a)``. O(log) steps, like gcd.
+
+    >>> e = Euclid()
+    >>> e[25, 7].outcome, e[24, 15].outcome
+    (Outcome.N, Outcome.P)
+    >>> e.winning_move((25, 7))     # (4, 7) would lose: (4, 7) -> (3, 4) -> (1, 3)
+    (11, 7)
+    """
+
+    name = "euclid"
+    tuple_position = True
+
+    def moves(self, position: tuple[int, int]) -> Iterator[tuple[int, int]]:
+        a, b = position
+        if a == 0 or b == 0:
+            return
+        lo, hi = min(a, b), max(a, b)
+        for r in range(hi - lo, -1, -lo):
+            yield (r, lo) if a == hi else (lo, r)
+
+    def validate(self, position: Any) -> None:
+        p = heaps(self.name, position, "number")
+        if len(p) != 2:
+            raise InvalidPositionError(f"euclid: a position is two numbers (a, b); got {position!r}")
+
+    def parse_position(self, text: str) -> Hashable:
+        return parse_heaps(text, self.name)
+
+    def outcome_formula(self, position: tuple[int, int]) -> Outcome:
+        a, b = sorted(position)
+        mover_wins = False  # if the game is already over, the mover lost
+        flips = 0
+        while a:
+            if b >= 2 * a or b % a == 0:
+                mover_wins = True
+                break
+            a, b = b - a, a
+            flips += 1
+        return Outcome.N if mover_wins != bool(flips % 2) else Outcome.P
+
+    def winning_move(self, position: Any) -> Hashable | None:
+        a, b = self.check(position)  # type: ignore[misc]
+        if self.outcome_formula((a, b)) is Outcome.P:
+            return None
+        lo, hi = min(a, b), max(a, b)
+        r = hi % lo
+        if r and self.outcome_formula((r, lo)) is Outcome.N:
+            r += lo  # leave (r + lo, lo): the opponent is forced to (r, lo)
+        return (r, lo) if a == hi else (lo, r)
+
+
+class Northcott(Ruleset):
+    """Northcott's game (HDU 1730): a board of ``width`` columns; each row holds one
+    black piece (the first player's) and one white piece. A player moves one of
+    their own pieces any distance along its row, forwards or backwards, without
+    jumping over or landing on the other piece. Whoever cannot move loses.
+
+    A position is ``(rows, turn)`` with ``rows`` a tuple of ``(black, white)``
+    columns (1-based) and ``turn`` 0 when black is to move. Retreating is reversible
+    (the opponent follows), so the game is Nim on the gaps ``|black - white| - 1``:
+    the player to move wins iff their nim-sum is non-zero. The graph has cycles, so
+    the generic solver declines it; brute force runs by retrograde analysis
+    (:class:`grundy.GameGraph`). O(rows).
+
+    >>> g = Northcott(5)
+    >>> g[((1, 3), (2, 5)), 0].outcome
+    Outcome.N
+    >>> g.winning_move((((1, 3), (2, 5)), 0))
+    (((1, 3), (3, 5)), 1)
+    """
+
+    def __init__(self, width: int) -> None:
+        self.width = positive_param("northcott", "width", width, 2)
+        self.name = f"northcott:{width}"
+        self.tuple_position = True
+
+    @classmethod
+    def from_args(cls, args: str | None) -> Northcott:
+        if not args:
+            raise InvalidParameterError("northcott needs the board width, e.g. 'northcott:8'")
+        return cls(parse_int(args, "integer width", "northcott"))
+
+    def moves(self, position: Any) -> Iterator[Hashable]:
+        rows, turn = position
+        for i, (black, white) in enumerate(rows):
+            mine, other = (black, white) if turn == 0 else (white, black)
+            lo, hi = (1, other - 1) if mine < other else (other + 1, self.width)
+            for c in range(lo, hi + 1):
+                if c != mine:
+                    row = (c, white) if turn == 0 else (black, c)
+                    yield (rows[:i] + (row,) + rows[i + 1 :], 1 - turn)
+
+    def validate(self, position: Any) -> None:
+        try:
+            rows, turn = position
+            rows = tuple(rows)
+        except (TypeError, ValueError):
+            raise InvalidPositionError(
+                f"{self.name}: a position is (rows, turn); got {position!r}"
+            ) from None
+        if turn not in (0, 1):
+            raise InvalidPositionError(f"{self.name}: turn must be 0 (black) or 1 (white); got {turn!r}")
+        for row in rows:
+            if (
+                not isinstance(row, tuple) or len(row) != 2
+                or any(isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= self.width for c in row)
+                or row[0] == row[1]
+            ):
+                raise InvalidPositionError(
+                    f"{self.name}: each row is two different columns in 1..{self.width}; got {row!r}"
+                )
+
+    def parse_position(self, text: str) -> Hashable:
+        """``"1 3 2 5"``: black and white columns row by row, black to move."""
+        nums = parse_heaps(text, self.name)
+        if len(nums) % 2:
+            raise InvalidPositionError(f"{self.name}: give two columns per row; got {text!r}")
+        return (tuple(zip(nums[::2], nums[1::2])), 0)
+
+    @staticmethod
+    def gaps(rows: Any) -> list[int]:
+        return [abs(b - w) - 1 for b, w in rows]
+
+    def outcome_formula(self, position: Any) -> Outcome:
+        s = 0
+        for g in self.gaps(position[0]):
+            s ^= g
+        return Outcome.N if s else Outcome.P
+
+    def winning_move(self, position: Any) -> Hashable | None:
+        rows, turn = self.check(position)  # type: ignore[misc]
+        gaps = self.gaps(rows)
+        s = 0
+        for g in gaps:
+            s ^= g
+        if not s:
+            return None
+        i = next(i for i, g in enumerate(gaps) if g ^ s < g)
+        shrink = gaps[i] - (gaps[i] ^ s)
+        black, white = rows[i]
+        if turn == 0:
+            row = (black + shrink if black < white else black - shrink, white)
+        else:
+            row = (black, white - shrink if white > black else white + shrink)
+        return (rows[:i] + (row,) + rows[i + 1 :], 1 - turn)
+
+
+class Chocolate(Ruleset):
+    """The notes' chocolate game: an ``a x b`` bar; a move breaks one piece into two
+    along a grid line; whoever first breaks off a ``1 x 1`` piece wins.
+
+    Breaking off a ``1 x k`` strip hands the opponent the win, so (the notes'
+    transformation) play is normal play on breaks that leave both pieces at least
+    2 wide: a position ``(a, b)`` with ``a, b >= 2`` moves to a ``Sum`` of two such
+    bars (Multi-SG). A bar with a side of 1 can only be the starting bar: ``1 x 1``
+    is lost (no move), ``1 x k`` is won at once. Values by the memoised search.
+
+    >>> c = Chocolate()
+    >>> [str(c.outcome((2, k))) for k in range(1, 7)]
+    ['N', 'P', 'P', 'N', 'N', 'N']
+    """
+
+    name = "chocolate"
+    tuple_position = True
+
+    def moves(self, position: tuple[int, int]) -> Iterator[Hashable]:
+        a, b = sorted(position)
+        if a == 1:
+            if b > 1:
+                yield Sum()  # break off the 1 x 1 and win
+            return
+        for i in range(2, a // 2 + 1):
+            yield Sum((i, b), (a - i, b))
+        for i in range(2, b // 2 + 1):
+            yield Sum((a, i), (a, b - i))
+
+    def validate(self, position: Any) -> None:
+        p = heaps(self.name, position, "side")
+        if len(p) != 2 or min(p) < 1:
+            raise InvalidPositionError(f"chocolate: a bar is two positive sides (a, b); got {position!r}")
+
+    def parse_position(self, text: str) -> Hashable:
+        return parse_heaps(text, self.name)

@@ -1,0 +1,312 @@
+"""Nim variants played on a whole row of heaps: misère Nim (Anti-Nim), Moore's
+Nim_k, Staircase Nim and Everything Nim."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from itertools import combinations
+from typing import Any
+
+from grundy.core.errors import InvalidParameterError
+from grundy.core.outcome import Outcome
+from grundy.core.ruleset import Ruleset
+from grundy.games._common import heaps, parse_heaps, positive_param
+from grundy.solve.misere import END
+
+__all__ = ["MisereNim", "MooreNim", "StaircaseNim", "EverythingNim"]
+
+
+class _Row(Ruleset):
+    """A ruleset whose position is a tuple of non-negative integers."""
+
+    tuple_position = True
+
+    def validate(self, position: Any) -> None:
+        heaps(self.name, position)
+
+    def parse_position(self, text: str) -> Hashable:
+        return parse_heaps(text, self.name)
+
+
+def _nim_moves(p: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    for i, h in enumerate(p):
+        for k in range(h):
+            yield p[:i] + (k,) + p[i + 1 :]
+
+
+def _lower_each(p: tuple[int, ...], idx: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """Every way to lower each heap in ``idx`` (an odometer, so huge heaps stream)."""
+    q = list(p)
+    for i in idx:
+        q[i] = 0
+    while True:
+        yield tuple(q)
+        for i in idx:  # increment the odometer
+            q[i] += 1
+            if q[i] < p[i]:
+                break
+            q[i] = 0
+        else:
+            return
+
+
+def _one_lowered(p: Any, q: Any, at_most: int = 1) -> bool:
+    """``q`` equals ``p`` except for 1..``at_most`` entries, each made smaller."""
+    if not isinstance(q, tuple) or len(q) != len(p):
+        return False
+    changed = [i for i in range(len(p)) if q[i] != p[i]]
+    return 1 <= len(changed) <= at_most and all(0 <= q[i] < p[i] for i in changed)
+
+
+class MisereNim(_Row):
+    """Misère Nim (Anti-Nim): Nim where whoever takes the last token *loses*.
+
+    A position is a tuple of heaps. Rule (Bouton; the notes' P4279): if every heap
+    is at most 1, the player to move wins iff the number of 1-heaps is even;
+    otherwise iff the nim-sum is non-zero. O(k) for k heaps. The winning move plays
+    Nim, except that when exactly one heap exceeds 1 it leaves an odd number of
+    1-heaps. Having no move wins: the empty position's only option is ``END``.
+
+    >>> g = MisereNim()
+    >>> g[1, 1].outcome, g[1, 1, 1].outcome, g[2, 2].outcome
+    (Outcome.N, Outcome.P, Outcome.P)
+    >>> g.winning_move((1, 1, 5))
+    (1, 1, 1)
+    """
+
+    name = "misere-nim"
+
+    def moves(self, position: tuple[int, ...]) -> Iterator[Hashable]:
+        if position is END:
+            return
+        if not any(position):
+            yield END  # having no move wins: the only "move" is to claim the win
+            return
+        yield from _nim_moves(position)
+
+    def validate(self, position: Any) -> None:
+        if position is not END:
+            heaps(self.name, position)
+
+    def is_option(self, position: Any, option: Hashable) -> bool:
+        if position is END:
+            return False
+        if not any(position):
+            return option is END
+        return _one_lowered(position, option)
+
+    def outcome_formula(self, position: tuple[int, ...]) -> Outcome:
+        if position is END:
+            return Outcome.P
+        s = 0
+        big = False
+        for h in position:
+            s ^= h
+            big = big or h > 1
+        if not big:
+            return Outcome.N if sum(position) % 2 == 0 else Outcome.P
+        return Outcome.N if s else Outcome.P
+
+    def winning_move(self, position: Any) -> Hashable | None:
+        p = heaps(self.name, position)
+        if self.outcome_formula(p) is Outcome.P:
+            return None
+        if not any(p):
+            return END
+        big = [i for i, h in enumerate(p) if h > 1]
+        if not big:  # an even number of 1-heaps: take one
+            i = next(i for i, h in enumerate(p) if h == 1)
+            return p[:i] + (0,) + p[i + 1 :]
+        if len(big) == 1:  # leave an odd number of 1-heaps
+            i = big[0]
+            ones = sum(1 for h in p if h == 1)
+            return p[:i] + (0 if ones % 2 else 1,) + p[i + 1 :]
+        s = 0
+        for h in p:
+            s ^= h
+        i = next(i for i, h in enumerate(p) if h ^ s < h)
+        return p[:i] + (p[i] ^ s,) + p[i + 1 :]
+
+
+class MooreNim(_Row):
+    """Moore's Nim_k: take any positive number of tokens from each of up to ``k``
+    heaps.
+
+    P-positions (Moore 1910): write the heaps in binary; the position is P iff for
+    every bit, the number of heaps having that bit is divisible by ``k + 1``.
+    Nim is ``k = 1``. O(k log max) per position for the test; the winning move is
+    built bit by bit from the top (the notes' constructive proof).
+
+    >>> g = MooreNim(2)
+    >>> g[1, 1, 1].outcome, g[1, 2, 3].outcome
+    (Outcome.P, Outcome.N)
+    >>> g.winning_move((5, 6, 7, 1))
+    (5, 5, 4, 1)
+    """
+
+    def __init__(self, k: int) -> None:
+        self.k = positive_param("moore", "k", k)
+        self.name = f"moore:{k}"
+
+    @classmethod
+    def from_args(cls, args: str | None) -> MooreNim:
+        if not args:
+            raise InvalidParameterError("moore needs k, the most heaps per move, e.g. 'moore:2'")
+        try:
+            return cls(int(args))
+        except ValueError:
+            raise InvalidParameterError(f"moore: k must be an integer; got {args!r}") from None
+
+    def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        p = position
+        live = [i for i, h in enumerate(p) if h]
+        for r in range(1, min(self.k, len(live)) + 1):
+            for idx in combinations(live, r):
+                yield from _lower_each(p, idx)
+
+    def is_option(self, position: Any, option: Hashable) -> bool:
+        return _one_lowered(position, option, self.k)
+
+    def outcome_formula(self, position: tuple[int, ...]) -> Outcome:
+        m = self.k + 1
+        top = max(position, default=0).bit_length()
+        for b in range(top):
+            if sum((h >> b) & 1 for h in position) % m:
+                return Outcome.N
+        return Outcome.P
+
+    def winning_move(self, position: Any) -> Hashable | None:
+        p = heaps(self.name, position)
+        if self.outcome_formula(p) is Outcome.P:
+            return None
+        m = self.k + 1
+        new = list(p)
+        changed: list[int] = []  # heaps already made smaller (their lower bits are free)
+        for b in range(max(p).bit_length() - 1, -1, -1):
+            bit = 1 << b
+            unchanged_ones = [i for i, h in enumerate(p) if i not in changed and h & bit]
+            s = len(unchanged_ones) % m
+            for i in changed:  # clear, then set what is needed
+                new[i] &= ~bit
+            if s == 0:
+                continue
+            if s <= self.k - len(changed):
+                # lower s of the unchanged heaps having this bit: they become smaller
+                for i in unchanged_ones[:s]:
+                    new[i] = (p[i] >> (b + 1) << (b + 1))  # keep higher bits, clear the rest
+                    changed.append(i)
+            else:
+                for i in changed[: m - s]:
+                    new[i] |= bit
+        return tuple(new)
+
+
+class StaircaseNim(_Row):
+    """Staircase Nim: coins on stairs ``1..n`` (the position lists stair 1 first); a
+    move moves any positive number of coins from one stair down to the next (from
+    stair 1 they leave the staircase).
+
+    Value: the nim-sum of the odd-numbered stairs (coins moved from an even stair
+    onto an odd one can be moved on at once, so even stairs do not matter). O(n).
+    Winning moves: reduce an odd stair ``i`` to ``a_i ^ S``, or move coins from an
+    even stair onto the odd stair below it to raise it to ``a_{i-1} ^ S``; all of
+    them are listed in O(n).
+
+    >>> g = StaircaseNim()
+    >>> g.value((3, 5, 3)), g[(1, 0, 1)].outcome
+    (0, Outcome.P)
+    >>> g.winning_moves((1, 4, 2))
+    [(2, 3, 2), (1, 5, 1)]
+    """
+
+    name = "staircase"
+
+    def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        p = position
+        for i, a in enumerate(p):
+            for d in range(1, a + 1):
+                q = list(p)
+                q[i] -= d
+                if i:
+                    q[i - 1] += d
+                yield tuple(q)
+
+    def value_formula(self, position: tuple[int, ...]) -> int:
+        s = 0
+        for a in position[::2]:
+            s ^= a
+        return s
+
+    def winning_moves(self, position: Any, *, limit: int | None = None) -> list[Hashable]:
+        p = heaps(self.name, position)
+        s = self.value_formula(p)
+        if s == 0:
+            return []
+        out: list[Hashable] = []
+        for i, a in enumerate(p):
+            q = list(p)
+            if i % 2 == 0:  # an odd stair (1-based): lower it
+                t = a ^ s
+                if t < a:
+                    q[i] = t
+                    if i:
+                        q[i - 1] += a - t
+                    out.append(tuple(q))
+            else:  # an even stair: raise the odd stair below
+                below = p[i - 1]
+                d = (below ^ s) - below
+                if 0 < d <= a:
+                    q[i] -= d
+                    q[i - 1] += d
+                    out.append(tuple(q))
+        return out
+
+    def winning_move(self, position: Any) -> Hashable | None:
+        moves = self.winning_moves(position)
+        return moves[0] if moves else None
+
+
+class EverythingNim(_Row):
+    """Everything Nim (CF1965A): a move removes the same number ``k`` of tokens from
+    every non-empty heap, ``1 <= k <=`` the smallest non-empty heap.
+
+    Outcome (the notes): with the distinct heap sizes ``0 = a_0 < a_1 < ... < a_m``,
+    the player to move at "level" ``a_i`` wins if ``a_{i+1} - a_i >= 2`` and otherwise
+    iff the player at level ``a_{i+1}`` loses; the last level is lost. O(k log k).
+
+    >>> g = EverythingNim()
+    >>> g[3, 3, 3].outcome, g[1, 2, 3].outcome, g[1, 2, 4].outcome
+    (Outcome.N, Outcome.N, Outcome.N)
+    >>> g[1, 2, 2].outcome, g.winning_move((2, 3, 3))
+    (Outcome.P, (1, 2, 2))
+    """
+
+    name = "everything-nim"
+
+    def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        live = [h for h in position if h]
+        if not live:
+            return
+        for k in range(1, min(live) + 1):
+            yield tuple(h - k if h else 0 for h in position)
+
+    @staticmethod
+    def _levels(position: tuple[int, ...]) -> tuple[list[int], list[bool]]:
+        a = [0, *sorted(set(h for h in position if h))]
+        win = [False] * len(a)  # win[i]: the player to move at level a[i] wins
+        for i in range(len(a) - 2, -1, -1):
+            win[i] = a[i + 1] - a[i] >= 2 or not win[i + 1]
+        return a, win
+
+    def outcome_formula(self, position: tuple[int, ...]) -> Outcome:
+        _, win = self._levels(position)
+        return Outcome.N if win[0] else Outcome.P
+
+    def winning_move(self, position: Any) -> Hashable | None:
+        p = heaps(self.name, position)
+        a, win = self._levels(p)
+        if not win[0]:
+            return None
+        gap = a[1]
+        k = gap if (gap == 1 or not win[1]) else gap - 1
+        return tuple(h - k if h else 0 for h in p)

@@ -1,0 +1,150 @@
+"""Removing runs of consecutive coins from a row or a circle: the notes' circle
+game (symmetry strategy) and ABC278G's generalised subtraction game."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from typing import Any
+
+from grundy.core.errors import InvalidParameterError, InvalidPositionError
+from grundy.core.outcome import Outcome
+from grundy.core.ruleset import Ruleset
+from grundy.core.sums import Sum
+from grundy.games._common import heap, parse_int, parse_int_list
+
+__all__ = ["RowRuns", "CircleRuns"]
+
+
+def _split(m: int, k: int) -> Iterator[Hashable]:
+    """Remove ``k`` consecutive from a row of ``m``: the two rows left (no empty ones)."""
+    rest = m - k
+    for left in range(rest // 2 + 1):
+        right = rest - left
+        parts = [x for x in (left, right) if x]
+        yield Sum(*parts) if len(parts) != 1 else parts[0]
+
+
+class RowRuns(Ruleset):
+    """A row of ``m`` coins; a move removes ``lo..hi`` *consecutive* coins (which may
+    split the row in two). Whoever cannot move loses. (ABC278G; ``lo = 1, hi = 2``
+    is Kayles.)
+
+    If some ``k`` in ``[lo, hi]`` has the parity of ``m`` (and ``k <= m``), the first
+    player wins by symmetry: remove the middle ``k`` and mirror. Values by the
+    memoised search otherwise (O(m (hi - lo + 1) m) for all rows up to ``m``).
+
+    >>> g = RowRuns(1, 2)          # Kayles
+    >>> g.table(12)
+    [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
+    >>> g.winning_move(7)
+    Sum(3, 3)
+    """
+
+    def __init__(self, lo: int, hi: int) -> None:
+        if isinstance(lo, bool) or isinstance(hi, bool) or not isinstance(lo, int) or not isinstance(hi, int) or not 1 <= lo <= hi:
+            raise InvalidParameterError(f"rowruns: need integers 1 <= lo <= hi; got {lo!r}, {hi!r}")
+        self.lo, self.hi = lo, hi
+        self.name = f"rowruns:{lo},{hi}"
+
+    @classmethod
+    def from_args(cls, args: str | None) -> RowRuns:
+        vals = parse_int_list(args or "", "rowruns")
+        if len(vals) != 2:
+            raise InvalidParameterError("rowruns needs lo,hi: the run lengths allowed, e.g. 'rowruns:2,3'")
+        return cls(*vals)
+
+    def moves(self, position: int) -> Iterator[Hashable]:
+        for k in range(self.lo, min(self.hi, position) + 1):
+            yield from _split(position, k)
+
+    def validate(self, position: Any) -> None:
+        heap(self.name, position, "row length")
+
+    def parse_position(self, text: str) -> Hashable:
+        return parse_int(text, "integer row length", self.name)
+
+    def symmetric_move(self, m: int) -> Hashable | None:
+        """The middle run of the right parity, leaving two equal rows, if any."""
+        for k in range(self.lo, min(self.hi, m) + 1):
+            if (m - k) % 2 == 0:
+                half = (m - k) // 2
+                return Sum(half, half) if half else Sum()
+        return None
+
+    def option_with_value(self, position: int, target: int) -> Hashable | None:
+        if target == 0:
+            move = self.symmetric_move(position)
+            if move is not None:
+                return move
+        return super().option_with_value(position, target)
+
+
+class CircleRuns(Ruleset):
+    """``n`` coins in a circle; a move removes ``1..k`` consecutive coins; whoever
+    takes the last coin wins. After the first move the circle is a row
+    (:class:`RowRuns` ``(1, k)``), so positions are ``("circle", n)`` or a row
+    length.
+
+    Outcome of the circle (the notes' symmetry argument): the first player wins iff
+    ``k >= n`` (take all) or ``k = 1`` and ``n`` is odd; otherwise the second player
+    answers by removing 1 or 2 coins from the middle of the row and mirrors. O(1).
+
+    >>> c = CircleRuns(2)
+    >>> c.outcome(("circle", 10**18)), c.outcome(("circle", 2))
+    (Outcome.P, Outcome.N)
+    >>> c.winning_move(9)            # after the opening: answer in the middle
+    Sum(4, 4)
+    """
+
+    def __init__(self, k: int) -> None:
+        self.row = RowRuns(1, k)
+        self.k = k
+        self.name = f"circle:{k}"
+
+    @classmethod
+    def from_args(cls, args: str | None) -> CircleRuns:
+        if not args:
+            raise InvalidParameterError("circle needs k, the longest run per move, e.g. 'circle:2'")
+        return cls(parse_int(args, "integer k", "circle"))
+
+    def moves(self, position: Any) -> Iterator[Hashable]:
+        if isinstance(position, tuple):
+            n = position[1]
+            for j in range(1, min(self.k, n) + 1):
+                yield n - j
+        else:
+            yield from self.row.moves(position)
+
+    def validate(self, position: Any) -> None:
+        if isinstance(position, tuple):
+            if len(position) != 2 or position[0] != "circle":
+                raise InvalidPositionError(
+                    f"{self.name}: a position is ('circle', n) or a row length; got {position!r}"
+                )
+            heap(self.name, position[1], "circle size")
+        else:
+            heap(self.name, position, "row length")
+
+    def parse_position(self, text: str) -> Hashable:
+        """``"n"`` is a circle of n coins; ``"row:m"`` a row of m."""
+        t = text.strip()
+        if t.startswith("row:"):
+            return parse_int(t[4:], "integer row length", self.name)
+        return ("circle", parse_int(t, "integer circle size", self.name))
+
+    def outcome_formula(self, position: Any) -> Outcome:
+        if isinstance(position, tuple):
+            n = position[1]
+            return Outcome.N if n and (self.k >= n or (self.k == 1 and n % 2)) else Outcome.P
+        if self.k >= 2:  # a non-empty row: symmetry wins
+            return Outcome.N if position else Outcome.P
+        return Outcome.N if position % 2 else Outcome.P
+
+    def winning_move(self, position: Any) -> Hashable | None:
+        self.check(position)
+        if self.outcome_formula(position) is Outcome.P:
+            return None
+        if isinstance(position, tuple):
+            n = position[1]
+            return 0 if self.k >= n else n - 1
+        return self.row.symmetric_move(position)

@@ -1,0 +1,135 @@
+"""Wythoff's game: two heaps; take any number from one heap, or the same number
+from both."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from math import isqrt
+from typing import Any
+
+from grundy.core.errors import InvalidPositionError
+from grundy.core.outcome import Outcome
+from grundy.core.ruleset import Ruleset
+from grundy.games._common import heaps, parse_heaps
+
+__all__ = ["Wythoff", "wythoff_pair", "wythoff_index"]
+
+
+def wythoff_pair(k: int) -> tuple[int, int]:
+    """The ``k``-th P-position ``(floor(k phi), floor(k phi^2))``, exactly.
+
+    ``floor(k phi) = (k + isqrt(5 k^2)) // 2`` because ``sqrt(5) k`` is irrational
+    for ``k > 0``: no floating point, exact for any ``k`` (OEIS A000201/A001950).
+
+    >>> [wythoff_pair(k) for k in range(5)]
+    [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]
+    """
+    a = (k + isqrt(5 * k * k)) // 2
+    return a, a + k
+
+
+def wythoff_index(a: int, b: int) -> int | None:
+    """``k`` if ``(a, b)`` (in either order) is the ``k``-th P-position, else ``None``."""
+    if a > b:
+        a, b = b, a
+    k = b - a
+    return k if wythoff_pair(k)[0] == a else None
+
+
+def _lower_index(x: int) -> int | None:
+    """``j`` with ``floor(j phi) = x``, or ``None``."""
+    j = (isqrt(5 * x * x) - x) // 2  # ~ x / phi
+    for c in (j - 1, j, j + 1, j + 2):
+        if c >= 0 and wythoff_pair(c)[0] == x:
+            return c
+    return None
+
+
+def _upper_index(x: int) -> int | None:
+    """``j`` with ``floor(j phi^2) = x``, or ``None``."""
+    j = (3 * x - isqrt(5 * x * x)) // 2  # ~ x / phi^2
+    for c in (j - 1, j, j + 1, j + 2):
+        if c >= 0 and wythoff_pair(c)[1] == x:
+            return c
+    return None
+
+
+def _partner(x: int) -> int:
+    """The other heap of the P-position containing ``x`` (every ``x`` is in exactly
+    one: the Beatty sequences partition the positive integers)."""
+    if x == 0:
+        return 0
+    j = _lower_index(x)
+    if j is not None:
+        return wythoff_pair(j)[1]
+    j = _upper_index(x)
+    assert j is not None
+    return wythoff_pair(j)[0]
+
+
+class Wythoff(Ruleset):
+    """Wythoff's game: a position is two heaps ``(a, b)``; a move takes any positive
+    number from one heap, or the same positive number from both.
+
+    P-positions (Wythoff 1907) are the pairs ``(floor(k phi), floor(k phi^2))``
+    (the notes' P2252), tested here in exact integer arithmetic (``isqrt``), so
+    ``(10**100, ...)`` is decided exactly in O(M(digits)). Every winning move is
+    one of three constructive candidates (same-difference diagonal move, or moving
+    one heap to the partner of the other), so :meth:`winning_moves` is exact and
+    instant too.
+
+    >>> w = Wythoff()
+    >>> w[3, 5].outcome, w[4, 6].outcome
+    (Outcome.P, Outcome.N)
+    >>> w.winning_moves((4, 6)), w.winning_moves((1, 9))
+    ([(3, 5)], [(1, 2)])
+    """
+
+    name = "wythoff"
+    tuple_position = True
+
+    def moves(self, position: tuple[int, int]) -> Iterator[tuple[int, int]]:
+        a, b = position
+        for k in range(a):
+            yield (k, b)
+        for k in range(b):
+            yield (a, k)
+        for d in range(1, min(a, b) + 1):
+            yield (a - d, b - d)
+
+    def validate(self, position: Any) -> None:
+        p = heaps(self.name, position)
+        if len(p) != 2:
+            raise InvalidPositionError(f"wythoff: a position is two heaps (a, b); got {position!r}")
+
+    def parse_position(self, text: str) -> Hashable:
+        return parse_heaps(text, self.name)
+
+    def outcome_formula(self, position: tuple[int, int]) -> Outcome:
+        return Outcome.P if wythoff_index(*position) is not None else Outcome.N
+
+    def winning_moves(self, position: Any, *, limit: int | None = None) -> list[Hashable]:
+        a, b = self.check(position)  # type: ignore[misc]
+        if wythoff_index(a, b) is not None:
+            return []
+        lo, hi = min(a, b), max(a, b)
+        found: list[tuple[int, int]] = []
+        ak, _ = wythoff_pair(hi - lo)
+        if lo > ak:  # diagonal: keep the difference
+            d = lo - ak
+            found.append((a - d, b - d))
+        p = _partner(lo)  # move the larger heap to the smaller's partner
+        if p < hi:
+            found.append((a, p) if a == lo else (p, b))
+        p = _partner(hi)  # move the smaller heap to the larger's partner
+        if p < lo:
+            found.append((p, b) if a == lo else (a, p))
+        return sorted(set(found))
+
+    def winning_move(self, position: Any) -> Hashable | None:
+        moves = self.winning_moves(position)
+        return moves[0] if moves else None
+
+    def is_option(self, position: Any, option: Hashable) -> bool:
+        (a, b), (c, d) = position, option  # type: ignore[misc]
+        return (c < a and d == b) or (c == a and d < b) or (0 < a - c == b - d)

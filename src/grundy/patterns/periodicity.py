@@ -1,0 +1,69 @@
+"""Ultimate (arithmetic) periodicity of integer sequences.
+
+>>> find_periodicity([0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2])
+Periodicity(preperiod=0, period=7, saltus=0, proven=False, checked=21)
+>>> p = find_periodicity([0, 0, 1, 1, 2, 2, 3, 3, 4, 4], saltus=True)
+>>> p.period, p.saltus, p.extend([0, 0], 11)
+(2, 1, 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from grundy.core.errors import InvalidParameterError
+
+__all__ = ["Periodicity", "find_periodicity"]
+
+
+@dataclass(frozen=True)
+class Periodicity:
+    """``g(n + period) = g(n) + saltus`` for every ``n >= preperiod``.
+
+    ``proven`` says whether a theorem guarantees it for all ``n`` (e.g. the
+    ``max(S)`` window for subtraction games) or it is only observed on the first
+    ``checked`` values.
+    """
+
+    preperiod: int
+    period: int
+    saltus: int = 0
+    proven: bool = False
+    checked: int = 0
+
+    def extend(self, values: Sequence[int], n: int) -> int:
+        """``g(n)`` from the known ``values`` (which must reach ``preperiod + period``).
+        Exact for any ``n``: O(1) big-integer arithmetic."""
+        if n < len(values):
+            return values[n]
+        if len(values) < self.preperiod + self.period:
+            raise InvalidParameterError("not enough values to extend the pattern")
+        k, r = divmod(n - self.preperiod, self.period)
+        return values[self.preperiod + r] + k * self.saltus
+
+
+def find_periodicity(
+    values: Sequence[int], *, saltus: bool = False, min_repeats: int = 2
+) -> Periodicity | None:
+    """The pattern with the smallest ``preperiod + period`` that holds on all of
+    ``values`` and shows at least ``min_repeats`` full periods; ``None`` if there is
+    none. With ``saltus=True``, arithmetic periodicity is allowed.
+
+    O(n^2) in the worst case for n values (each candidate period is checked from
+    the end backwards, so it stops at the first mismatch).
+    """
+    n = len(values)
+    best: Periodicity | None = None
+    for p in range(1, n // min_repeats + 1):
+        s = values[-1] - values[-1 - p] if saltus else 0
+        # smallest preperiod for period p: walk back while g(i + p) = g(i) + s
+        i = n - 1 - p
+        while i >= 0 and values[i + p] - values[i] == s:
+            i -= 1
+        pre = i + 1
+        if n - pre < min_repeats * p:
+            continue
+        if best is None or pre + p < best.preperiod + best.period:
+            best = Periodicity(pre, p, s, False, n)
+    return best
