@@ -65,10 +65,10 @@ class DynamicSubtraction(Ruleset):
         for t in range(1, min(cap, n) + 1):
             yield (n - t, self.k * t)
 
-    def is_option(self, position: Any, option: Hashable) -> bool:
-        (n, cap), (m, c) = position, option  # type: ignore[misc]
+    def is_option(self, position: Any, option: Any) -> bool:
+        (n, cap), (m, c) = position, option
         t = n - m
-        return 1 <= t <= min(cap, n) and c == self.k * t
+        return bool(1 <= t <= min(cap, n) and c == self.k * t)
 
     def validate(self, position: Any) -> None:
         p = heaps(self.name, position, "entry")
@@ -118,14 +118,16 @@ class DynamicSubtraction(Ruleset):
         return Outcome.N if self.smallest_term(n) <= cap else Outcome.P
 
     def winning_move(self, position: Any) -> Hashable | None:
-        n, cap = self.check(position)  # type: ignore[misc]
+        self.check(position)
+        n, cap = position
         if self.outcome_formula((n, cap)) is Outcome.P:
             return None
         t = self.smallest_term(n)
         return (n - t, self.k * t)
 
     def winning_moves(self, position: Any, *, limit: int | None = None) -> list[Hashable]:
-        n, cap = self.check(position)  # type: ignore[misc]
+        self.check(position)
+        n, cap = position
         if limit is None and min(n, cap) > 1_000_000:
             raise SearchLimitError(
                 f"{self.name}: {position!r} has {min(n, cap):,} options; winning_move() "

@@ -10,7 +10,7 @@ from grundy.core.ruleset import Ruleset
 
 __all__ = ["GreenHackenbush", "tree_from_edges", "string"]
 
-Tree = tuple  # a rooted tree: the tuple of its children's subtrees (sorted)
+Tree = tuple[Any, ...]  # a rooted tree: the tuple of its children's subtrees (sorted)
 
 
 def _canon(children: Iterable[Tree]) -> Tree:

@@ -83,7 +83,7 @@ class Lasker(_Heap):
                 for b in range(a, min((n - a) // 2, first_max) + 1):
                     yield Sum(a, b, n - a - b)
 
-    def is_option(self, position: Any, option: Hashable) -> bool:
+    def is_option(self, position: Any, option: Any) -> bool:
         if type(position) is not int:
             return super().is_option(position, option)
         if type(option) is int:

@@ -63,7 +63,8 @@ class Euclid(Ruleset):
         return Outcome.N if mover_wins != bool(flips % 2) else Outcome.P
 
     def winning_move(self, position: Any) -> Hashable | None:
-        a, b = self.check(position)  # type: ignore[misc]
+        self.check(position)
+        a, b = position
         if self.outcome_formula((a, b)) is Outcome.P:
             return None
         lo, hi = min(a, b), max(a, b)
@@ -152,7 +153,8 @@ class Northcott(Ruleset):
         return Outcome.N if s else Outcome.P
 
     def winning_move(self, position: Any) -> Hashable | None:
-        rows, turn = self.check(position)  # type: ignore[misc]
+        self.check(position)
+        rows, turn = position
         gaps = self.gaps(rows)
         s = 0
         for g in gaps:

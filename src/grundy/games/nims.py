@@ -76,7 +76,7 @@ class MisereNim(_Row):
 
     name = "misere-nim"
 
-    def moves(self, position: tuple[int, ...]) -> Iterator[Hashable]:
+    def moves(self, position: Any) -> Iterator[Hashable]:
         if position is END:
             return
         if not any(position):
@@ -88,14 +88,14 @@ class MisereNim(_Row):
         if position is not END:
             heaps(self.name, position)
 
-    def is_option(self, position: Any, option: Hashable) -> bool:
+    def is_option(self, position: Any, option: Any) -> bool:
         if position is END:
             return False
         if not any(position):
             return option is END
         return _one_lowered(position, option)
 
-    def outcome_formula(self, position: tuple[int, ...]) -> Outcome:
+    def outcome_formula(self, position: Any) -> Outcome:
         if position is END:
             return Outcome.P
         s = 0
@@ -164,7 +164,7 @@ class MooreNim(_Row):
             for idx in combinations(live, r):
                 yield from _lower_each(p, idx)
 
-    def is_option(self, position: Any, option: Hashable) -> bool:
+    def is_option(self, position: Any, option: Any) -> bool:
         return _one_lowered(position, option, self.k)
 
     def outcome_formula(self, position: tuple[int, ...]) -> Outcome:

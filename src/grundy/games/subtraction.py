@@ -261,7 +261,7 @@ class AllBut(_Heap):
         found += [m for m in range(p.preperiod) if self._values[m] == t]
         yield from sorted((m for m in found if m < below), reverse=True)
 
-    def is_option(self, position: Any, option: Hashable) -> bool:
+    def is_option(self, position: Any, option: Any) -> bool:
         return (
             type(option) is int and 0 <= option < position and position - option not in self.excluded
         )

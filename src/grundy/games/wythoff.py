@@ -109,11 +109,12 @@ class Wythoff(Ruleset):
         return Outcome.P if wythoff_index(*position) is not None else Outcome.N
 
     def winning_moves(self, position: Any, *, limit: int | None = None) -> list[Hashable]:
-        a, b = self.check(position)  # type: ignore[misc]
+        self.check(position)
+        a, b = position
         if wythoff_index(a, b) is not None:
             return []
         lo, hi = min(a, b), max(a, b)
-        found: list[tuple[int, int]] = []
+        found: list[Hashable] = []
         ak, _ = wythoff_pair(hi - lo)
         if lo > ak:  # diagonal: keep the difference
             d = lo - ak
@@ -124,12 +125,12 @@ class Wythoff(Ruleset):
         p = _partner(hi)  # move the smaller heap to the larger's partner
         if p < lo:
             found.append((p, b) if a == lo else (a, p))
-        return sorted(set(found))
+        return sorted(set(found))  # type: ignore[type-var]
 
     def winning_move(self, position: Any) -> Hashable | None:
         moves = self.winning_moves(position)
         return moves[0] if moves else None
 
-    def is_option(self, position: Any, option: Hashable) -> bool:
-        (a, b), (c, d) = position, option  # type: ignore[misc]
-        return (c < a and d == b) or (c == a and d < b) or (0 < a - c == b - d)
+    def is_option(self, position: Any, option: Any) -> bool:
+        (a, b), (c, d) = position, option
+        return bool((c < a and d == b) or (c == a and d < b) or (0 < a - c == b - d))

@@ -118,7 +118,7 @@ class GameGraph(Ruleset):
         self.check(position)
         return self._acyclic(position).value[position]
 
-    def outcome(self, position: Any, **_: Any) -> Outcome:  # type: ignore[override]
+    def outcome(self, position: Any, **_: Any) -> Outcome:
         """Outcome by retrograde analysis: P, N, or D (draw) on a cyclic graph."""
         if isinstance(position, Hashable) and position in self.succ:
             return self.analyze().outcome[position]
