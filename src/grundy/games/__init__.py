@@ -17,7 +17,7 @@ from grundy.core.ruleset import Ruleset
 from grundy.games.dynamic import DynamicSubtraction, FibonacciNim
 from grundy.games.hackenbush import GreenHackenbush, string, tree_from_edges
 from grundy.games.lasker import EvenSplit, Lasker, SplitThree
-from grundy.games.misc import Chocolate, Euclid, Northcott
+from grundy.games.misc import Chocolate, Euclid, MergePiles, Northcott
 from grundy.games.nim import Nim
 from grundy.games.nims import EverythingNim, MisereNim, MooreNim, StaircaseNim
 from grundy.games.registry import Entry, entries, find, get, register, resolve
@@ -30,7 +30,7 @@ __all__ = [
     "Nim", "MisereNim", "MooreNim", "StaircaseNim", "EverythingNim",
     "Subtraction", "Bash", "AllBut", "Lasker", "SplitThree", "EvenSplit",
     "Wythoff", "wythoff_pair", "wythoff_index", "DynamicSubtraction", "FibonacciNim",
-    "Euclid", "Northcott", "Chocolate", "RowRuns", "CircleRuns",
+    "Euclid", "Northcott", "Chocolate", "MergePiles", "RowRuns", "CircleRuns",
     "GreenHackenbush", "string", "tree_from_edges",
 ]
 
@@ -108,3 +108,6 @@ _add("circle", ("coin circle", "circle take"),
 _add("hackenbush", ("green hackenbush", "tree edge deletion", "tree game"),
      "Green Hackenbush on a rooted tree (nested tuples of subtrees).",
      _no_args(GreenHackenbush, "hackenbush"), example="grundy analyze hackenbush '((),((),))'")
+_add("merge", ("merge piles", "p4101", "heoi2014"),
+     "Merge two piles with total <= m; from n single stones (HEOI2014).",
+     MergePiles.from_args, "m (merge:3)", "grundy analyze merge:3 10")

@@ -12,7 +12,7 @@ from grundy.core.ruleset import Ruleset
 from grundy.core.sums import Sum
 from grundy.games._common import heaps, parse_heaps, parse_int, positive_param
 
-__all__ = ["Euclid", "Northcott", "Chocolate"]
+__all__ = ["Euclid", "Northcott", "Chocolate", "MergePiles"]
 
 
 class Euclid(Ruleset):
@@ -207,3 +207,83 @@ class Chocolate(Ruleset):
 
     def parse_position(self, text: str) -> Hashable:
         return parse_heaps(text, self.name)
+
+
+class MergePiles(Ruleset):
+    """HEOI2014 "人人尽说江南好" (P4101): piles of stones; a move merges two piles
+    whose total is at most ``m``; whoever cannot move loses.
+
+    A position is a multiset of piles as sorted ``(size, count)`` pairs;
+    :meth:`start` ``(n)`` is ``n`` single stones. From the start the game lasts
+    exactly ``n - ceil(n / m)`` merges whatever the players do that matters (the
+    notes' argument: the player who wants that parity can force it), so the
+    first player wins iff that number is odd: O(1) for any ``n``. Other positions
+    use the memoised search.
+
+    >>> g = MergePiles(3)
+    >>> g.outcome(g.start(10**18)), g.outcome(g.start(4))
+    (Outcome.P, Outcome.P)
+    >>> [str(g.outcome(g.start(n))) for n in range(1, 8)]
+    ['P', 'N', 'P', 'P', 'N', 'P', 'P']
+    """
+
+    tuple_position = True
+
+    def __init__(self, m: int) -> None:
+        self.m = positive_param("merge", "m", m)
+        self.name = f"merge:{m}"
+
+    @classmethod
+    def from_args(cls, args: str | None) -> MergePiles:
+        if not args:
+            raise InvalidParameterError("merge needs m, the largest pile allowed, e.g. 'merge:3'")
+        return cls(parse_int(args, "integer m", "merge"))
+
+    def start(self, n: int) -> tuple[tuple[int, int], ...]:
+        """``n`` piles of one stone."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise InvalidPositionError(f"{self.name}: the number of stones must be a non-negative integer; got {n!r}")
+        return ((1, n),) if n else ()
+
+    def moves(self, position: Any) -> Iterator[Hashable]:
+        items = position
+        for i, (a, ca) in enumerate(items):
+            for j in range(i, len(items)):
+                b, cb = items[j]
+                if a + b > self.m:
+                    break
+                if i == j and ca < 2:
+                    continue
+                new = dict(items)
+                new[a] -= 1
+                new[b] -= 1
+                new[a + b] = new.get(a + b, 0) + 1
+                yield tuple(sorted((s, c) for s, c in new.items() if c))
+
+    def validate(self, position: Any) -> None:
+        ok = isinstance(position, tuple) and all(
+            isinstance(x, tuple) and len(x) == 2
+            and all(type(v) is int and v > 0 for v in x)
+            for x in position
+        )
+        if not ok or list(position) != sorted(position) or len({s for s, _ in position}) != len(position):
+            raise InvalidPositionError(
+                f"{self.name}: a position is sorted (size, count) pairs, e.g. ((1, 5), (3, 2)); got {position!r}"
+            )
+
+    def parse_position(self, text: str) -> Hashable:
+        """``"n"`` is the start with n stones; ``"1 1 2 3"`` lists the piles."""
+        piles = parse_heaps(text, self.name)
+        if len(piles) == 1:
+            return self.start(piles[0])
+        counts: dict[int, int] = {}
+        for p in piles:
+            counts[p] = counts.get(p, 0) + 1
+        return tuple(sorted(counts.items()))
+
+    def outcome(self, position: Any, **kw: Any) -> Outcome:
+        if len(position) <= 1 and all(s == 1 for s, _ in position):
+            n = position[0][1] if position else 0
+            merges = n - (n + self.m - 1) // self.m
+            return Outcome.N if merges % 2 else Outcome.P
+        return super().outcome(position, **kw)

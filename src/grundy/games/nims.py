@@ -167,6 +167,42 @@ class MooreNim(_Row):
     def is_option(self, position: Any, option: Any) -> bool:
         return _one_lowered(position, option, self.k)
 
+    def count_p_positions(
+        self, heaps: int, max_total: int, modulus: int | None = None
+    ) -> list[int]:
+        """``counts[s]``: how many ordered tuples of ``heaps`` heaps with total ``s``
+        (``0 <= s <= max_total``) are P-positions, i.e. have, at every bit, a count
+        of ones divisible by ``k + 1``. A digit DP over the bits:
+        O(log(max_total) * max_total * heaps / (k + 1)). ``modulus`` reduces the
+        counts (they are exact otherwise).
+
+        >>> MooreNim(1).count_p_positions(2, 6)      # (a, a): only even totals
+        [1, 0, 1, 0, 1, 0, 1]
+        """
+        m = self.k + 1
+        binom = [[1]]
+        for h in range(1, heaps + 1):
+            prev = binom[-1]
+            binom.append([1] + [prev[i] + prev[i + 1] for i in range(h - 1)] + [1])
+        row = binom[heaps]
+        counts = [0] * (max_total + 1)
+        counts[0] = 1
+        bit = 1
+        while bit <= max_total:
+            new = [0] * (max_total + 1)
+            for s, c in enumerate(counts):
+                if not c:
+                    continue
+                j = 0
+                while j <= heaps and s + j * bit <= max_total:
+                    new[s + j * bit] += c * row[j]
+                    j += m
+            if modulus:
+                new = [x % modulus for x in new]
+            counts = new
+            bit <<= 1
+        return counts
+
     def outcome_formula(self, position: tuple[int, ...]) -> Outcome:
         m = self.k + 1
         top = max(position, default=0).bit_length()
