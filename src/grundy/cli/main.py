@@ -250,11 +250,11 @@ def list_(as_json: bool) -> None:
         )
         return
     for e in items:
-        click.echo(f"{e.name:<14}{e.summary}")
+        click.echo(f"{e.name:<16}{e.summary}")
         if e.aliases:
-            click.echo(f"{'':<14}aliases: {', '.join(e.aliases)}")
+            click.echo(f"{'':<16}aliases: {', '.join(e.aliases)}")
         if e.params:
-            click.echo(f"{'':<14}parameters: {e.params}")
+            click.echo(f"{'':<16}parameters: {e.params}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

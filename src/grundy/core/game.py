@@ -175,15 +175,24 @@ class GameSum:
         return " + ".join(map(repr, self.components)) if self.components else "GameSum()"
 
     def values(self) -> list[int]:
-        """The value of each component."""
-        return [c.value for c in self.components]
+        """The value of each component (closed forms called directly)."""
+        out: list[int] = []
+        append = out.append
+        for c in self.components:
+            rs = c.ruleset
+            pos = c.position
+            if rs.has_value_formula and type(pos) is not Sum:
+                append(rs.value_formula(pos))
+            else:
+                append(rs.value(pos))
+        return out
 
     @property
     def value(self) -> int:
         """XOR of the component values. O(components) once they are known."""
         s = 0
-        for c in self.components:
-            s ^= c.value
+        for v in self.values():
+            s ^= v
         return s
 
     @property

@@ -44,8 +44,9 @@ from grundy.core.errors import InvalidPositionError, UnhashablePositionError
 from grundy.core.outcome import Outcome
 from grundy.core.sums import Sum
 
+from grundy.core.game import Game, GameSum
+
 if TYPE_CHECKING:
-    from grundy.core.game import Game, GameSum
     from grundy.solve.acyclic import Progress, Solver
 
 __all__ = ["Ruleset", "FunctionRuleset", "ruleset"]
@@ -126,15 +127,15 @@ class Ruleset:
         the options (``limit``: see :meth:`options`)."""
         return [o for o in self.options(position, limit=limit) if self.value(o) == target]
 
-    @property
-    def has_value_formula(self) -> bool:
-        """Whether :meth:`value_formula` is overridden."""
-        return type(self).value_formula is not Ruleset.value_formula
+    #: Whether :meth:`value_formula` / :meth:`outcome_formula` are overridden (set
+    #: for each subclass when it is defined).
+    has_value_formula: bool = False
+    has_outcome_formula: bool = False
 
-    @property
-    def has_outcome_formula(self) -> bool:
-        """Whether :meth:`outcome_formula` is overridden."""
-        return type(self).outcome_formula is not Ruleset.outcome_formula
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.has_value_formula = cls.value_formula is not Ruleset.value_formula
+        cls.has_outcome_formula = cls.outcome_formula is not Ruleset.outcome_formula
 
     # ----------------------------------------------------------------- solver
     @property
@@ -179,13 +180,13 @@ class Ruleset:
         """The Sprague-Grundy value of ``position`` (XOR over the parts of a ``Sum``):
         the closed form if there is one, else the memoised search (``limit``: see
         :meth:`Solver.value`)."""
+        if self.has_value_formula and type(position) is not Sum:
+            return self.value_formula(position)
         if type(position) is Sum:
             v = 0
             for part in position.parts:
                 v ^= self.value(part, progress=progress, limit=limit)
             return v
-        if self.has_value_formula:
-            return self.value_formula(position)
         return self.solver.value(position, progress=progress, limit=limit)
 
     def outcome(
@@ -227,8 +228,6 @@ class Ruleset:
 
     # ------------------------------------------------------------------ games
     def __getitem__(self, position: Any) -> Game:
-        from grundy.core.game import Game
-
         return Game(self, self.check(position))
 
     def sum(self, *positions: Any) -> GameSum:
@@ -238,9 +237,8 @@ class Ruleset:
         >>> grundy.games.get("nim").sum(3, 4, 5).value
         2
         """
-        from grundy.core.game import GameSum
-
-        return GameSum(*(self[p] for p in positions))
+        check = self.check
+        return GameSum(*[Game(self, check(p)) for p in positions])
 
     def __repr__(self) -> str:
         return f"<ruleset {self.name}>"

@@ -111,3 +111,5 @@ _add("hackenbush", ("green hackenbush", "tree edge deletion", "tree game"),
 _add("merge", ("merge piles", "p4101", "heoi2014"),
      "Merge two piles with total <= m; from n single stones (HEOI2014).",
      MergePiles.from_args, "m (merge:3)", "grundy analyze merge:3 10")
+_add("kayles", ("kayles game",), "Kayles: knock down one pin or two adjacent pins (rowruns:1,2).",
+     _no_args(lambda: RowRuns(1, 2), "kayles"), example="grundy analyze kayles 10")

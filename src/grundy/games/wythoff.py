@@ -128,6 +128,17 @@ class Wythoff(Ruleset):
         return sorted(set(found))  # type: ignore[type-var]
 
     def winning_move(self, position: Any) -> Hashable | None:
+        """One winning move, cheapest first: the diagonal move when it exists
+        (one ``isqrt``), else moving the larger heap to the smaller's partner."""
+        self.check(position)
+        a, b = position
+        lo, hi = (a, b) if a <= b else (b, a)
+        ak = (hi - lo + isqrt(5 * (hi - lo) ** 2)) // 2
+        if ak == lo:
+            return None
+        if lo > ak:
+            d = lo - ak
+            return (a - d, b - d)
         moves = self.winning_moves(position)
         return moves[0] if moves else None
 
