@@ -10,7 +10,7 @@ from typing import Any
 from grundy.core.errors import InvalidParameterError
 from grundy.core.outcome import Outcome
 from grundy.core.ruleset import Ruleset
-from grundy.games._common import heaps, parse_heaps, positive_param
+from grundy.games._common import heaps, parse_heaps, parse_int, positive_param
 from grundy.solve.misere import END
 
 __all__ = ["MisereNim", "MooreNim", "StaircaseNim", "EverythingNim"]
@@ -152,10 +152,7 @@ class MooreNim(_Row):
     def from_args(cls, args: str | None) -> MooreNim:
         if not args:
             raise InvalidParameterError("moore needs k, the most heaps per move, e.g. 'moore:2'")
-        try:
-            return cls(int(args))
-        except ValueError:
-            raise InvalidParameterError(f"moore: k must be an integer; got {args!r}") from None
+        return cls(parse_int(args, "integer k", "moore"))
 
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         p = position
@@ -256,6 +253,9 @@ class StaircaseNim(_Row):
     """
 
     name = "staircase"
+
+    def validate(self, position: Any) -> None:
+        heaps(self.name, position, "stair")
 
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         p = position

@@ -10,7 +10,7 @@ from grundy.core.errors import InvalidParameterError, InvalidPositionError
 from grundy.core.outcome import Outcome
 from grundy.core.ruleset import Ruleset
 from grundy.core.sums import Sum
-from grundy.games._common import heap, parse_int, parse_int_list
+from grundy.games._common import heap, parse_int, parse_int_list, positive_param
 
 __all__ = ["RowRuns", "CircleRuns"]
 
@@ -97,6 +97,7 @@ class CircleRuns(Ruleset):
     """
 
     def __init__(self, k: int) -> None:
+        positive_param("circle", "k", k)
         self.row = RowRuns(1, k)
         self.k = k
         self.name = f"circle:{k}"
