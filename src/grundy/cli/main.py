@@ -17,6 +17,7 @@ from grundy.core.errors import GrundyError, LoopyGameError, SearchLimitError
 from grundy.core.game import Game, GameSum, SumMove
 from grundy.core.ruleset import Ruleset
 from grundy.games import entries, resolve
+from grundy.patterns import Periodicity, find_periodicity
 
 __all__ = ["main", "cli"]
 
@@ -223,14 +224,39 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
         interrupted = True
     finally:
         prog.done()
+    pattern = _pattern(rs, values) if start == 0 and values else None
     if as_json:
-        click.echo(json.dumps({"game": rs.name, "from": start, "values": values, "complete": not interrupted}))
-    elif interrupted and len(values) % width:
-        row = values[len(values) - len(values) % width :]
-        click.echo(f"{start + len(values) - len(row):>{pad}}: " + " ".join(map(str, row)))
+        click.echo(json.dumps({
+            "game": rs.name, "from": start, "values": values, "complete": not interrupted,
+            "pattern": None if pattern is None else {
+                "preperiod": pattern.preperiod, "period": pattern.period,
+                "saltus": pattern.saltus, "proven": pattern.proven, "checked": pattern.checked,
+            },
+        }))
+    else:
+        if interrupted and len(values) % width:
+            row = values[len(values) - len(values) % width :]
+            click.echo(f"{start + len(values) - len(row):>{pad}}: " + " ".join(map(str, row)))
+        if pattern is not None:
+            saltus = f", saltus {pattern.saltus}" if pattern.saltus else ""
+            how = "proven" if pattern.proven else "observed"
+            click.echo(
+                f"pattern: period {pattern.period}{saltus} after a preperiod of "
+                f"{pattern.preperiod} ({how}, on {pattern.checked:,} values)"
+            )
+        else:
+            click.echo("pattern: none found")
     if interrupted:
         click.echo(f"grundy: interrupted after {len(values):,} values", err=True)
         sys.exit(130)
+
+
+def _pattern(rs: Ruleset, values: list[int]) -> Periodicity | None:
+    """The ruleset's own (possibly proven) pattern, else one observed in ``values``."""
+    own = getattr(rs, "periodicity", None)
+    if isinstance(own, Periodicity):
+        return own
+    return find_periodicity(values, saltus=True, min_repeats=3)
 
 
 @cli.command(name="list")

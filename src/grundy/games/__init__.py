@@ -20,6 +20,7 @@ from grundy.games.lasker import EvenSplit, Lasker, SplitThree
 from grundy.games.misc import Chocolate, Euclid, MergePiles, Northcott
 from grundy.games.nim import Nim
 from grundy.games.nims import EverythingNim, MisereNim, MooreNim, StaircaseNim
+from grundy.games.octal import GrundysGame, TakeAndBreak
 from grundy.games.registry import Entry, entries, find, get, register, resolve
 from grundy.games.rows import CircleRuns, RowRuns
 from grundy.games.subtraction import AllBut, Bash, Subtraction
@@ -31,7 +32,7 @@ __all__ = [
     "Subtraction", "Bash", "AllBut", "Lasker", "SplitThree", "EvenSplit",
     "Wythoff", "wythoff_pair", "wythoff_index", "DynamicSubtraction", "FibonacciNim",
     "Euclid", "Northcott", "Chocolate", "MergePiles", "RowRuns", "CircleRuns",
-    "GreenHackenbush", "string", "tree_from_edges",
+    "GreenHackenbush", "string", "tree_from_edges", "TakeAndBreak", "GrundysGame",
 ]
 
 
@@ -113,3 +114,12 @@ _add("merge", ("merge piles", "p4101", "heoi2014"),
      MergePiles.from_args, "m (merge:3)", "grundy analyze merge:3 10")
 _add("kayles", ("kayles game",), "Kayles: knock down one pin or two adjacent pins (rowruns:1,2).",
      _no_args(lambda: RowRuns(1, 2), "kayles"), example="grundy analyze kayles 10")
+_add("octal", ("take-and-break", "takebreak", "octal game"),
+     "Take-and-break game by its code (0.07, 0.77, 4.3..., hex digits).",
+     TakeAndBreak.from_args, "the code (octal:0.07)", "grundy analyze octal:0.07 20")
+_add("dawson", ("dawson's kayles", "dawsons kayles", "0.07"),
+     "Dawson's Kayles (octal 0.07): period 34, proven.",
+     _no_args(lambda: TakeAndBreak("0.07"), "dawson"), example="grundy analyze dawson 10**12")
+_add("grundys-game", ("grundy's game", "grundy game", "grundys game"),
+     "Grundy's game: split a heap into two unequal heaps (compiled table).",
+     _no_args(GrundysGame, "grundys-game"), example="grundy analyze grundys-game 100")

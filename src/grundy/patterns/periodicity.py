@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from grundy.core.errors import InvalidParameterError
 
-__all__ = ["Periodicity", "find_periodicity"]
+__all__ = ["Periodicity", "find_periodicity", "octal_periodicity"]
 
 
 @dataclass(frozen=True)
@@ -67,3 +67,30 @@ def find_periodicity(
         if best is None or pre + p < best.preperiod + best.period:
             best = Periodicity(pre, p, s, False, n)
     return best
+
+
+def octal_periodicity(values: Sequence[int], max_take: int) -> Periodicity | None:
+    """The least period of ``values`` (the table of a finite octal game whose
+    largest take is ``max_take``), *proven* by the Guy-Smith theorem when the table
+    is long enough: ``g(n + p) = g(n)`` for ``n0 <= n < 2 n0 + p + max_take``
+    implies it for all ``n >= n0`` (Winning Ways, ch. 4). If no period is proven,
+    the best observed pattern (``proven=False``) or ``None``.
+
+    >>> kayles = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6] * 3
+    >>> octal_periodicity(kayles, 2)
+    Periodicity(preperiod=0, period=12, saltus=0, proven=True, checked=36)
+    """
+    n = len(values)
+    observed: Periodicity | None = None
+    for p in range(1, n // 2 + 1):
+        i = n - 1 - p
+        while i >= 0 and values[i + p] == values[i]:
+            i -= 1
+        n0 = i + 1
+        if n - n0 < 2 * p:
+            continue
+        if n >= 2 * n0 + p + max_take:
+            return Periodicity(n0, p, 0, True, n)
+        if observed is None:
+            observed = Periodicity(n0, p, 0, False, n)
+    return observed

@@ -1,0 +1,202 @@
+"""Take-and-break games in the code notation of Winning Ways, and Grundy's game.
+
+A code ``d0.d1d2d3...`` lists, for each number ``k`` of tokens taken (``d0``: none),
+which results are allowed, as the sum of: 1 = take the whole heap, 2 = leave one
+heap, 4 = leave two heaps (split the rest), 8 = leave three heaps (hexadecimal
+digits). A trailing ``...`` repeats the last digit forever: Nim is ``0.3...``,
+Lasker's Nim ``4.3...``, Kayles ``0.77``, Dawson's Kayles ``0.07``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable, Iterator
+from typing import Any
+
+from grundy.core.errors import InvalidParameterError, SearchLimitError
+from grundy.core.ruleset import Ruleset
+from grundy.core.sums import Sum
+from grundy.games._common import heap, parse_int
+from grundy.patterns.periodicity import Periodicity, find_periodicity, octal_periodicity
+
+__all__ = ["TakeAndBreak", "GrundysGame", "parse_code"]
+
+_CODE = re.compile(r"^([0-9a-fA-F]?)\.([0-9a-fA-F]*)(\.\.\.)?$")
+
+
+def parse_code(code: str) -> tuple[list[int], bool]:
+    """``"0.07"`` -> ``([0, 0, 7], False)``; ``"4.3..."`` -> ``([4, 3], True)``.
+
+    >>> parse_code("0.137"), parse_code(".6"), parse_code("4.3...")
+    (([0, 1, 3, 7], False), ([0, 6], False), ([4, 3], True))
+    """
+    m = _CODE.match(code.strip())
+    if not m or not (m.group(1) + m.group(2)):
+        raise InvalidParameterError(
+            f"not a take-and-break code: {code!r} (expected like '0.07', '4.3...', '0.f')"
+        )
+    digits = [int(m.group(1) or "0", 16)] + [int(c, 16) for c in m.group(2)]
+    repeat = bool(m.group(3))
+    if digits[0] & 3:
+        raise InvalidParameterError(
+            f"{code!r}: the digit before the point may only be 0, 4, 8 or 12 "
+            "(taking nothing must leave two or three heaps)"
+        )
+    if repeat and len(digits) < 2:
+        raise InvalidParameterError(f"{code!r}: '...' repeats the last digit after the point")
+    if not repeat:
+        while len(digits) > 1 and digits[-1] == 0:
+            digits.pop()
+    return digits, repeat
+
+
+class TakeAndBreak(Ruleset):
+    """The take-and-break game with a given code (see the module docstring).
+
+    Values come from the compiled kernel (:func:`grundy.kernels.octal_table`,
+    O(N^2) for N heaps), and for finite codes the period is *proven* by the
+    Guy-Smith theorem: if ``g(n + p) = g(n)`` for ``n0 <= n < 2 n0 + p + t``
+    (``t`` the largest take), it holds for all ``n >= n0``. Then ``value`` is O(1)
+    for any heap. The pure-Python :meth:`moves` are the raw rules (brute force).
+
+    >>> dawson = TakeAndBreak("0.07")
+    >>> dawson.periodicity
+    Periodicity(preperiod=52, period=34, saltus=0, proven=True, checked=...)
+    >>> dawson.value(10**30)
+    2
+    """
+
+    limit = 1 << 16
+
+    def __init__(self, code: str) -> None:
+        self.digits, self.repeat = parse_code(code)
+        self.code = code.strip()
+        self.name = f"octal:{self.code}"
+        self._table: Any = None
+        self._period: Periodicity | None = None
+
+    @classmethod
+    def from_args(cls, args: str | None) -> TakeAndBreak:
+        if not args:
+            raise InvalidParameterError("octal needs a code, e.g. 'octal:0.07'")
+        return cls(args)
+
+    def _digit(self, k: int) -> int:
+        if k < len(self.digits):
+            return self.digits[k]
+        return self.digits[-1] if self.repeat else 0
+
+    def moves(self, position: int) -> Iterator[Hashable]:
+        n = position
+        top = n if self.repeat else min(n, len(self.digits) - 1)
+        for k in range(0, top + 1):
+            d = self._digit(k)
+            r = n - k
+            if d & 1 and r == 0 and k:
+                yield Sum()
+            if d & 2 and r > 0 and k:
+                yield r
+            if d & 4:
+                for a in range(1, r // 2 + 1):
+                    yield Sum(a, r - a)
+            if d & 8:
+                for a in range(1, r // 3 + 1):
+                    for b in range(a, (r - a) // 2 + 1):
+                        yield Sum(a, b, r - a - b)
+
+    def validate(self, position: Any) -> None:
+        heap(self.name, position)
+
+    def parse_position(self, text: str) -> Hashable:
+        return parse_int(text, "integer heap size", self.name)
+
+    @property
+    def uses_kernel(self) -> bool:
+        return not any(d & 8 for d in self.digits)
+
+    def table(self, n: int, *, progress: Any = None) -> list[int]:
+        """Values of heaps ``0..n`` (compiled kernel; extends a cached table)."""
+        if not self.uses_kernel:  # three-heap splits: the memoised search
+            return [self.solver.value(i, progress=progress) for i in range(n + 1)]
+        from grundy.kernels.octal import octal_table
+
+        if self._table is None or len(self._table) <= n:
+            size = max(n, 2 * (len(self._table) if self._table is not None else 0))
+            self._table = octal_table(self.digits, size, repeat=self.repeat, prefix=self._table)
+        return [int(v) for v in self._table[: n + 1]]
+
+    @property
+    def periodicity(self) -> Periodicity | None:
+        """The proven period (finite codes), or the pattern observed on the table
+        (``proven=False``), or ``None`` if none shows within :attr:`limit` heaps."""
+        if self._period is None:
+            if not self.uses_kernel:
+                values = self.table(200)
+                self._period = find_periodicity(values, saltus=self.repeat, min_repeats=3)
+                return self._period
+            n = 1024
+            while True:
+                values = self.table(n)
+                if self.repeat:
+                    found = find_periodicity(values, saltus=True, min_repeats=4)
+                else:
+                    found = octal_periodicity(values, len(self.digits) - 1)
+                if (found is not None and (found.proven or self.repeat)) or n >= self.limit:
+                    self._period = found
+                    break
+                n *= 4
+        return self._period
+
+    def value_formula(self, position: int) -> int:
+        if not self.uses_kernel:
+            return self.solver.value(position)
+        if self._table is not None and position < len(self._table):
+            return int(self._table[position])
+        p = self.periodicity if position > 4096 else None
+        if p is not None and p.proven:
+            return p.extend(self.table(p.preperiod + p.period), position)
+        if position <= self.limit:
+            return self.table(position)[position]
+        raise SearchLimitError(
+            f"{self.name}: no proven period, and heap {position:,} is beyond the "
+            f"{self.limit:,} values the table builds"
+        )
+
+
+class GrundysGame(Ruleset):
+    """Grundy's game: split a heap into two *unequal* non-empty heaps.
+
+    No closed form is known (whether it is ultimately periodic is open); values
+    come from the compiled kernel. OEIS A002188.
+
+    >>> GrundysGame().table(12)
+    [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
+    """
+
+    name = "grundys-game"
+
+    def __init__(self) -> None:
+        self._table: Any = None
+
+    def moves(self, position: int) -> Iterator[Hashable]:
+        n = position
+        for a in range(1, (n - 1) // 2 + 1):
+            yield Sum(a, n - a)
+
+    def validate(self, position: Any) -> None:
+        heap(self.name, position)
+
+    def parse_position(self, text: str) -> Hashable:
+        return parse_int(text, "integer heap size", self.name)
+
+    def table(self, n: int, *, progress: Any = None) -> list[int]:
+        from grundy.kernels.octal import grundy_game_table
+
+        if self._table is None or len(self._table) <= n:
+            self._table = grundy_game_table(max(n, 1024), prefix=self._table)
+        return [int(v) for v in self._table[: n + 1]]
+
+    def value_formula(self, position: int) -> int:
+        if position > (1 << 24):
+            raise SearchLimitError(f"{self.name}: heap {position:,} is beyond the table (2^24)")
+        return self.table(position)[position]

@@ -1,0 +1,129 @@
+"""Grundy tables of take-and-break (octal) games by the naive method: for each heap
+size, mark the values of all options in a stamp array and take the mex.
+
+O(N^2) for N heaps when the code allows splitting (each split a + b is one XOR),
+O(N * digits) otherwise. Values are bounded by the number of options, so they fit
+``uint32`` and the stamp array has one entry per possible value.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+__all__ = ["octal_table", "grundy_game_table"]
+
+_KERNEL: Any = None
+_GRUNDY: Any = None
+
+
+def _kernel() -> Any:
+    global _KERNEL
+    if _KERNEL is None:
+        import numba
+
+        @numba.njit(cache=True, nogil=True)
+        def octal_kernel(digits: Any, repeat: bool, n: int, out: Any, start: int) -> None:
+            # digits[k]: which results are allowed after taking k tokens (bit 1: no
+            # heap left, 2: one heap, 4: two heaps). ``repeat``: the last digit
+            # repeats for every larger k.
+            nd = digits.shape[0]
+            stamp = np.zeros(64, dtype=np.uint32)
+            for m in range(start):
+                if 2 * out[m] + 2 >= stamp.shape[0]:
+                    stamp = np.zeros(4 * out[m] + 64, dtype=np.uint32)
+            for m in range(start, n + 1):
+                tag = np.uint32(m + 1)
+                top = m if repeat else min(m, nd - 1)
+                for k in range(0, top + 1):
+                    d = digits[k] if k < nd else digits[nd - 1]
+                    if d == 0:
+                        continue
+                    r = m - k
+                    if d & 1 and r == 0 and k > 0:
+                        stamp[0] = tag
+                    if d & 2 and r > 0 and k > 0:
+                        stamp[out[r]] = tag
+                    if d & 4 and r >= 2:
+                        for a in range(1, r // 2 + 1):
+                            stamp[out[a] ^ out[r - a]] = tag
+                v = 0
+                while stamp[v] == tag:
+                    v += 1
+                out[m] = v
+                if 2 * v + 2 >= stamp.shape[0]:
+                    # an XOR of two values < 2^b is < 2^b: keep room for 2 * max
+                    bigger = np.zeros(4 * v + 64, dtype=np.uint32)
+                    bigger[: stamp.shape[0]] = stamp
+                    stamp = bigger
+
+        _KERNEL = octal_kernel
+    return _KERNEL
+
+
+def octal_table(digits: list[int], n: int, *, repeat: bool = False, prefix: Any = None) -> Any:
+    """Grundy values of heaps ``0..n`` of the take-and-break game whose code digits
+    are ``digits`` (``digits[0]`` before the point). ``prefix`` (values already
+    known for ``0..len(prefix)-1``) lets a table be extended.
+
+    >>> octal_table([0, 7], 10).tolist()           # 0.7: take 1 (Nim on 0/1)
+    [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0]
+    >>> octal_table([0, 0, 7], 12).tolist()        # 0.07 Dawson's Kayles
+    [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2]
+    """
+    if any(d & 8 for d in digits):
+        raise ValueError("the kernel handles digits up to 7 (at most two heaps left)")
+    out = np.zeros(n + 1, dtype=np.uint32)
+    start = 0
+    if prefix is not None and len(prefix):
+        k = min(len(prefix), n + 1)
+        out[:k] = np.asarray(prefix[:k], dtype=np.uint32)
+        start = k
+    _kernel()(np.asarray(digits, dtype=np.uint8), bool(repeat), int(n), out, start)
+    return out
+
+
+def _grundy_kernel() -> Any:
+    global _GRUNDY
+    if _GRUNDY is None:
+        import numba
+
+        @numba.njit(cache=True, nogil=True)
+        def grundy_kernel(n: int, out: Any, start: int) -> None:
+            stamp = np.zeros(64, dtype=np.uint32)
+            for m in range(start):
+                if 2 * out[m] + 2 >= stamp.shape[0]:
+                    stamp = np.zeros(4 * out[m] + 64, dtype=np.uint32)
+            for m in range(start, n + 1):
+                tag = np.uint32(m + 1)
+                for a in range(1, (m - 1) // 2 + 1):
+                    stamp[out[a] ^ out[m - a]] = tag
+                v = 0
+                while stamp[v] == tag:
+                    v += 1
+                out[m] = v
+                if 2 * v + 2 >= stamp.shape[0]:
+                    bigger = np.zeros(4 * v + 64, dtype=np.uint32)
+                    bigger[: stamp.shape[0]] = stamp
+                    stamp = bigger
+
+        _GRUNDY = grundy_kernel
+    return _GRUNDY
+
+
+def grundy_game_table(n: int, *, prefix: Any = None) -> Any:
+    """Values of Grundy's game (split into two unequal heaps) for heaps ``0..n``,
+    naive method, O(N^2).
+
+    >>> grundy_game_table(10).tolist()
+    [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0]
+    """
+    out = np.zeros(n + 1, dtype=np.uint32)
+    start = 0
+    if prefix is not None and len(prefix):
+        k = min(len(prefix), n + 1)
+        out[:k] = np.asarray(prefix[:k], dtype=np.uint32)
+        start = k
+    _grundy_kernel()(int(n), out, start)
+    return out

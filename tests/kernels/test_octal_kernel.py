@@ -1,0 +1,98 @@
+"""The compiled kernels against the pure-Python rules (brute force), and against
+published values."""
+
+import random
+
+import pytest
+
+from grundy import InvalidParameterError
+from grundy.games import GrundysGame, TakeAndBreak
+from grundy.games.octal import parse_code
+from grundy.kernels import grundy_game_table, octal_table
+from tests.oracles import grundy_values
+
+
+def random_codes(rng, count):
+    for _ in range(count):
+        digits = [rng.choice([0, 0, 4])] + [rng.randrange(8) for _ in range(rng.randrange(1, 5))]
+        if digits[-1] == 0:
+            digits[-1] = rng.randrange(1, 8)
+        code = f"{digits[0]}." + "".join(map(str, digits[1:]))
+        yield code + ("..." if rng.random() < 0.25 else "")
+
+
+def test_kernel_matches_raw_rules_on_random_codes():
+    rng = random.Random(11)
+    for code in random_codes(rng, 60):
+        game = TakeAndBreak(code)
+        digits, repeat = parse_code(code)
+        fast = octal_table(digits, 60, repeat=repeat).tolist()
+        assert fast == [game.solver.value(n) for n in range(61)], code
+
+
+def test_kernel_extends_a_prefix():
+    full = octal_table([0, 0, 7], 500)
+    half = octal_table([0, 0, 7], 250)
+    assert (octal_table([0, 0, 7], 500, prefix=half) == full).all()
+
+
+def test_published_values():
+    # Kayles 0.77, OEIS A002186
+    kayles = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7]
+    assert octal_table([0, 7, 7], 23).tolist() == kayles
+    # Dawson's chess 0.137, OEIS A002187; Dawson's Kayles 0.07 is it shifted by one
+    a002187 = [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4]
+    assert octal_table([0, 1, 3, 7], 29).tolist() == a002187
+    assert octal_table([0, 0, 7], 30).tolist() == [0] + a002187
+    # Grundy's game, OEIS A002188
+    a002188 = [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3]
+    assert grundy_game_table(30).tolist() == a002188
+
+
+def test_grundys_game_kernel_matches_raw_rules():
+    g = GrundysGame()
+    assert g.table(150) == [g.solver.value(n) for n in range(151)]
+
+    def flat(hs):  # the raw rules on a multiset of heaps
+        for i, n in enumerate(hs):
+            rest = hs[:i] + hs[i + 1 :]
+            for a in range(1, (n - 1) // 2 + 1):
+                yield tuple(sorted(rest + (a, n - a)))
+
+    gv = grundy_values(flat)
+    assert g.table(14) == [gv((n,)) for n in range(15)]
+
+
+def test_known_periods_are_proven():
+    kayles = TakeAndBreak("0.77").periodicity
+    assert (kayles.preperiod, kayles.period, kayles.proven) == (71, 12, True)  # last exception 70
+    dawson = TakeAndBreak("0.137").periodicity
+    assert (dawson.period, dawson.proven) == (34, True)
+    assert TakeAndBreak("0.07").periodicity.period == 34
+    # values far out by the proven period agree with the kernel's table
+    g = TakeAndBreak("0.07")
+    table = octal_table([0, 0, 7], 3000).tolist()
+    p = g.periodicity
+    for n in (2999, 2000, 1234):
+        assert p.extend(table[: p.preperiod + p.period], n) == table[n]
+
+
+def test_lasker_code_matches_lasker():
+    from grundy.games import Lasker
+
+    g = TakeAndBreak("4.3...")
+    assert g.table(200) == [Lasker().value(n) for n in range(201)]
+    p = g.periodicity
+    assert (p.period, p.saltus, p.proven) == (4, 4, False)
+
+
+def test_hex_digit_uses_the_rules():
+    g = TakeAndBreak("0.8")  # take one and split the rest into three heaps
+    assert not g.uses_kernel
+    assert g.table(12) == [g.solver.value(n) for n in range(13)]
+
+
+@pytest.mark.parametrize("bad", ["", "x.07", "0.07.", "3.1", "1.0", "0..."])
+def test_bad_codes(bad):
+    with pytest.raises(InvalidParameterError):
+        TakeAndBreak(bad)
