@@ -45,7 +45,14 @@ def test_table_and_list(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["values"] == [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]
     assert main(["table", "lasker", "--to", "8"]) == 0
-    assert capsys.readouterr().out.strip() == "0: 0 1 2 4 3 5 6 8 7"
+    assert capsys.readouterr().out.splitlines()[0] == "0: 0 1 2 4 3 5 6 8 7"
+    assert main(["table", "dawson", "--to", "40"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "pattern: period 34 after a preperiod of 53 (proven, on 1,025 values)"
+    )
+    assert main(["table", "subtraction:1,3,4", "--to", "13", "--json"]) == 0
+    pattern = json.loads(capsys.readouterr().out)["pattern"]
+    assert (pattern["period"], pattern["proven"]) == (7, True)
     assert main(["list", "--json"]) == 0
     names = {e["name"]: e for e in json.loads(capsys.readouterr().out)}
     assert "lasker's nim" in names["lasker"]["aliases"]
