@@ -256,7 +256,7 @@ def _pattern(rs: Ruleset, values: list[int]) -> Periodicity | None:
     own = getattr(rs, "periodicity", None)
     if isinstance(own, Periodicity):
         return own
-    return find_periodicity(values, saltus=True, min_repeats=3)
+    return find_periodicity(values, saltus=True, min_repeats=3, max_period=10_000)
 
 
 @cli.command(name="list")

@@ -44,18 +44,24 @@ class Periodicity:
 
 
 def find_periodicity(
-    values: Sequence[int], *, saltus: bool = False, min_repeats: int = 2
+    values: Sequence[int],
+    *,
+    saltus: bool = False,
+    min_repeats: int = 2,
+    max_period: int | None = None,
 ) -> Periodicity | None:
     """The pattern with the smallest ``preperiod + period`` that holds on all of
     ``values`` and shows at least ``min_repeats`` full periods; ``None`` if there is
     none. With ``saltus=True``, arithmetic periodicity is allowed.
 
     O(n^2) in the worst case for n values (each candidate period is checked from
-    the end backwards, so it stops at the first mismatch).
+    the end backwards, so it stops at the first mismatch); ``max_period`` caps the
+    periods tried.
     """
     n = len(values)
     best: Periodicity | None = None
-    for p in range(1, n // min_repeats + 1):
+    top = n // min_repeats if max_period is None else min(n // min_repeats, max_period)
+    for p in range(1, top + 1):
         s = values[-1] - values[-1 - p] if saltus else 0
         # smallest preperiod for period p: walk back while g(i + p) = g(i) + s
         i = n - 1 - p
