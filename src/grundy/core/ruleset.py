@@ -107,8 +107,15 @@ class Ruleset:
 
     def option_with_value(self, position: Any, target: int) -> Hashable | None:
         """An option of ``position`` whose value is ``target``, or ``None``. The
-        default scans the options; override with a constructive move."""
-        for o in self.options(position):
+        default scans the options lazily (it stops at the first); override with a
+        constructive move."""
+        if type(position) is Sum:
+            it: Iterable[Hashable] = self.options(position)
+        else:
+            it = self.moves(position)
+        for o in it:
+            if type(o) is Sum and len(o.parts) == 1:
+                o = o.parts[0]
             if self.value(o) == target:
                 return o
         return None

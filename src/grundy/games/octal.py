@@ -61,7 +61,7 @@ class TakeAndBreak(Ruleset):
 
     >>> dawson = TakeAndBreak("0.07")
     >>> dawson.periodicity
-    Periodicity(preperiod=52, period=34, saltus=0, proven=True, checked=...)
+    Periodicity(preperiod=53, period=34, saltus=0, proven=True, checked=...)
     >>> dawson.value(10**30)
     2
     """
