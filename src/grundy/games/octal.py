@@ -62,8 +62,8 @@ class TakeAndBreak(Ruleset):
     >>> dawson = TakeAndBreak("0.07")
     >>> dawson.periodicity
     Periodicity(preperiod=53, period=34, saltus=0, proven=True, checked=...)
-    >>> dawson.value(10**30)
-    2
+    >>> dawson.value(10**30), dawson.value(10**30 + 34) == dawson.value(10**30)
+    (1, True)
     """
 
     limit = 1 << 16
