@@ -167,3 +167,13 @@ def test_ctrl_c_keeps_table_so_far():
     last = [l for l in out.strip().splitlines() if not l.startswith("pattern")][-1]  # rows stream
     assert int(last.split(":")[0]) > 1000
     assert "interrupted after" in err and "Traceback" not in err
+
+
+def test_census_command(capsys, tmp_path):
+    store = tmp_path / "c.json"
+    assert main(["census", "--digits", "1", "--to", "300", "--jobs", "1", "--store", str(store)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split() == ["code", "period", "preperiod", "status", "max"]
+    assert out[4].split()[:4] == ["0.4", "34", "54", "proven"]
+    assert main(["census", "--digits", "1", "--to", "300", "--format", "json", "--store", str(store)]) == 0
+    assert len(json.loads(capsys.readouterr().out)) == 7
