@@ -73,7 +73,7 @@ def _run_local(codes: list[str], n: int, workers: int | None) -> list[CensusRow]
 def _run_dask(codes: list[str], n: int, scheduler: str) -> list[CensusRow]:
     from distributed import Client
 
-    with Client(scheduler) as client:
+    with Client(scheduler) as client:  # type: ignore[no-untyped-call]
         futures = client.map(analyse, codes, [n] * len(codes), pure=False)
         return list(client.gather(futures))
 
