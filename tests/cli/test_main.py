@@ -177,3 +177,10 @@ def test_census_command(capsys, tmp_path):
     assert out[4].split()[:4] == ["0.4", "34", "54", "proven"]
     assert main(["census", "--digits", "1", "--to", "300", "--format", "json", "--store", str(store)]) == 0
     assert len(json.loads(capsys.readouterr().out)) == 7
+
+
+def test_two_parameter_table(capsys):
+    assert main(["table", "wythoff", "--to", "20", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["p_positions"][:4] == [[0, 0], [1, 2], [3, 5], [4, 7]]
+    assert "Beatty" in out["pattern"]

@@ -203,8 +203,19 @@ def analyze(
 @click.option("--width", type=click.IntRange(min=1), default=10, show_default=True, help="Values per row.")
 @click.option("--progress/--no-progress", default=None, help="Show search progress (default: on a terminal).")
 def table(game: str, to: int, start: int, as_json: bool, width: int, progress: bool | None) -> None:
-    """Grundy values of positions FROM..TO of a one-parameter family."""
+    """Grundy values of positions FROM..TO of a one-parameter family, and their
+    pattern; for a game on pairs (wythoff, euclid, ...), its P-positions up to TO."""
     rs = resolve(game)
+    if rs.tuple_position:
+        from grundy.patterns.two_heap import describe_pairs, p_positions
+
+        pairs = p_positions(rs, to)
+        if as_json:
+            click.echo(json.dumps({"game": rs.name, "p_positions": pairs, "pattern": describe_pairs(pairs)}))
+        else:
+            click.echo("P-positions (a <= b): " + " ".join(f"({a},{b})" for a, b in pairs))
+            click.echo("pattern: " + describe_pairs(pairs))
+        return
     prog = _progress(progress)
     values: list[int] = []
     pad = len(str(to))
