@@ -96,3 +96,24 @@ def test_hex_digit_uses_the_rules():
 def test_bad_codes(bad):
     with pytest.raises(InvalidParameterError):
         TakeAndBreak(bad)
+
+
+def test_sparse_space_method_matches_the_naive_method():
+    from grundy.kernels.octal import grundy_game_sparse
+
+    values, split = grundy_game_sparse(40_000)
+    assert (values == grundy_game_table(40_000)).all()
+    assert split["rare"] < 2000  # the split found really is sparse
+    poor, split = grundy_game_sparse(20_000, seed=512)  # a worse split: still exact
+    assert (poor == values[:20_001]).all()
+    small, _ = grundy_game_sparse(300, seed=100)
+    assert small.tolist() == grundy_game_table(300).tolist()
+
+
+@pytest.mark.slow
+def test_grundys_game_to_two_to_the_twentieth():
+    """Published: up to 2^20, 1,274 rare values (counting heap 0) and max value 231."""
+    from grundy.kernels.octal import grundy_game_sparse
+
+    values, split = grundy_game_sparse(1 << 20)
+    assert split["rare"] + 1 == 1274 and int(values.max()) == 231

@@ -167,7 +167,9 @@ class GrundysGame(Ruleset):
     """Grundy's game: split a heap into two *unequal* non-empty heaps.
 
     No closed form is known (whether it is ultimately periodic is open); values
-    come from the compiled kernel. OEIS A002188.
+    come from the compiled kernels (the rare-value method beyond 2^15: up to 2^20
+    there are 1,273 rare positions besides heap 0, and the largest value is 231).
+    OEIS A002188.
 
     >>> GrundysGame().table(12)
     [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
@@ -190,10 +192,15 @@ class GrundysGame(Ruleset):
         return parse_int(text, "integer heap size", self.name)
 
     def table(self, n: int, *, progress: Any = None) -> list[int]:
-        from grundy.kernels.octal import grundy_game_table
+        """Values of heaps ``0..n``: the naive kernel up to 2^15, the rare-value
+        (sparse space) kernel beyond, which is far faster there."""
+        from grundy.kernels.octal import grundy_game_sparse, grundy_game_table
 
         if self._table is None or len(self._table) <= n:
-            self._table = grundy_game_table(max(n, 1024), prefix=self._table)
+            if n <= 1 << 15:
+                self._table = grundy_game_table(max(n, 1024), prefix=self._table)
+            else:
+                self._table, self.split = grundy_game_sparse(n)
         return [int(v) for v in self._table[: n + 1]]
 
     def value_formula(self, position: int) -> int:
