@@ -275,7 +275,7 @@ def grundy_game_sparse(n: int, *, seed: int = 2048) -> tuple[Any, dict[str, int]
     that table, then the sparse kernel. Returns the table and the split used.
 
     >>> values, split = grundy_game_sparse(5000)
-    >>> (values == grundy_game_table(5000)).all(), split["mask"] > 0
+    >>> bool((values == grundy_game_table(5000)).all()), split["mask"] > 0
     (True, True)
     """
     seed = min(seed, n)
