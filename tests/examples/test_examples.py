@@ -9,7 +9,6 @@ import random
 import subprocess
 import sys
 from functools import lru_cache
-from math import comb
 from pathlib import Path
 
 import pytest
@@ -222,7 +221,7 @@ def gra_brute(m, pieces):
     def win(state):
         for p in state:
             q = step(state, p)
-            if q == m or not win(tuple(sorted((state - {p}) | {q}) if False else frozenset((set(state) - {p}) | {q}))):
+            if q == m or not win(frozenset((set(state) - {p}) | {q})):
                 return True
         return False
 

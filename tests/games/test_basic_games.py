@@ -5,8 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import grundy
-from grundy import InvalidPositionError, Outcome, Sum
+from grundy import InvalidPositionError, Outcome
 from grundy.games import Lasker, Nim, Subtraction
 from tests.oracles import grundy_values, sum_moves, wins
 

@@ -1,6 +1,5 @@
 import pytest
 
-import grundy
 from grundy import InvalidParameterError, UnknownGameError
 from grundy.games import entries, find, get, resolve
 

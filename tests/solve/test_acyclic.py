@@ -1,5 +1,3 @@
-import random
-import signal
 
 import pytest
 from hypothesis import given, settings

@@ -6,7 +6,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import grundy
 from grundy import GameGraph, InvalidParameterError, InvalidPositionError, LoopyGameError, Outcome
 from tests.oracles import grundy_values, remoteness, suspense
 

@@ -40,7 +40,7 @@ import ast
 from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from grundy.core.errors import InvalidPositionError, UnhashablePositionError
+from grundy.core.errors import UnhashablePositionError
 from grundy.core.outcome import Outcome
 from grundy.core.sums import Sum
 

@@ -7,8 +7,9 @@ import re
 from typing import Any
 
 from grundy.core.errors import InvalidParameterError, InvalidPositionError
+from grundy.core.ruleset import Ruleset
 
-__all__ = ["heap", "heaps", "parse_int", "parse_int_list", "parse_heaps", "positive_param"]
+__all__ = ["HeapRuleset", "heap", "heaps", "parse_int", "parse_int_list", "parse_heaps", "positive_param"]
 
 _EXP_ANY = re.compile(r"(?<![\w.])(\d+)[eE](\d+)(?![\w.])")
 _MAX_BITS = 1 << 24
@@ -118,3 +119,13 @@ def positive_param(game: str, name: str, x: Any, minimum: int = 1) -> int:
     if isinstance(x, bool) or not isinstance(x, int) or x < minimum:
         raise InvalidParameterError(f"{game}: {name} must be an integer >= {minimum}; got {x!r}")
     return x
+
+
+class HeapRuleset(Ruleset):
+    """A ruleset whose positions are single heaps: non-negative exact integers."""
+
+    def validate(self, position: Any) -> None:
+        heap(self.name, position)
+
+    def parse_position(self, text: str) -> Any:
+        return parse_int(text, "integer heap size", self.name)

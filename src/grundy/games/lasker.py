@@ -7,19 +7,10 @@ from collections.abc import Hashable, Iterator
 from typing import Any
 
 from grundy.core.errors import InvalidParameterError
-from grundy.core.ruleset import Ruleset
 from grundy.core.sums import Sum
-from grundy.games._common import heap, parse_int, positive_param
+from grundy.games._common import HeapRuleset, parse_int, positive_param
 
 __all__ = ["Lasker", "SplitThree", "EvenSplit"]
-
-
-class _Heap(Ruleset):
-    def validate(self, position: Any) -> None:
-        heap(self.name, position)
-
-    def parse_position(self, text: str) -> Hashable:
-        return parse_int(text, "integer heap size", self.name)
 
 
 def _lasker_value(n: int) -> int:
@@ -40,7 +31,7 @@ def _split3_value(n: int) -> int:
     return n
 
 
-class Lasker(_Heap):
+class Lasker(HeapRuleset):
     """Lasker's Nim (HDU 3032 "Nim or not Nim?"): a move takes one or more tokens
     from a heap, or splits a heap into two non-empty heaps.
 
@@ -133,7 +124,7 @@ class SplitThree(Lasker):
         yield from self._splits(n, n)
 
 
-class EvenSplit(_Heap):
+class EvenSplit(HeapRuleset):
     """HNOI2014 "江南乐" (P3235): a heap of ``n >= F`` splits into ``j`` heaps as even
     as possible (``j - n mod j`` heaps of ``n // j`` and ``n mod j`` of ``n // j + 1``),
     for any ``2 <= j <= n``. Heaps below ``F`` are dead.

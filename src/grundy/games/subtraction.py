@@ -7,8 +7,7 @@ from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
 from grundy.core.errors import InvalidParameterError
-from grundy.core.ruleset import Ruleset
-from grundy.games._common import heap, parse_int, parse_int_list, positive_param
+from grundy.games._common import HeapRuleset, parse_int, parse_int_list, positive_param
 from grundy.patterns.periodicity import Periodicity, find_periodicity
 
 __all__ = ["Subtraction", "Bash", "AllBut"]
@@ -31,15 +30,7 @@ def _members(game: str, values: Iterable[int], allow_empty: bool = False) -> tup
     return tuple(items)
 
 
-class _Heap(Ruleset):
-    def validate(self, position: Any) -> None:
-        heap(self.name, position)
-
-    def parse_position(self, text: str) -> Hashable:
-        return parse_int(text, "integer heap size", self.name)
-
-
-class Subtraction(_Heap):
+class Subtraction(HeapRuleset):
     """Subtraction game ``S``: a move removes ``s`` tokens from a heap of ``n >= s``
     for some ``s`` in the finite set ``S`` of positive integers.
 
@@ -118,7 +109,7 @@ class Subtraction(_Heap):
         return f"Subtraction({set(self.subtraction_set)!r})"
 
 
-class Bash(_Heap):
+class Bash(HeapRuleset):
     """Bash's game: take 1 to ``m`` tokens (the subtraction game ``{1..m}``). Value
     ``n mod (m + 1)`` (O(1), any ``m`` and ``n``); the winning move takes
     ``n mod (m + 1)`` tokens.
@@ -169,7 +160,7 @@ class Bash(_Heap):
         return f"Bash({self.m})"
 
 
-class AllBut(_Heap):
+class AllBut(HeapRuleset):
     """All-but subtraction game: remove any positive number of tokens *except* the
     members of a finite set ``S`` (``S = {}`` is Nim).
 

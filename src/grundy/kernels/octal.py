@@ -74,14 +74,20 @@ def octal_table(digits: list[int], n: int, *, repeat: bool = False, prefix: Any 
     """
     if any(d & 8 for d in digits):
         raise ValueError("the kernel handles digits up to 7 (at most two heaps left)")
-    out = np.zeros(n + 1, dtype=np.uint32)
-    start = 0
-    if prefix is not None and len(prefix):
-        k = min(len(prefix), n + 1)
-        out[:k] = np.asarray(prefix[:k], dtype=np.uint32)
-        start = k
+    out, start = _with_prefix(n, prefix)
     _kernel()(np.asarray(digits, dtype=np.uint8), bool(repeat), int(n), out, start)
     return out
+
+
+def _with_prefix(n: int, prefix: Any) -> tuple[Any, int]:
+    """A zeroed table for heaps ``0..n`` holding the known ``prefix``, and where the
+    kernel must start."""
+    out = np.zeros(n + 1, dtype=np.uint32)
+    if prefix is None or not len(prefix):
+        return out, 0
+    k = min(len(prefix), n + 1)
+    out[:k] = np.asarray(prefix[:k], dtype=np.uint32)
+    return out, k
 
 
 def _grundy_kernel() -> Any:
@@ -119,12 +125,7 @@ def grundy_game_table(n: int, *, prefix: Any = None) -> Any:
     >>> grundy_game_table(10).tolist()
     [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0]
     """
-    out = np.zeros(n + 1, dtype=np.uint32)
-    start = 0
-    if prefix is not None and len(prefix):
-        k = min(len(prefix), n + 1)
-        out[:k] = np.asarray(prefix[:k], dtype=np.uint32)
-        start = k
+    out, start = _with_prefix(n, prefix)
     _grundy_kernel()(int(n), out, start)
     return out
 
