@@ -164,6 +164,13 @@ def _sparse_kernel() -> Any:
                     size *= 2
             stamp = np.zeros(size, dtype=np.uint32)
             seen_at = np.zeros(size, dtype=np.uint32)
+            # parity of (v & mask) for every value the stamps can hold
+            ptab = np.zeros(size, dtype=np.int64)
+            for v in range(size):
+                x = v & mask
+                while x:
+                    ptab[v] ^= 1
+                    x &= x - 1
             tag = np.uint32(0)
             for m in range(start, n + 1):
                 tag += np.uint32(1)
@@ -180,50 +187,27 @@ def _sparse_kernel() -> Any:
                     stamp[out[r] ^ out[other]] = tag
                 # the least typical value not reached
                 c = 0
-                while True:
-                    x = c & mask
-                    par = 0
-                    while x:
-                        par ^= 1
-                        x &= x - 1
-                    if par == typical and stamp[c] != tag:
-                        break
+                while not (ptab[c] == typical and stamp[c] != tag):
                     c += 1
                 # every atypical value below c must be reached by some split: one
                 # scan that stops as soon as all of them are seen (usually soon)
                 needed = 0
                 for v in range(c):
-                    x = v & mask
-                    par = 0
-                    while x:
-                        par ^= 1
-                        x &= x - 1
-                    if par != typical:
+                    if ptab[v] != typical:
                         needed += 1
                 seen = 0
                 if needed:
                     for a in range(1, half + 1):
                         v = out[a] ^ out[m - a]
-                        if v < c and seen_at[v] != tag:
-                            x = v & mask
-                            par = 0
-                            while x:
-                                par ^= 1
-                                x &= x - 1
-                            if par != typical:
-                                seen_at[v] = tag
-                                seen += 1
-                                if seen == needed:
-                                    break
+                        if v < c and seen_at[v] != tag and ptab[v] != typical:
+                            seen_at[v] = tag
+                            seen += 1
+                            if seen == needed:
+                                break
                 value = c
                 if seen < needed:
                     for v in range(c):
-                        x = v & mask
-                        par = 0
-                        while x:
-                            par ^= 1
-                            x &= x - 1
-                        if par != typical and seen_at[v] != tag:
+                        if ptab[v] != typical and seen_at[v] != tag:
                             value = v
                             break
                 out[m] = value
@@ -234,12 +218,14 @@ def _sparse_kernel() -> Any:
                     bigger2 = np.zeros(stamp.shape[0], dtype=np.uint32)
                     bigger2[: seen_at.shape[0]] = seen_at
                     seen_at = bigger2
-                x = value & mask
-                par = 0
-                while x:
-                    par ^= 1
-                    x &= x - 1
-                if par != (1 ^ (e & m)):
+                    bigger3 = np.zeros(stamp.shape[0], dtype=np.int64)
+                    for w in range(stamp.shape[0]):
+                        x = w & mask
+                        while x:
+                            bigger3[w] ^= 1
+                            x &= x - 1
+                    ptab = bigger3
+                if ptab[value] != (1 ^ (e & m)):
                     rare[nr] = m
                     nr += 1
             return nr
