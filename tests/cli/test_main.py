@@ -183,3 +183,17 @@ def test_two_parameter_table(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["p_positions"][:4] == [[0, 0], [1, 2], [3, 5], [4, 7]]
     assert "Beatty" in out["pattern"]
+
+
+def test_ctrl_c_during_a_compiled_table():
+    """The kernel extends the table chunk by chunk, so Ctrl-C lands between chunks."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "grundy", "table", "octal:0.6", "--to", "3000000"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    time.sleep(6)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert out.lstrip().startswith("0: 0 0 1 2 0 1 2 3 1 2")
+    assert "interrupted after" in err and "Traceback" not in err

@@ -114,16 +114,31 @@ class TakeAndBreak(Ruleset):
     def uses_kernel(self) -> bool:
         return not any(d & 8 for d in self.digits)
 
+    chunk = 1 << 13
+
     def table(self, n: int, *, progress: Any = None) -> list[int]:
         """Values of heaps ``0..n`` (compiled kernel; extends a cached table)."""
         if not self.uses_kernel:  # three-heap splits: the memoised search
             return [self.solver.value(i, progress=progress) for i in range(n + 1)]
+        self._extend(n, progress)
+        return [int(v) for v in self._table[: n + 1]]
+
+    def _extend(self, n: int, progress: Any = None) -> None:
+        """Grow the cached table past ``n`` (at least doubling it), one chunk of
+        heaps per kernel call, so progress is reported and Ctrl-C keeps every
+        finished chunk."""
         from grundy.kernels.octal import octal_table
 
-        if self._table is None or len(self._table) <= n:
-            size = max(n, 2 * (len(self._table) if self._table is not None else 0))
-            self._table = octal_table(self.digits, size, repeat=self.repeat, prefix=self._table)
-        return [int(v) for v in self._table[: n + 1]]
+        have = 0 if self._table is None else len(self._table)
+        if n < have:
+            return
+        target = max(n, 2 * have)
+        while have <= target:
+            upto = min(target, have + self.chunk)
+            self._table = octal_table(self.digits, upto, repeat=self.repeat, prefix=self._table)
+            have = upto + 1
+            if progress is not None:
+                progress(have)
 
     @property
     def periodicity(self) -> Periodicity | None:
@@ -152,15 +167,17 @@ class TakeAndBreak(Ruleset):
             return self.solver.value(position)
         if self._table is not None and position < len(self._table):
             return int(self._table[position])
-        p = self.periodicity if position > 4096 else None
-        if p is not None and p.proven:
-            return p.extend(self.table(p.preperiod + p.period), position)
-        if position <= self.limit:
-            return self.table(position)[position]
-        raise SearchLimitError(
-            f"{self.name}: no proven period, and heap {position:,} is beyond the "
-            f"{self.limit:,} values the table builds"
-        )
+        if position > 4096:
+            p = self.periodicity
+            if p is not None and p.proven:
+                return p.extend(self.table(p.preperiod + p.period), position)
+        if position > 1 << 24:
+            raise SearchLimitError(
+                f"{self.name}: no proven period, and a table to heap {position:,} "
+                "(O(N^2) work) is out of reach"
+            )
+        self._extend(position)
+        return int(self._table[position])
 
 
 class GrundysGame(Ruleset):
