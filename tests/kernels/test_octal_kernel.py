@@ -117,3 +117,15 @@ def test_grundys_game_to_two_to_the_twentieth():
 
     values, split = grundy_game_sparse(1 << 20)
     assert split["rare"] + 1 == 1274 and int(values.max()) == 231
+
+
+def test_subtraction_games_on_the_octal_machinery():
+    from grundy.games import Subtraction
+
+    rng = random.Random(5)
+    for _ in range(30):
+        sub = Subtraction(rng.sample(range(1, 10), rng.randrange(1, 4)))
+        octal = TakeAndBreak(sub.octal_code())
+        assert octal.table(300) == sub.table(300)
+        p, q = octal.periodicity, sub.periodicity
+        assert p.proven and (p.period, p.preperiod) == (q.period, q.preperiod)

@@ -105,6 +105,19 @@ class Subtraction(HeapRuleset):
     def value_formula(self, position: int) -> int:
         return self.periodicity.extend(self._values, position)
 
+    def octal_code(self) -> str:
+        """The same game as a take-and-break code: digit 3 (take ``k``, leaving
+        nothing or one heap) at each ``k`` in ``S``, so the compiled octal kernel
+        and the Guy-Smith machinery apply too.
+
+        >>> Subtraction({1, 3, 4}).octal_code()
+        '0.3033'
+        """
+        digits = ["0"] * self.subtraction_set[-1]
+        for k in self.subtraction_set:
+            digits[k - 1] = "3"
+        return "0." + "".join(digits)
+
     def __repr__(self) -> str:
         return f"Subtraction({set(self.subtraction_set)!r})"
 
