@@ -129,3 +129,29 @@ def test_subtraction_games_on_the_octal_machinery():
         assert octal.table(300) == sub.table(300)
         p, q = octal.periodicity, sub.periodicity
         assert p.proven and (p.period, p.preperiod) == (q.period, q.preperiod)
+
+
+def test_sparse_octal_kernel_is_exact_for_any_split():
+    from grundy.kernels.octal import octal_table_sparse
+
+    rng = random.Random(9)
+    for code in random_codes(rng, 40):
+        digits, repeat = parse_code(code)
+        if repeat:
+            continue
+        naive = octal_table(digits, 1500)
+        fast, _ = octal_table_sparse(digits, 1500, seed=200)
+        assert fast.tolist() == naive.tolist(), code
+        forced, _ = octal_table_sparse(digits, 1500, seed=200, split=(0b1011, 0))
+        assert forced.tolist() == naive.tolist(), code
+
+
+def test_take_and_break_switches_to_the_sparse_method_when_it_pays():
+    g = TakeAndBreak("0.77")
+    g.sparse_from, g.chunk = 1 << 10, 1 << 10
+    assert g.table(6000) == octal_table([0, 7, 7], 6000).tolist()
+    assert g.split not in (None, (0, 0))  # Kayles has 9 rare positions
+    d = TakeAndBreak("0.07")
+    d.sparse_from, d.chunk = 1 << 10, 1 << 10
+    assert d.table(6000) == octal_table([0, 0, 7], 6000).tolist()
+    assert d.split == (0, 0)  # no sparse space: stays naive

@@ -115,6 +115,10 @@ class TakeAndBreak(Ruleset):
         return not any(d & 8 for d in self.digits)
 
     chunk = 1 << 13
+    #: table size from which the rare-value method is considered
+    sparse_from = 1 << 15
+    #: the rare/common split in use: None until decided, (0, 0) for the naive method
+    split: tuple[int, int] | None = None
 
     def table(self, n: int, *, progress: Any = None) -> list[int]:
         """Values of heaps ``0..n`` (compiled kernel; extends a cached table)."""
@@ -127,7 +131,7 @@ class TakeAndBreak(Ruleset):
         """Grow the cached table past ``n`` (at least doubling it), one chunk of
         heaps per kernel call, so progress is reported and Ctrl-C keeps every
         finished chunk."""
-        from grundy.kernels.octal import octal_table
+        from grundy.kernels.octal import octal_table, octal_table_sparse, rare_fraction
 
         have = 0 if self._table is None else len(self._table)
         if n < have:
@@ -135,7 +139,16 @@ class TakeAndBreak(Ruleset):
         target = max(n, 2 * have)
         while have <= target:
             upto = min(target, have + self.chunk)
-            self._table = octal_table(self.digits, upto, repeat=self.repeat, prefix=self._table)
+            if self.split is None and have >= self.sparse_from and not self.repeat:
+                # the rare-value method pays when few positions are rare
+                frac, split = rare_fraction(self.digits, self._table)
+                self.split = split if frac < 0.01 else (0, 0)
+            if self.split and self.split != (0, 0):
+                self._table, _ = octal_table_sparse(
+                    self.digits, upto, prefix=self._table, split=self.split
+                )
+            else:
+                self._table = octal_table(self.digits, upto, repeat=self.repeat, prefix=self._table)
             have = upto + 1
             if progress is not None:
                 progress(have)

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["octal_table", "grundy_game_table"]
+__all__ = ["octal_table", "octal_table_sparse", "grundy_game_table", "grundy_game_sparse"]
 
 _KERNEL: Any = None
 _GRUNDY: Any = None
@@ -234,22 +234,27 @@ def _sparse_kernel() -> Any:
     return _SPARSE
 
 
-def choose_mask(values: Any) -> tuple[int, int, int]:
+def choose_mask(
+    values: Any, *, allow_parity: bool = True, shift: int = 0, offset: int = 0
+) -> tuple[int, int, int]:
     """The rare/common split ``(mask, e, rare count)`` with the fewest rare
-    positions among ``values``. Masks are a finite bit set ``b`` or its complement
-    ``~b`` (Winning Ways' infinite bitstrings), so values larger than any seen so
-    far are classified consistently; ``e`` says whether the heap's parity enters."""
+    positions among ``values`` (the values of heaps ``offset, offset + 1, ...``).
+    Masks are a finite bit set ``b`` or its complement ``~b`` (Winning Ways'
+    infinite bitstrings), so values larger than any seen so far are classified
+    consistently; ``e`` says whether the heap's parity enters (only if
+    ``allow_parity``)."""
     vals = [int(v) for v in values]
     top = 1
     while top <= max(vals):
         top <<= 1
-    best = (1, 0, len(vals) + 1)
+    best = (0xFFFFFFFF, 0, len(vals) + 1)
     for b in range(0, top):
-        for mask in ((b,) if b == 0 else (b, 0xFFFFFFFF ^ b)) if b else (0xFFFFFFFF,):
-            for e in (0, 1):
+        for mask in ((b, 0xFFFFFFFF ^ b) if b else (0xFFFFFFFF,)):
+            for e in ((0, 1) if allow_parity else (0,)):
                 count = sum(
-                    1 for a in range(1, len(vals))
-                    if bin(vals[a] & mask).count("1") % 2 != (1 ^ (e & a))
+                    1 for i, v in enumerate(vals)
+                    if offset + i > 0
+                    and bin(v & mask).count("1") % 2 != (1 ^ (e & (offset + i)))
                 )
                 if count < best[2]:
                     best = (mask, e, count)
@@ -267,8 +272,162 @@ def grundy_game_sparse(n: int, *, seed: int = 2048) -> tuple[Any, dict[str, int]
     """
     seed = min(seed, n)
     prefix = grundy_game_table(seed)
-    mask, e, _ = choose_mask(prefix[seed // 2 :].tolist() if seed >= 64 else prefix.tolist())
+    mask, e, _ = choose_mask(
+        prefix[seed // 2 :].tolist() if seed >= 64 else prefix.tolist(),
+        offset=seed // 2 if seed >= 64 else 0,
+    )
     out = np.zeros(n + 1, dtype=np.int64)  # signed: no mixed-sign compares in the hot loop
     out[: seed + 1] = prefix
     rare = _sparse_kernel()(int(n), out, seed + 1, mask, e)
     return out, {"mask": mask, "e": e, "rare": int(rare)}
+
+
+_SPARSE_OCTAL: Any = None
+
+
+def _sparse_octal_kernel() -> Any:
+    global _SPARSE_OCTAL
+    if _SPARSE_OCTAL is None:
+        import numba
+
+        @numba.njit(cache=True, nogil=True)
+        def sparse_octal(digits: Any, n: int, out: Any, start: int, mask: int, e: int, t: int) -> int:
+            # The rare-value method for a finite octal code (digits <= 7). Common
+            # positions: parity(g(a) & mask) == 1 ^ (e & a). With e = 1 there must be
+            # one split digit, at t; a split a + b = n - k then has the "typical"
+            # parity 1 ^ (e & (n - t)) iff exactly one part is rare. Non-split options
+            # are few and stamped directly. Exact for any mask.
+            nd = digits.shape[0]
+            rare = np.empty(n + 1, dtype=np.int64)
+            nr = 0
+            size = 64
+            for a in range(start):
+                while 2 * out[a] + 2 >= size:
+                    size *= 2
+            ptab = np.zeros(size, dtype=np.int64)
+            for v in range(size):
+                x = v & mask
+                while x:
+                    ptab[v] ^= 1
+                    x &= x - 1
+            for a in range(1, start):
+                if ptab[out[a]] != (1 ^ (e & a)):
+                    rare[nr] = a
+                    nr += 1
+            stamp = np.zeros(size, dtype=np.uint32)
+            seen_at = np.zeros(size, dtype=np.uint32)
+            tag = np.uint32(0)
+            for m in range(start, n + 1):
+                tag += np.uint32(1)
+                typical = 1 ^ (e & (m - t))
+                for k in range(1, min(m, nd - 1) + 1):  # options leaving 0 or 1 heap
+                    d = digits[k]
+                    if d & 1 and m == k:
+                        stamp[0] = tag
+                        seen_at[0] = tag
+                    if d & 2 and m > k:
+                        stamp[out[m - k]] = tag
+                        seen_at[out[m - k]] = tag
+                for k in range(0, min(m, nd - 1) + 1):  # splits: typical values via rare parts
+                    if digits[k] & 4:
+                        r_total = m - k
+                        for i in range(nr):
+                            r = rare[i]
+                            if r >= r_total:
+                                break
+                            stamp[out[r] ^ out[r_total - r]] = tag
+                c = 0
+                while not (ptab[c] == typical and stamp[c] != tag):
+                    c += 1
+                needed = 0
+                for v in range(c):
+                    if ptab[v] != typical and seen_at[v] != tag:
+                        needed += 1
+                seen = 0
+                if needed:
+                    for k in range(0, min(m, nd - 1) + 1):
+                        if not digits[k] & 4:
+                            continue
+                        r_total = m - k
+                        for a in range(1, r_total // 2 + 1):
+                            v = out[a] ^ out[r_total - a]
+                            if v < c and seen_at[v] != tag and ptab[v] != typical:
+                                seen_at[v] = tag
+                                seen += 1
+                                if seen == needed:
+                                    break
+                        if seen == needed:
+                            break
+                value = c
+                if seen < needed:
+                    for v in range(c):
+                        if ptab[v] != typical and seen_at[v] != tag:
+                            value = v
+                            break
+                out[m] = value
+                while 2 * value + 2 >= stamp.shape[0]:
+                    grown = 2 * stamp.shape[0]
+                    b1 = np.zeros(grown, dtype=np.uint32)
+                    b1[: stamp.shape[0]] = stamp
+                    stamp = b1
+                    b2 = np.zeros(grown, dtype=np.uint32)
+                    b2[: seen_at.shape[0]] = seen_at
+                    seen_at = b2
+                    b3 = np.zeros(grown, dtype=np.int64)
+                    for w in range(grown):
+                        x = w & mask
+                        while x:
+                            b3[w] ^= 1
+                            x &= x - 1
+                    ptab = b3
+                if ptab[value] != (1 ^ (e & m)):
+                    rare[nr] = m
+                    nr += 1
+            return nr
+
+        _SPARSE_OCTAL = sparse_octal
+    return _SPARSE_OCTAL
+
+
+def octal_table_sparse(
+    digits: list[int], n: int, *, seed: int = 2048, prefix: Any = None,
+    split: tuple[int, int] | None = None,
+) -> tuple[Any, dict[str, int]]:
+    """Values of heaps ``0..n`` of a finite octal code by the rare-value method:
+    the naive kernel to ``seed`` (or the known ``prefix``), an automatic rare/common
+    split chosen on that table (heap parity enters only when there is one split
+    digit) unless ``split=(mask, e)`` is given, then the sparse kernel. Exact for
+    any split; fast when the rare positions are few.
+
+    >>> values, split = octal_table_sparse([0, 7, 7], 3000)     # Kayles: 9 rare
+    >>> bool((values == octal_table([0, 7, 7], 3000)).all()), split["rare"]
+    (True, 9)
+    """
+    if any(d & 8 for d in digits):
+        raise ValueError("the kernel handles digits up to 7 (at most two heaps left)")
+    if prefix is None or not len(prefix):
+        prefix = octal_table(digits, min(seed, n))
+    have = min(len(prefix), n + 1)
+    splits = [k for k, d in enumerate(digits) if d & 4]
+    t = splits[0] if len(splits) == 1 else 0
+    if split is None:
+        lo = have // 2 if have >= 128 else 0
+        mask, e, _ = choose_mask(
+            np.asarray(prefix[lo:have]).tolist(), allow_parity=len(splits) == 1, offset=lo
+        )
+    else:
+        mask, e = split
+    out = np.zeros(n + 1, dtype=np.int64)
+    out[:have] = np.asarray(prefix[:have], dtype=np.int64)
+    rare = _sparse_octal_kernel()(np.asarray(digits, dtype=np.uint8), int(n), out, have, mask, e, t)
+    return out, {"mask": mask, "e": e, "rare": int(rare)}
+
+
+def rare_fraction(digits: list[int], values: Any) -> tuple[float, tuple[int, int]]:
+    """How rare the rare positions are in the second half of ``values`` under the
+    best split, and that split: the test for whether the sparse method pays."""
+    splits = [k for k, d in enumerate(digits) if d & 4]
+    lo = len(values) // 2
+    window = np.asarray(values[lo:]).tolist()
+    mask, e, count = choose_mask(window, allow_parity=len(splits) == 1, offset=lo)
+    return count / max(len(window), 1), (mask, e)
