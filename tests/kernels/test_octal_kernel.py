@@ -86,10 +86,14 @@ def test_lasker_code_matches_lasker():
     assert (p.period, p.saltus, p.proven) == (4, 4, False)
 
 
-def test_hex_digit_uses_the_rules():
-    g = TakeAndBreak("0.8")  # take one and split the rest into three heaps
-    assert not g.uses_kernel
-    assert g.table(12) == [g.solver.value(n) for n in range(13)]
+@pytest.mark.parametrize("code", ["0.8", "0.f", "0.08", "8.0", "0.c3", "4.8", "0.9f"])
+def test_hex_digits_in_the_kernel_match_the_rules(code):
+    g = TakeAndBreak(code)  # bit 8: leave three heaps
+    assert g.uses_kernel
+    assert g.table(30) == [g.solver.value(n) for n in range(31)]
+    assert not TakeAndBreak("0.8...").uses_kernel
+    p = g.periodicity
+    assert p is None or not p.proven  # Guy-Smith is a two-heap theorem
 
 
 @pytest.mark.parametrize("bad", ["", "x.07", "0.07.", "3.1", "1.0", "0..."])

@@ -112,7 +112,9 @@ class TakeAndBreak(Ruleset):
 
     @property
     def uses_kernel(self) -> bool:
-        return not any(d & 8 for d in self.digits)
+        """Whether tables come from the compiled kernel (every code does; a repeated
+        hexadecimal digit would be O(N^3) per heap, so those use the search)."""
+        return not (self.repeat and any(d & 8 for d in self.digits))
 
     chunk = 1 << 13
     #: table size from which the rare-value method is considered
@@ -139,11 +141,12 @@ class TakeAndBreak(Ruleset):
         target = max(n, 2 * have)
         while have <= target:
             upto = min(target, have + self.chunk)
-            if self.split is None and have >= self.sparse_from and not self.repeat:
+            hexa = any(d & 8 for d in self.digits)
+            if self.split is None and have >= self.sparse_from and not self.repeat and not hexa:
                 # the rare-value method pays when few positions are rare
                 frac, split = rare_fraction(self.digits, self._table)
                 self.split = split if frac < 0.01 else (0, 0)
-            if self.split and self.split != (0, 0):
+            if self.split and self.split != (0, 0) and not hexa:
                 self._table, _ = octal_table_sparse(
                     self.digits, upto, prefix=self._table, split=self.split
                 )
@@ -165,11 +168,14 @@ class TakeAndBreak(Ruleset):
             n = 1024
             while True:
                 values = self.table(n)
-                if self.repeat:
-                    found = find_periodicity(values, saltus=True, min_repeats=4)
+                hexa = any(d & 8 for d in self.digits)
+                if self.repeat or hexa:
+                    # no Guy-Smith bound here (repeated digits, or three-heap splits,
+                    # for which the two-heap theorem does not apply): observed only
+                    found = find_periodicity(values, saltus=self.repeat, min_repeats=4)
                 else:
                     found = octal_periodicity(values, len(self.digits) - 1)
-                if (found is not None and (found.proven or self.repeat)) or n >= self.limit:
+                if (found is not None and (found.proven or self.repeat or hexa)) or n >= self.limit:
                     self._period = found
                     break
                 n *= 4
@@ -209,6 +215,7 @@ class GrundysGame(Ruleset):
 
     def __init__(self) -> None:
         self._table: Any = None
+        self.split: tuple[int, int] | None = None
 
     def moves(self, position: int) -> Iterator[Hashable]:
         n = position
@@ -224,16 +231,36 @@ class GrundysGame(Ruleset):
     def table(self, n: int, *, progress: Any = None) -> list[int]:
         """Values of heaps ``0..n``: the naive kernel up to 2^15, the rare-value
         (sparse space) kernel beyond, which is far faster there."""
-        from grundy.kernels.octal import grundy_game_sparse, grundy_game_table
-
-        if self._table is None or len(self._table) <= n:
-            if n <= 1 << 15:
-                self._table = grundy_game_table(max(n, 1024), prefix=self._table)
-            else:
-                self._table, self.split = grundy_game_sparse(n)
+        self._extend(n, progress)
         return [int(v) for v in self._table[: n + 1]]
 
+    def _extend(self, n: int, progress: Any = None) -> None:
+        """Grow the table past ``n`` chunk by chunk (progress; Ctrl-C keeps the
+        finished chunks), switching to the rare-value kernel from 2^15 on."""
+        from grundy.kernels.octal import choose_mask, grundy_game_sparse, grundy_game_table
+
+        have = 0 if self._table is None else len(self._table)
+        if n < have:
+            return
+        target = max(n, 2 * have, 1024)
+        while have <= target:
+            upto = min(target, have + (1 << 14))
+            if have < 1 << 15:
+                self._table = grundy_game_table(upto, prefix=self._table)
+            else:
+                if self.split is None:  # choose on the last 2048 values (pure Python)
+                    lo = have - 2048
+                    mask, e, _ = choose_mask(self._table[lo:].tolist(), offset=lo)
+                    self.split = (mask, e)
+                self._table, _ = grundy_game_sparse(upto, prefix=self._table, split=self.split)
+            have = upto + 1
+            if progress is not None:
+                progress(have)
+
     def value_formula(self, position: int) -> int:
+        if self._table is not None and position < len(self._table):
+            return int(self._table[position])
         if position > (1 << 24):
             raise SearchLimitError(f"{self.name}: heap {position:,} is beyond the table (2^24)")
-        return self.table(position)[position]
+        self._extend(position)
+        return int(self._table[position])

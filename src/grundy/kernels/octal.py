@@ -48,12 +48,16 @@ def _kernel() -> Any:
                     if d & 4 and r >= 2:
                         for a in range(1, r // 2 + 1):
                             stamp[out[a] ^ out[r - a]] = tag
+                    if d & 8 and r >= 3:  # hexadecimal: three heaps, O(r^2)
+                        for a in range(1, r // 3 + 1):
+                            for b in range(a, (r - a) // 2 + 1):
+                                stamp[out[a] ^ out[b] ^ out[r - a - b]] = tag
                 v = 0
                 while stamp[v] == tag:
                     v += 1
                 out[m] = v
                 if 2 * v + 2 >= stamp.shape[0]:
-                    # an XOR of two values < 2^b is < 2^b: keep room for 2 * max
+                    # an XOR of values < 2^b is < 2^b: keep room for 2 * max
                     bigger = np.zeros(4 * v + 64, dtype=np.uint32)
                     bigger[: stamp.shape[0]] = stamp
                     stamp = bigger
@@ -71,9 +75,9 @@ def octal_table(digits: list[int], n: int, *, repeat: bool = False, prefix: Any 
     [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0]
     >>> octal_table([0, 0, 7], 12).tolist()        # 0.07 Dawson's Kayles
     [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2]
+
+    Hexadecimal digits (bit 8: leave three heaps) cost O(N^3) in all.
     """
-    if any(d & 8 for d in digits):
-        raise ValueError("the kernel handles digits up to 7 (at most two heaps left)")
     out, start = _with_prefix(n, prefix)
     _kernel()(np.asarray(digits, dtype=np.uint8), bool(repeat), int(n), out, start)
     return out
@@ -261,24 +265,29 @@ def choose_mask(
     return best
 
 
-def grundy_game_sparse(n: int, *, seed: int = 2048) -> tuple[Any, dict[str, int]]:
+def grundy_game_sparse(
+    n: int, *, seed: int = 2048, prefix: Any = None, split: tuple[int, int] | None = None
+) -> tuple[Any, dict[str, int]]:
     """Values of Grundy's game for heaps ``0..n`` by the rare-value (sparse space)
-    method: the naive kernel to ``seed``, an automatic rare/common split chosen on
-    that table, then the sparse kernel. Returns the table and the split used.
+    method: the naive kernel to ``seed`` (or the known ``prefix``), an automatic
+    rare/common split chosen on that table unless ``split=(mask, e)`` is given,
+    then the sparse kernel. Returns the table and the split used.
 
     >>> values, split = grundy_game_sparse(5000)
     >>> bool((values == grundy_game_table(5000)).all()), split["mask"] > 0
     (True, True)
     """
-    seed = min(seed, n)
-    prefix = grundy_game_table(seed)
-    mask, e, _ = choose_mask(
-        prefix[seed // 2 :].tolist() if seed >= 64 else prefix.tolist(),
-        offset=seed // 2 if seed >= 64 else 0,
-    )
+    if prefix is None or not len(prefix):
+        prefix = grundy_game_table(min(seed, n))
+    have = min(len(prefix), n + 1)
+    if split is None:
+        lo = have // 2 if have >= 128 else 0
+        mask, e, _ = choose_mask(np.asarray(prefix[lo:have]).tolist(), offset=lo)
+    else:
+        mask, e = split
     out = np.zeros(n + 1, dtype=np.int64)  # signed: no mixed-sign compares in the hot loop
-    out[: seed + 1] = prefix
-    rare = _sparse_kernel()(int(n), out, seed + 1, mask, e)
+    out[:have] = np.asarray(prefix[:have], dtype=np.int64)
+    rare = _sparse_kernel()(int(n), out, have, mask, e)
     return out, {"mask": mask, "e": e, "rare": int(rare)}
 
 
@@ -427,7 +436,7 @@ def rare_fraction(digits: list[int], values: Any) -> tuple[float, tuple[int, int
     """How rare the rare positions are in the second half of ``values`` under the
     best split, and that split: the test for whether the sparse method pays."""
     splits = [k for k, d in enumerate(digits) if d & 4]
-    lo = len(values) // 2
+    lo = max(len(values) // 2, len(values) - 2048)  # a bounded window: this is pure Python
     window = np.asarray(values[lo:]).tolist()
     mask, e, count = choose_mask(window, allow_parity=len(splits) == 1, offset=lo)
     return count / max(len(window), 1), (mask, e)
