@@ -175,7 +175,7 @@ class TakeAndBreak(Ruleset):
                     found = find_periodicity(values, saltus=self.repeat, min_repeats=4)
                 else:
                     found = octal_periodicity(values, len(self.digits) - 1)
-                if (found is not None and (found.proven or self.repeat or hexa)) or n >= self.limit:
+                if (found is not None and (found.proven or self.repeat)) or hexa or n >= self.limit:
                     self._period = found
                     break
                 n *= 4
