@@ -158,9 +158,11 @@ def test_ctrl_c_keeps_table_so_far():
         [sys.executable, "-m", "grundy", "table", "subtraction:1,3,4", "--to", "100000000"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
-    time.sleep(3)
+    first = proc.stdout.readline()  # wait for the first row, however slow the start
+    time.sleep(2)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
+    out = first + out
     assert proc.returncode == 130
     assert out.lstrip().startswith("0: 0 1 0 1 2 3 2 0 1 0")
     last = [l for l in out.strip().splitlines() if not l.startswith("pattern")][-1]  # rows stream
@@ -191,9 +193,11 @@ def test_ctrl_c_during_a_compiled_table():
         [sys.executable, "-m", "grundy", "table", "octal:0.6", "--to", "3000000"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
-    time.sleep(6)
+    first = proc.stdout.readline()  # wait for the first row, however slow the start
+    time.sleep(2)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
+    out = first + out
     assert proc.returncode == 130, err
     assert out.lstrip().startswith("0: 0 0 1 2 0 1 2 3 1 2")
     assert "interrupted after" in err and "Traceback" not in err
