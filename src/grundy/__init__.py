@@ -13,8 +13,11 @@ Outcome.P
 from grundy import games
 from grundy.core import *  # noqa: F403
 from grundy.core import __all__ as _core_all
-from grundy.solve import GameGraph, Solver
+from grundy.solve import GameGraph, Misere, Solver, every_outcome, sj_outcome
 
 __version__ = "0.1.0"
 
-__all__ = [*_core_all, "GameGraph", "Solver", "games", "__version__"]
+__all__ = [
+    *_core_all, "GameGraph", "Solver", "Misere", "every_outcome", "sj_outcome", "games",
+    "__version__",
+]
