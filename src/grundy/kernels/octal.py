@@ -135,12 +135,43 @@ def grundy_game_table(n: int, *, prefix: Any = None) -> Any:
 
 
 _SPARSE: Any = None
+_HELPERS: Any = None
+
+
+def _helpers() -> Any:
+    """Jitted helpers shared by the rare-value kernels: a parity table and array
+    growth."""
+    global _HELPERS
+    if _HELPERS is None:
+        import numba
+
+        @numba.njit(cache=True, nogil=True)
+        def parities(size: int, mask: int) -> Any:
+            # parity of (v & mask) for every v < size
+            table = np.zeros(size, dtype=np.int64)
+            for v in range(size):
+                x = v & mask
+                while x:
+                    table[v] ^= 1
+                    x &= x - 1
+            return table
+
+        @numba.njit(cache=True, nogil=True)
+        def grown(arr: Any, size: int) -> Any:
+            bigger = np.zeros(size, dtype=arr.dtype)
+            bigger[: arr.shape[0]] = arr
+            return bigger
+
+        _HELPERS = (parities, grown)
+    return _HELPERS
 
 
 def _sparse_kernel() -> Any:
     global _SPARSE
     if _SPARSE is None:
         import numba
+
+        parities, grown = _helpers()
 
         @numba.njit(cache=True, nogil=True)
         def sparse_kernel(n: int, out: Any, start: int, mask: int, e: int) -> int:
@@ -151,30 +182,19 @@ def _sparse_kernel() -> Any:
             # the other values below the typical mex are confirmed by a scan that
             # usually stops at once. Exact for any mask (only the speed depends on
             # it). Returns the number of rare positions.
-            rare = np.empty(n + 1, dtype=np.int64)
-            nr = 0
-            for a in range(1, start):
-                par = 0
-                x = out[a] & mask
-                while x:
-                    par ^= 1
-                    x &= x - 1
-                if par != (1 ^ (e & a)):
-                    rare[nr] = a
-                    nr += 1
             size = 64
             for a in range(start):
                 while 2 * out[a] + 2 >= size:
                     size *= 2
             stamp = np.zeros(size, dtype=np.uint32)
             seen_at = np.zeros(size, dtype=np.uint32)
-            # parity of (v & mask) for every value the stamps can hold
-            ptab = np.zeros(size, dtype=np.int64)
-            for v in range(size):
-                x = v & mask
-                while x:
-                    ptab[v] ^= 1
-                    x &= x - 1
+            ptab = parities(size, mask)  # parity of (v & mask) for every stamp slot
+            rare = np.empty(n + 1, dtype=np.int64)
+            nr = 0
+            for a in range(1, start):
+                if ptab[out[a]] != (1 ^ (e & a)):
+                    rare[nr] = a
+                    nr += 1
             tag = np.uint32(0)
             for m in range(start, n + 1):
                 tag += np.uint32(1)
@@ -216,19 +236,10 @@ def _sparse_kernel() -> Any:
                             break
                 out[m] = value
                 while 2 * value + 2 >= stamp.shape[0]:
-                    bigger = np.zeros(2 * stamp.shape[0], dtype=np.uint32)
-                    bigger[: stamp.shape[0]] = stamp
-                    stamp = bigger
-                    bigger2 = np.zeros(stamp.shape[0], dtype=np.uint32)
-                    bigger2[: seen_at.shape[0]] = seen_at
-                    seen_at = bigger2
-                    bigger3 = np.zeros(stamp.shape[0], dtype=np.int64)
-                    for w in range(stamp.shape[0]):
-                        x = w & mask
-                        while x:
-                            bigger3[w] ^= 1
-                            x &= x - 1
-                    ptab = bigger3
+                    size = 2 * stamp.shape[0]
+                    stamp = grown(stamp, size)
+                    seen_at = grown(seen_at, size)
+                    ptab = parities(size, mask)
                 if ptab[value] != (1 ^ (e & m)):
                     rare[nr] = m
                     nr += 1
@@ -299,6 +310,8 @@ def _sparse_octal_kernel() -> Any:
     if _SPARSE_OCTAL is None:
         import numba
 
+        parities, grown = _helpers()
+
         @numba.njit(cache=True, nogil=True)
         def sparse_octal(digits: Any, n: int, out: Any, start: int, mask: int, e: int, t: int) -> int:
             # The rare-value method for a finite octal code (digits <= 7). Common
@@ -313,12 +326,7 @@ def _sparse_octal_kernel() -> Any:
             for a in range(start):
                 while 2 * out[a] + 2 >= size:
                     size *= 2
-            ptab = np.zeros(size, dtype=np.int64)
-            for v in range(size):
-                x = v & mask
-                while x:
-                    ptab[v] ^= 1
-                    x &= x - 1
+            ptab = parities(size, mask)
             for a in range(1, start):
                 if ptab[out[a]] != (1 ^ (e & a)):
                     rare[nr] = a
@@ -375,20 +383,10 @@ def _sparse_octal_kernel() -> Any:
                             break
                 out[m] = value
                 while 2 * value + 2 >= stamp.shape[0]:
-                    grown = 2 * stamp.shape[0]
-                    b1 = np.zeros(grown, dtype=np.uint32)
-                    b1[: stamp.shape[0]] = stamp
-                    stamp = b1
-                    b2 = np.zeros(grown, dtype=np.uint32)
-                    b2[: seen_at.shape[0]] = seen_at
-                    seen_at = b2
-                    b3 = np.zeros(grown, dtype=np.int64)
-                    for w in range(grown):
-                        x = w & mask
-                        while x:
-                            b3[w] ^= 1
-                            x &= x - 1
-                    ptab = b3
+                    size = 2 * stamp.shape[0]
+                    stamp = grown(stamp, size)
+                    seen_at = grown(seen_at, size)
+                    ptab = parities(size, mask)
                 if ptab[value] != (1 ^ (e & m)):
                     rare[nr] = m
                     nr += 1
