@@ -1,7 +1,5 @@
 """``python -m grundy`` runs the command line."""
 
-import sys
+from grundy.cli.main import entry
 
-from grundy.cli.main import main
-
-sys.exit(main())
+entry()

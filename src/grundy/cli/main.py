@@ -7,6 +7,7 @@ exit with status 2; Ctrl-C stops with status 130 and a one-line note.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Hashable, Sequence
 from typing import Any
@@ -19,7 +20,7 @@ from grundy.core.ruleset import Ruleset
 from grundy.games import entries, resolve
 from grundy.patterns import Periodicity, find_periodicity
 
-__all__ = ["main", "cli"]
+__all__ = ["main", "cli", "entry"]
 
 _DEFAULT_LIMIT = 1_000_000
 
@@ -360,5 +361,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def entry() -> None:
+    """Console entry point. After Ctrl-C it leaves at once (``os._exit``), so no
+    half-finished library finalizer (e.g. a numba compilation cut short) can print
+    a traceback on the way out."""
+    try:
+        code = main()
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
+    if code == 130:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)
+    sys.exit(code)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    entry()
