@@ -11,13 +11,15 @@ Outcome.P
 """
 
 from grundy import games
-from grundy.core import *  # noqa: F403
-from grundy.core import __all__ as _core_all
+from grundy.rules import *  # noqa: F403
+from grundy.rules import __all__ as _rules_all
 from grundy.solve import GameGraph, Misere, Solver, every_outcome, sj_outcome
+from grundy.values import *  # noqa: F403
+from grundy.values import __all__ as _values_all
 
 __version__ = "0.1.0"
 
 __all__ = [
-    *_core_all, "GameGraph", "Solver", "Misere", "every_outcome", "sj_outcome", "games",
-    "__version__",
+    *_values_all, *_rules_all, "GameGraph", "Solver", "Misere", "every_outcome",
+    "sj_outcome", "games", "__version__",
 ]

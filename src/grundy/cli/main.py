@@ -14,9 +14,9 @@ from typing import Any
 
 import click
 
-from grundy.core.errors import GrundyError, LoopyGameError, SearchLimitError
-from grundy.core.game import Game, GameSum, SumMove
-from grundy.core.ruleset import Ruleset
+from grundy.values.errors import GrundyError, LoopyGameError, SearchLimitError
+from grundy.rules.game import Game, GameSum, SumMove
+from grundy.rules.ruleset import Ruleset
 from grundy.games import entries, resolve
 from grundy.patterns import Periodicity, find_periodicity
 
@@ -159,7 +159,7 @@ def analyze(
             if len(games) == 1:
                 report[key] = getattr(rs, key)(games[0].position, limit=limit)
             else:
-                from grundy.core.compound import sum_of_games
+                from grundy.solve.compound import sum_of_games
 
                 crs, cpos = sum_of_games(games)
                 report[key] = getattr(crs, key)(cpos, limit=limit)
@@ -208,7 +208,8 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
     pattern; for a game on pairs (wythoff, euclid, ...), its P-positions up to TO."""
     rs = resolve(game)
     if rs.tuple_position:
-        from grundy.patterns.two_heap import describe_pairs, p_positions
+        from grundy.patterns.pairs import describe_pairs
+        from grundy.solve.tables import p_positions
 
         pairs = p_positions(rs, to)
         if as_json:
@@ -306,8 +307,8 @@ def census(digits: int, to: int, jobs: int | None, scheduler: str | None, store:
     """Periods of every octal game with up to DIGITS code digits."""
     from dataclasses import asdict
 
-    from grundy.patterns.census import census as run_census
-    from grundy.patterns.census import to_csv
+    from grundy.census import census as run_census
+    from grundy.census import to_csv
 
     def progress(done: int, total: int) -> None:
         if sys.stderr.isatty():

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from grundy.core.errors import InvalidParameterError
-from grundy.core.ruleset import Ruleset
+from grundy.values.errors import InvalidParameterError
+from grundy.rules.ruleset import Ruleset
 from grundy.games.dynamic import DynamicSubtraction, FibonacciNim
 from grundy.games.hackenbush import GreenHackenbush, string, tree_from_edges
 from grundy.games.lasker import EvenSplit, Lasker, SplitThree

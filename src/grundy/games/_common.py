@@ -6,8 +6,8 @@ import ast
 import re
 from typing import Any
 
-from grundy.core.errors import InvalidParameterError, InvalidPositionError
-from grundy.core.ruleset import Ruleset
+from grundy.values.errors import InvalidParameterError, InvalidPositionError
+from grundy.rules.ruleset import Ruleset
 
 __all__ = ["HeapRuleset", "heap", "heaps", "parse_int", "parse_int_list", "parse_heaps", "positive_param"]
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import Any
 
-from grundy.core.errors import InvalidParameterError, InvalidPositionError, SearchLimitError
-from grundy.core.outcome import Outcome
-from grundy.core.ruleset import Ruleset
+from grundy.values.errors import InvalidParameterError, InvalidPositionError, SearchLimitError
+from grundy.values.outcome import Outcome
+from grundy.rules.ruleset import Ruleset
 from grundy.games._common import heaps, parse_heaps, parse_int, positive_param
 
 __all__ = ["DynamicSubtraction", "FibonacciNim"]

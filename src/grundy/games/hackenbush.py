@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
-from grundy.core.errors import InvalidParameterError, InvalidPositionError
-from grundy.core.ruleset import Ruleset
+from grundy.values.errors import InvalidParameterError, InvalidPositionError
+from grundy.rules.ruleset import Ruleset
 
 __all__ = ["GreenHackenbush", "tree_from_edges", "string"]
 

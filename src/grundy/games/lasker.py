@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import Any
 
-from grundy.core.errors import InvalidParameterError
-from grundy.core.sums import Sum
+from grundy.values.errors import InvalidParameterError
+from grundy.rules.sums import Sum
 from grundy.games._common import HeapRuleset, parse_int, positive_param
 
 __all__ = ["Lasker", "SplitThree", "EvenSplit"]

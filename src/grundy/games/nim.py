@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from grundy.core.ruleset import Ruleset
+from grundy.rules.ruleset import Ruleset
 from grundy.games._common import heap, parse_int
 
 __all__ = ["Nim"]

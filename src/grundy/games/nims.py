@@ -7,11 +7,11 @@ from collections.abc import Hashable, Iterator
 from itertools import combinations
 from typing import Any
 
-from grundy.core.errors import InvalidParameterError
-from grundy.core.outcome import Outcome
-from grundy.core.ruleset import Ruleset
+from grundy.values.errors import InvalidParameterError
+from grundy.values.outcome import Outcome
+from grundy.rules.ruleset import Ruleset
 from grundy.games._common import heaps, parse_heaps, parse_int, positive_param
-from grundy.solve.misere import END
+from grundy.rules.compound import END
 
 __all__ = ["MisereNim", "MooreNim", "StaircaseNim", "EverythingNim"]
 

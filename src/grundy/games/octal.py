@@ -13,9 +13,9 @@ import re
 from collections.abc import Hashable, Iterator
 from typing import Any
 
-from grundy.core.errors import InvalidParameterError, SearchLimitError
-from grundy.core.ruleset import Ruleset
-from grundy.core.sums import Sum
+from grundy.values.errors import InvalidParameterError, SearchLimitError
+from grundy.rules.ruleset import Ruleset
+from grundy.rules.sums import Sum
 from grundy.games._common import heap, parse_int
 from grundy.patterns.periodicity import Periodicity, find_periodicity, octal_periodicity
 

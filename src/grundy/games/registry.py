@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from grundy.core.errors import InvalidParameterError, UnknownGameError
-from grundy.core.ruleset import FunctionRuleset, Ruleset
+from grundy.values.errors import InvalidParameterError, UnknownGameError
+from grundy.rules.ruleset import FunctionRuleset, Ruleset
 
 __all__ = ["Entry", "register", "get", "find", "entries", "resolve"]
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import Any
 
-from grundy.core.errors import InvalidParameterError, InvalidPositionError
-from grundy.core.outcome import Outcome
-from grundy.core.ruleset import Ruleset
-from grundy.core.sums import Sum
+from grundy.values.errors import InvalidParameterError, InvalidPositionError
+from grundy.values.outcome import Outcome
+from grundy.rules.ruleset import Ruleset
+from grundy.rules.sums import Sum
 from grundy.games._common import heap, parse_int, parse_int_list, positive_param
 
 __all__ = ["RowRuns", "CircleRuns"]

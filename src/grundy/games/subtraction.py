@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
-from grundy.core.errors import InvalidParameterError
+from grundy.values.errors import InvalidParameterError
 from grundy.games._common import HeapRuleset, parse_int, parse_int_list, positive_param
 from grundy.patterns.periodicity import Periodicity, find_periodicity
 

@@ -7,25 +7,13 @@ from collections.abc import Hashable, Iterator
 from math import isqrt
 from typing import Any
 
-from grundy.core.errors import InvalidPositionError
-from grundy.core.outcome import Outcome
-from grundy.core.ruleset import Ruleset
+from grundy.values.errors import InvalidPositionError
+from grundy.values.outcome import Outcome
+from grundy.rules.ruleset import Ruleset
 from grundy.games._common import heaps, parse_heaps
+from grundy.patterns.pairs import wythoff_pair
 
 __all__ = ["Wythoff", "wythoff_pair", "wythoff_index"]
-
-
-def wythoff_pair(k: int) -> tuple[int, int]:
-    """The ``k``-th P-position ``(floor(k phi), floor(k phi^2))``, exactly.
-
-    ``floor(k phi) = (k + isqrt(5 k^2)) // 2`` because ``sqrt(5) k`` is irrational
-    for ``k > 0``: no floating point, exact for any ``k`` (OEIS A000201/A001950).
-
-    >>> [wythoff_pair(k) for k in range(5)]
-    [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]
-    """
-    a = (k + isqrt(5 * k * k)) // 2
-    return a, a + k
 
 
 def wythoff_index(a: int, b: int) -> int | None:

@@ -8,7 +8,7 @@ The same search, parameterised by what a position's value is made of, computes
 remoteness and suspense.
 
 Meeting a position that is still being expanded means the game graph has a cycle;
-the search raises :class:`~grundy.core.errors.LoopyGameError` naming a position on
+the search raises :class:`~grundy.values.errors.LoopyGameError` naming a position on
 it.
 
 >>> import grundy
@@ -27,17 +27,17 @@ from functools import partial
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from grundy.core.errors import (
+from grundy.values.errors import (
     BadOptionError,
     LoopyGameError,
     MoveFunctionError,
     SearchLimitError,
     UnhashablePositionError,
 )
-from grundy.core.sums import Sum
+from grundy.rules.sums import Sum
 
 if TYPE_CHECKING:
-    from grundy.core.ruleset import Ruleset
+    from grundy.rules.ruleset import Ruleset
 
 __all__ = ["Solver", "remoteness_rule", "suspense_rule"]
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from grundy.core.game import Game
-from grundy.core.outcome import Outcome
+from grundy.rules.game import Game
+from grundy.values.outcome import Outcome
 
 __all__ = ["every_outcome"]
 

@@ -6,7 +6,7 @@ a ``networkx.DiGraph``, and computes every vertex's Grundy value, outcome,
 remoteness and suspense in O(N + M) by processing vertices in reverse topological
 order (Kahn's algorithm on the reversed graph). Outcomes are found by retrograde
 analysis, so a graph with cycles still gets P/N/D (draw) outcomes; its Grundy values
-raise :class:`~grundy.core.errors.LoopyGameError`.
+raise :class:`~grundy.values.errors.LoopyGameError`.
 
 >>> from grundy import GameGraph
 >>> g = GameGraph({"a": ["b", "c"], "b": ["c"], "c": []})
@@ -28,14 +28,14 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from grundy.core.errors import (
+from grundy.values.errors import (
     InvalidParameterError,
     InvalidPositionError,
     LoopyGameError,
     UnhashablePositionError,
 )
-from grundy.core.outcome import Outcome
-from grundy.core.ruleset import Ruleset
+from grundy.values.outcome import Outcome
+from grundy.rules.ruleset import Ruleset
 from grundy.solve.acyclic import remoteness_rule, suspense_rule
 
 __all__ = ["GameGraph", "GraphAnalysis"]

@@ -21,31 +21,15 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, Final
 
-from grundy.core.outcome import Outcome
-from grundy.core.ruleset import Ruleset
-from grundy.core.sums import Sum
+from grundy.rules.compound import END
+from grundy.values.outcome import Outcome
+from grundy.rules.ruleset import Ruleset
+from grundy.rules.sums import Sum
 
 __all__ = ["END", "Misere", "sj_outcome"]
 
 
-class _End:
-    """The sentinel position reached by 'winning by having no move' in misère play."""
 
-    _instance: _End | None = None
-
-    def __new__(cls) -> _End:
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
-
-    def __repr__(self) -> str:
-        return "END"
-
-    def __reduce__(self) -> str:
-        return "END"
-
-
-END: Final = _End()
 
 
 class Whole(tuple):  # type: ignore[type-arg]

@@ -1,5 +1,6 @@
 from grundy.games import Chocolate, Wythoff, wythoff_pair
-from grundy.patterns.two_heap import describe_pairs, p_positions
+from grundy.patterns.pairs import describe_pairs
+from grundy.solve.tables import p_positions
 
 
 def test_wythoff_pairs_from_the_rules_are_the_beatty_pairs():

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from grundy.core.errors import InvalidParameterError
+from grundy.values.errors import InvalidParameterError
 
 __all__ = ["mex", "nim_sum", "nim_mul", "nim_square", "nim_pow", "nim_inverse"]
 

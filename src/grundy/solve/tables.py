@@ -5,17 +5,18 @@ and its pattern (e.g. Wythoff's pairs against the Beatty sequences).
 >>> pairs = p_positions(grundy.games.get("wythoff"), 12)
 >>> pairs
 [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]
+>>> from grundy.patterns.pairs import describe_pairs
 >>> describe_pairs(pairs)
 'the k-th P-position is (floor(k*phi), floor(k*phi^2)): the Beatty sequences of Wythoff pairs (5 pairs)'
 """
 
 from __future__ import annotations
 
-from grundy.core.errors import InvalidPositionError, LoopyGameError
-from grundy.core.outcome import Outcome
-from grundy.core.ruleset import Ruleset
+from grundy.values.errors import InvalidPositionError, LoopyGameError
+from grundy.values.outcome import Outcome
+from grundy.rules.ruleset import Ruleset
 
-__all__ = ["p_positions", "describe_pairs"]
+__all__ = ["p_positions"]
 
 
 def p_positions(ruleset: Ruleset, n: int) -> list[tuple[int, int]]:
@@ -36,21 +37,3 @@ def p_positions(ruleset: Ruleset, n: int) -> list[tuple[int, int]]:
             if lost:
                 out.append((a, b))
     return sorted(out, key=lambda p: (p[1] - p[0], p[0]))
-
-
-def describe_pairs(pairs: list[tuple[int, int]]) -> str:
-    """A one-line description of the pattern of a list of P-pairs."""
-    from grundy.games.wythoff import wythoff_pair
-
-    if pairs and all(p == wythoff_pair(k) for k, p in enumerate(pairs)):
-        return (
-            "the k-th P-position is (floor(k*phi), floor(k*phi^2)): the Beatty "
-            f"sequences of Wythoff pairs ({len(pairs)} pairs)"
-        )
-    diffs = [b - a for a, b in pairs]
-    if pairs and all(a == b for a, b in pairs):
-        return f"exactly the equal pairs (a, a) ({len(pairs)} pairs)"
-    firsts = [a for a, _ in pairs]
-    unique = len(set(firsts)) == len(firsts) and len(set(diffs)) == len(diffs)
-    kind = "each a and each difference at most once" if unique else "repeated entries"
-    return f"{len(pairs)} pairs; {kind}; differences {diffs[:12]}{'...' if len(diffs) > 12 else ''}"

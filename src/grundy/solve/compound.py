@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
-from grundy.core.game import Game
-from grundy.core.ruleset import Ruleset
-from grundy.core.sums import Sum
+from grundy.rules.game import Game
+from grundy.rules.ruleset import Ruleset
+from grundy.rules.sums import Sum
 
 __all__ = ["GamesRuleset", "sum_of_games"]
 

@@ -20,12 +20,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
-from grundy.core.errors import InvalidPositionError
-from grundy.core.outcome import Outcome
-from grundy.core.sums import Sum
+from grundy.values.errors import InvalidPositionError
+from grundy.values.outcome import Outcome
+from grundy.rules.sums import Sum
 
 if TYPE_CHECKING:
-    from grundy.core.ruleset import Ruleset
+    from grundy.rules.ruleset import Ruleset
 
 __all__ = ["Game", "GameSum", "SumMove"]
 
@@ -243,7 +243,7 @@ class GameSum:
         return GameSum(*self.components[:index], new, *self.components[index + 1 :])
 
     def _as_game(self) -> tuple[Ruleset, Sum]:
-        from grundy.core.compound import sum_of_games
+        from grundy.solve.compound import sum_of_games
 
         return sum_of_games(self.components)
 

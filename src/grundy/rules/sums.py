@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterator
 
-from grundy.core.errors import UnhashablePositionError
+from grundy.values.errors import UnhashablePositionError
 
 __all__ = ["Sum"]
 

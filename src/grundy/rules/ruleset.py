@@ -2,9 +2,9 @@
 
 A ruleset answers ``moves(position)``: the options (positions reachable in one
 move). A position is any hashable value; an option is a position or a
-:class:`~grundy.core.sums.Sum` of positions when one move leaves several
+:class:`~grundy.rules.sums.Sum` of positions when one move leaves several
 independent games. Indexing a ruleset binds a position: ``lasker[10]`` is a
-:class:`~grundy.core.game.Game`.
+:class:`~grundy.rules.game.Game`.
 
 Define a ruleset with the :func:`ruleset` decorator on a generator function, or by
 subclassing :class:`Ruleset` (which also lets you add a closed form, validation and
@@ -40,11 +40,11 @@ import ast
 from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from grundy.core.errors import UnhashablePositionError
-from grundy.core.outcome import Outcome
-from grundy.core.sums import Sum
+from grundy.values.errors import UnhashablePositionError
+from grundy.values.outcome import Outcome
+from grundy.rules.sums import Sum
 
-from grundy.core.game import Game, GameSum
+from grundy.rules.game import Game, GameSum
 
 if TYPE_CHECKING:
     from grundy.solve.acyclic import Progress, Solver

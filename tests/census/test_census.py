@@ -2,9 +2,9 @@ import json
 
 import pytest
 
-import grundy.patterns.census as census_mod
+import grundy.census as census_mod
 from grundy.games import TakeAndBreak
-from grundy.patterns.census import census, octal_codes, to_csv
+from grundy.census import census, octal_codes, to_csv
 
 
 def test_codes():
