@@ -67,6 +67,14 @@ class Ruleset:
     """
 
     name: str = "ruleset"
+    #: The canonical catalogue spec (``"octal:0.07"``) of a catalogue ruleset, or
+    #: ``None``. Rulesets with equal specs are equal (and share one memo); the repr
+    #: of a ruleset with a spec pastes back: ``grundy.games.get('octal:0.07')``.
+    spec: str | None = None
+    #: The shape of the table of a family (what ``grundy table`` lists): ``"heap"``
+    #: (positions 0, 1, 2, ...: a one-heap family), ``"pair"`` (positions ``(a, b)``:
+    #: a two-number family, tabled by its P-positions) or ``None`` (no table).
+    table_shape: str | None = None
     #: Whether a position is a whole row of numbers (a tuple of heaps, stairs, ...)
     #: rather than one heap; the command line then reads all its POSITION
     #: arguments as one position (``grundy analyze misere-nim 1 2 3``).
@@ -247,7 +255,19 @@ class Ruleset:
         check = self.check
         return GameSum(*[Game(self, check(p)) for p in positions])
 
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Ruleset) or self.spec is None:
+            return False
+        return type(self) is type(other) and self.spec == other.spec
+
+    def __hash__(self) -> int:
+        return hash(("grundy.Ruleset", self.spec)) if self.spec is not None else id(self) >> 4
+
     def __repr__(self) -> str:
+        if self.spec is not None:
+            return f"grundy.games.get({self.spec!r})"
         return f"<ruleset {self.name}>"
 
 
