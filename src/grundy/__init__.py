@@ -13,13 +13,18 @@ Outcome.P
 from grundy import games
 from grundy.rules import *  # noqa: F403
 from grundy.rules import __all__ as _rules_all
-from grundy.solve import GameGraph, Misere, Solver, every_outcome, sj_outcome
+from grundy.rules.compound import (
+    ConjunctiveSum, EverySum, Misere, MisereSum, SelectiveSum,
+)
+from grundy.solve import Budget, GameGraph, Solver, every_outcome, sj_outcome
+from grundy.solve.report import Report, analyze
 from grundy.values import *  # noqa: F403
 from grundy.values import __all__ as _values_all
 
 __version__ = "0.1.0"
 
 __all__ = [
-    *_values_all, *_rules_all, "GameGraph", "Solver", "Misere", "every_outcome",
-    "sj_outcome", "games", "__version__",
+    *_values_all, *_rules_all, "analyze", "Report", "GameGraph", "Solver", "Budget", "Misere", "MisereSum",
+    "EverySum", "ConjunctiveSum", "SelectiveSum", "every_outcome", "sj_outcome", "games",
+    "__version__",
 ]

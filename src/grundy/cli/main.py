@@ -14,8 +14,8 @@ from typing import Any
 
 import click
 
-from grundy.values.errors import GrundyError, LoopyGameError, SearchLimitError
-from grundy.rules.game import Game, GameSum, SumMove
+from grundy.values.errors import GrundyError
+from grundy.rules.game import Game, GameSum
 from grundy.rules.ruleset import Ruleset
 from grundy.games import entries, resolve
 from grundy.patterns import Periodicity, find_periodicity
@@ -23,6 +23,7 @@ from grundy.patterns import Periodicity, find_periodicity
 __all__ = ["main", "cli", "entry"]
 
 _DEFAULT_LIMIT = 1_000_000
+_DEFAULT_SECONDS = 2.0
 
 
 class _Progress:
@@ -78,122 +79,80 @@ def cli() -> None:
 @click.argument("positions", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option(
+    "--seconds",
+    type=click.FloatRange(min=0),
+    default=_DEFAULT_SECONDS,
+    show_default=True,
+    help="Time budget of the whole analysis; searches stop there and say so.",
+)
+@click.option(
     "--limit",
     type=click.IntRange(min=1),
     default=_DEFAULT_LIMIT,
     show_default=True,
-    help="Most positions (or options of one position) the remoteness, suspense and "
-    "winning-move listings may explore.",
+    help="Most positions (or options of one position) a search may expand.",
 )
 @click.option("--progress/--no-progress", default=None, help="Show search progress (default: on a terminal).")
 def analyze(
-    game: str, positions: tuple[str, ...], as_json: bool, limit: int, progress: bool | None
+    game: str, positions: tuple[str, ...], as_json: bool, seconds: float, limit: int,
+    progress: bool | None,
 ) -> None:
     """Outcome, value, winning moves, remoteness and suspense of a position.
 
     Several POSITIONS form a disjunctive sum (e.g. 'grundy analyze nim 3 4 5').
+    Closed forms answer at once; searches run within --seconds and --limit.
     """
+    from grundy.solve.report import analyze as run
+
     rs = resolve(game)
     games = _parse_positions(rs, positions)
     prog = _progress(progress)
-    notes: list[str] = []
-    values: list[int | None] = []
+    target: Game | GameSum = games[0] if len(games) == 1 else GameSum(*games)
     try:
-        for g in games:
-            try:
-                values.append(rs.value(g.position, progress=prog, limit=limit))
-            except SearchLimitError as exc:
-                values.append(None)
-                notes.append(f"value not computed: {exc} (raise --limit)")
-            except LoopyGameError:
-                values.append(None)
-                notes.append("value: none (the game graph has cycles; outcome from the rules' formula)")
-        if len(games) == 1:
-            outcome = str(rs.outcome(games[0].position, progress=prog, limit=limit))
+        report = run(target, seconds=seconds, positions=limit, progress=prog)
     finally:
         prog.done()
-    total: int | None = 0
-    for v in values:
-        total = None if v is None or total is None else total ^ v
-    if len(games) > 1:
-        if total is None:
-            raise SearchLimitError(
-                "the sum's outcome needs every component's value: " + notes[0]
-            )
-        outcome = "P" if total == 0 else "N"
-
-    report: dict[str, Any] = {
-        "game": rs.name,
-        "positions": [_fmt(rs, g.position) for g in games],
-        "values": values,
-        "value": total,
-        "outcome": outcome,
-    }
-
-    # Winning moves: all of them when the options are few enough, else one,
-    # constructed from the component values.
-    moves: list[SumMove] | None
-    gs = GameSum(*games)
-    try:
-        if len(games) == 1:
-            moves = [SumMove(0, o) for o in rs.winning_moves(games[0].position, limit=limit)]
-        else:
-            moves = gs.winning_moves(limit=limit)
-        report["winning_moves_complete"] = True
-    except SearchLimitError:
-        if len(games) == 1:
-            single = rs.winning_move(games[0].position)
-            moves = [SumMove(0, single)] if single is not None else []
-        else:
-            one = gs.winning_move()
-            moves = [one] if one is not None else []
-        report["winning_moves_complete"] = False
-        notes.append(f"more than {limit:,} options: showing one winning move of several")
-    report["winning_moves"] = [
-        {"component": m.component, "from": _fmt(rs, games[m.component].position), "to": _fmt(rs, m.option)}
-        for m in moves
-    ]
-
-    for key in ("remoteness", "suspense"):
-        try:
-            if len(games) == 1:
-                report[key] = getattr(rs, key)(games[0].position, limit=limit)
-            else:
-                from grundy.solve.compound import sum_of_games
-
-                crs, cpos = sum_of_games(games)
-                report[key] = getattr(crs, key)(cpos, limit=limit)
-        except SearchLimitError as exc:
-            report[key] = None
-            notes.append(f"{key} not computed: {exc} (raise --limit)")
-        except LoopyGameError:
-            report[key] = None
-    report["notes"] = notes
-
     if as_json:
-        click.echo(json.dumps(report))
+        click.echo(json.dumps(report.to_dict()))
         return
-    label = " + ".join(f"{rs.name}[{p}]" for p in report["positions"])
+    comps = report.to_dict()["components"]
+    label = " + ".join(f"{rs.name}[{c['text']}]" for c in comps)
     click.echo(f"game:          {label}")
-    click.echo(f"outcome:       {'P (the player to move loses)' if outcome == 'P' else 'N (the player to move wins)'}")
-    if total is None:
-        click.echo("value:         not computed")
-    elif len(values) > 1:
-        click.echo(f"value:         {total}  (nim-sum of {', '.join(map(str, values))})")
+    outcome = report.outcome
+    click.echo(f"outcome:       {_OUTCOME_TEXT.get(str(outcome), 'not computed')}")
+    if report.value is None:
+        click.echo("value:         " + ("none (" + report.stopped["value"].split(";")[0] + ")"
+                                        if "value" in report.stopped else "none"))
+    elif len(comps) > 1:
+        click.echo(f"value:         {report.value}  (nim-sum of {', '.join(map(str, report.components))})")
     else:
-        click.echo(f"value:         {total}")
-    if not moves:
+        click.echo(f"value:         {report.value}")
+    moves = report.winning_moves
+    if moves is None:
+        click.echo("winning moves: not computed")
+    elif not moves:
         click.echo("winning moves: none")
     else:
-        click.echo("winning moves:")
-        for m in report["winning_moves"]:
-            where = f"#{m['component'] + 1}: " if len(games) > 1 else ""
-            click.echo(f"  {where}{m['from']} -> {m['to']}")
+        head = "winning moves:" if report.winning_moves_complete else "winning move (one of several):"
+        click.echo(head)
+        for m in moves:
+            i, option = m
+            where = f"[{i}] " if len(comps) > 1 else ""
+            click.echo(f"  {where}{comps[i]['text']} -> {_fmt(rs, option)}")
     for key in ("remoteness", "suspense"):
-        val = report[key]
+        val = getattr(report, key)
         click.echo(f"{key + ':':<15}{val if val is not None else 'not computed'}")
-    for n in notes:
-        click.echo(f"note: {n}")
+    for key, why in report.stopped.items():
+        click.echo(f"note: {key}: {why}")
+    if any("budget" in why for why in report.stopped.values()):
+        click.echo("note: raise --seconds / --limit to search further")
+
+
+_OUTCOME_TEXT = {
+    "P": "P (the player to move loses)",
+    "N": "N (the player to move wins)",
+    "D": "D (a draw with best play)",
+}
 
 
 @cli.command()
@@ -204,10 +163,18 @@ def analyze(
 @click.option("--width", type=click.IntRange(min=1), default=10, show_default=True, help="Values per row.")
 @click.option("--progress/--no-progress", default=None, help="Show search progress (default: on a terminal).")
 def table(game: str, to: int, start: int, as_json: bool, width: int, progress: bool | None) -> None:
-    """Grundy values of positions FROM..TO of a one-parameter family, and their
-    pattern; for a game on pairs (wythoff, euclid, ...), its P-positions up to TO."""
+    """Grundy values of positions FROM..TO of a one-heap family, and their pattern;
+    for a game on pairs (wythoff, euclid, ...), its P-positions up to TO."""
     rs = resolve(game)
-    if rs.tuple_position:
+    if start > to:
+        raise click.UsageError(f"--from {start} is beyond --to {to}")
+    shape = rs.table_shape if (rs.table_shape is not None or rs.spec is not None) else "heap"
+    if shape is None:
+        raise click.UsageError(
+            f"{rs.name} has no table: its positions are not single heaps or pairs "
+            "(use 'grundy analyze' on a position)"
+        )
+    if shape == "pair":
         from grundy.patterns.pairs import describe_pairs
         from grundy.solve.tables import p_positions
 
@@ -223,21 +190,30 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
     pad = len(str(to))
     interrupted = False
     try:
-        for n in range(start, to + 1):
-            values.append(rs.value(rs.check(n), progress=prog))
-            if not as_json and (len(values) % width == 0 or n == to):
-                # Rows are printed as they complete, so a long table streams and
-                # Ctrl-C keeps everything computed so far.
-                prog.done()
-                row = values[len(values) - 1 - (len(values) - 1) % width :]
-                click.echo(f"{n - len(row) + 1:>{pad}}: " + " ".join(map(str, row)))
-            elif not n % 4096:
-                prog(n)
+        fast = _fast_table(rs, to)
+        if fast is not None:
+            values = fast[start:]
+            if not as_json:
+                for i in range(0, len(values), width):
+                    row = values[i:i + width]
+                    click.echo(f"{start + i:>{pad}}: " + " ".join(map(str, row)))
+        else:
+            for n in range(start, to + 1):
+                values.append(rs.value(n, progress=prog))
+                if not as_json and (len(values) % width == 0 or n == to):
+                    # Rows are printed as they complete, so a long table streams and
+                    # Ctrl-C keeps everything computed so far.
+                    prog.done()
+                    row = values[len(values) - 1 - (len(values) - 1) % width :]
+                    click.echo(f"{n - len(row) + 1:>{pad}}: " + " ".join(map(str, row)))
+                elif not n % 4096:
+                    prog(n)
+        pattern = _pattern(rs, values) if start == 0 and values else None
     except KeyboardInterrupt:
         interrupted = True
+        pattern = None
     finally:
         prog.done()
-    pattern = _pattern(rs, values) if start == 0 and values else None
     if as_json:
         click.echo(json.dumps({
             "game": rs.name, "from": start, "values": values, "complete": not interrupted,
@@ -257,11 +233,22 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
                 f"pattern: period {pattern.period}{saltus} after a preperiod of "
                 f"{pattern.preperiod} ({how}, on {pattern.checked:,} values)"
             )
-        else:
-            click.echo("pattern: none found")
+        elif not interrupted:
+            click.echo("pattern: none found" if start == 0 else "pattern: not searched (--from is not 0)")
     if interrupted:
         click.echo(f"grundy: interrupted after {len(values):,} values", err=True)
-        sys.exit(130)
+        raise KeyboardInterrupt
+
+
+def _fast_table(rs: Ruleset, to: int) -> list[int] | None:
+    """The whole table at once where the ruleset has a compiled table or a closed
+    form (no per-position search)."""
+    if type(rs).table is not Ruleset.table:
+        return [int(v) for v in rs.table(to)]
+    if rs.has_value_formula:
+        f = rs.value_formula
+        return [f(i) for i in range(to + 1)]
+    return None
 
 
 def _pattern(rs: Ruleset, values: list[int]) -> Periodicity | None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from grundy.values.errors import InvalidParameterError
 from grundy.values.periodicity import Periodicity
 
@@ -28,24 +30,37 @@ def find_periodicity(
     ``values`` and shows at least ``min_repeats`` full periods; ``None`` if there is
     none. With ``saltus=True``, arithmetic periodicity is allowed.
 
-    O(n^2) in the worst case for n values (each candidate period is checked from
-    the end backwards, so it stops at the first mismatch); ``max_period`` caps the
-    periods tried.
+    A candidate period ``p`` is first checked on the last ``min_repeats * p``
+    values (cheap rejection), and only then over the whole table with numpy; no
+    period at least as long as the best ``preperiod + period`` found is tried. So a
+    pattern found early costs O(n) and a table without one O(sum of the periods
+    tried). ``max_period`` caps the periods tried.
     """
     n = len(values)
+    if n == 0:
+        return None
+    try:
+        arr = np.asarray(values, dtype=np.int64)
+    except OverflowError:
+        arr = np.asarray(values, dtype=object)
     best: Periodicity | None = None
     top = n // min_repeats if max_period is None else min(n // min_repeats, max_period)
-    for p in range(1, top + 1):
-        s = values[-1] - values[-1 - p] if saltus else 0
-        # smallest preperiod for period p: walk back while g(i + p) = g(i) + s
-        i = n - 1 - p
-        while i >= 0 and values[i + p] - values[i] == s:
-            i -= 1
-        pre = i + 1
-        if n - pre < min_repeats * p:
+    p = 0
+    while p < top:
+        p += 1
+        if best is not None and p >= best.preperiod + best.period:
+            break
+        s = arr[n - 1] - arr[n - 1 - p] if saltus else 0
+        tail = min_repeats * p
+        lo = n - tail
+        if np.any(arr[lo + p:] - arr[lo:n - p] != s):
+            continue
+        bad = np.flatnonzero(arr[p:] - arr[: n - p] != s)
+        pre = int(bad[-1]) + 1 if len(bad) else 0
+        if n - pre < tail:
             continue
         if best is None or pre + p < best.preperiod + best.period:
-            best = Periodicity(pre, p, s, False, n)
+            best = Periodicity(pre, p, int(s), False, n)
     return best
 
 

@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
-from grundy.values.errors import InvalidPositionError
-from grundy.values.outcome import Outcome
+from grundy.rules.engine import engine
 from grundy.rules.sums import Sum
+from grundy.values.errors import InvalidPositionError, describe
+from grundy.values.outcome import Outcome
 
 if TYPE_CHECKING:
     from grundy.rules.ruleset import Ruleset
@@ -51,12 +52,12 @@ class Game:
     def __eq__(self, other: object) -> bool:
         return (
             type(other) is Game
-            and other.ruleset is self.ruleset
             and other.position == self.position
+            and (other.ruleset is self.ruleset or other.ruleset == self.ruleset)
         )
 
     def __hash__(self) -> int:
-        return hash((id(self.ruleset), self.position))
+        return hash((self.ruleset, self.position))
 
     def __repr__(self) -> str:
         pos = self.position
@@ -103,11 +104,13 @@ class Game:
         return Game(self.ruleset, option)
 
     def __add__(self, other: Game | GameSum) -> GameSum:
+        if not isinstance(other, (Game, GameSum)):
+            return NotImplemented
         return GameSum(self) + other
 
     def __radd__(self, other: object) -> GameSum:
-        if other == 0:  # sum() starts from 0
-            return GameSum(self)
+        if isinstance(other, int) and not isinstance(other, bool) and other == 0:
+            return GameSum(self)  # sum() starts from 0
         return NotImplemented
 
 
@@ -131,9 +134,10 @@ class GameSum:
     without exploring the product of the components.
     """
 
-    __slots__ = ("components",)
+    __slots__ = ("_items", "_n", "_tuple")
 
-    components: tuple[Game, ...]
+    _items: list[Game]
+    _n: int
 
     def __init__(self, *components: Game | GameSum) -> None:
         flat: list[Game] = []
@@ -143,24 +147,53 @@ class GameSum:
             elif isinstance(c, Game):
                 flat.append(c)
             else:
-                raise TypeError(f"a GameSum adds games; got {c!r}")
-        object.__setattr__(self, "components", tuple(flat))
+                raise InvalidPositionError(f"a GameSum adds games; got {describe(c)}")
+        object.__setattr__(self, "_items", flat)
+        object.__setattr__(self, "_n", len(flat))
+        object.__setattr__(self, "_tuple", None)
+
+    @classmethod
+    def _sharing(cls, items: list[Game], n: int) -> GameSum:
+        s = object.__new__(cls)
+        object.__setattr__(s, "_items", items)
+        object.__setattr__(s, "_n", n)
+        object.__setattr__(s, "_tuple", None)
+        return s
+
+    @property
+    def components(self) -> tuple[Game, ...]:
+        """The component games, in order."""
+        tup: tuple[Game, ...] | None = self._tuple
+        if tup is None:
+            tup = tuple(self._items[: self._n])
+            object.__setattr__(self, "_tuple", tup)
+        return tup
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("GameSum is immutable")
 
     def __add__(self, other: Game | GameSum) -> GameSum:
-        if not isinstance(other, (Game, GameSum)):
+        # Sums share one growing list while each new sum extends the newest one, so
+        # sum(games) is linear, not quadratic; a sum that is extended twice copies.
+        if isinstance(other, Game):
+            extra: list[Game] = [other]
+        elif isinstance(other, GameSum):
+            extra = list(other.components)
+        else:
             return NotImplemented
-        return GameSum(self, other)
+        items = self._items
+        if len(items) != self._n:
+            items = items[: self._n]
+        items.extend(extra)
+        return GameSum._sharing(items, len(items))
 
     def __radd__(self, other: object) -> GameSum:
-        if other == 0:
+        if isinstance(other, int) and not isinstance(other, bool) and other == 0:
             return self
         return NotImplemented
 
     def __len__(self) -> int:
-        return len(self.components)
+        return self._n
 
     def __iter__(self) -> Iterator[Game]:
         return iter(self.components)
@@ -176,16 +209,7 @@ class GameSum:
 
     def values(self) -> list[int]:
         """The value of each component (closed forms called directly)."""
-        out: list[int] = []
-        append = out.append
-        for c in self.components:
-            rs = c.ruleset
-            pos = c.position
-            if rs.has_value_formula and type(pos) is not Sum:
-                append(rs.value_formula(pos))
-            else:
-                append(rs.value(pos))
-        return out
+        return engine().game_values(self.components)
 
     @property
     def value(self) -> int:
@@ -242,22 +266,15 @@ class GameSum:
         new = self.components[index].play(option)
         return GameSum(*self.components[:index], new, *self.components[index + 1 :])
 
-    def _as_game(self) -> tuple[Ruleset, Sum]:
-        from grundy.solve.compound import sum_of_games
-
-        return sum_of_games(self.components)
-
     @property
     def remoteness(self) -> int:
         """Remoteness of the sum game (explores the product of the components)."""
-        rs, pos = self._as_game()
-        return rs.remoteness(pos)
+        return int(engine().compound("disjunctive", self.components, "remoteness"))
 
     @property
     def suspense(self) -> int:
         """Suspense of the sum game (explores the product of the components)."""
-        rs, pos = self._as_game()
-        return rs.suspense(pos)
+        return int(engine().compound("disjunctive", self.components, "suspense"))
 
     def options(self) -> list[SumMove]:
         """Every move of the sum."""

@@ -38,16 +38,13 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Hashable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from grundy.values.errors import UnhashablePositionError
-from grundy.values.outcome import Outcome
-from grundy.rules.sums import Sum
-
+from grundy.rules.engine import engine
 from grundy.rules.game import Game, GameSum
-
-if TYPE_CHECKING:
-    from grundy.solve.acyclic import Progress, Solver
+from grundy.rules.sums import Sum
+from grundy.values.errors import UnhashablePositionError, describe
+from grundy.values.outcome import Outcome
 
 __all__ = ["Ruleset", "FunctionRuleset", "ruleset"]
 
@@ -104,7 +101,14 @@ class Ruleset:
             return " + ".join(self.format_position(p) for p in position.parts) or "0"
         return repr(position)
 
-    # ----------------------------------------------------------- optional hooks
+    def decompose(self, position: Any) -> Iterable[Hashable] | None:
+        """The independent parts ``position`` is made of (a row of coins is the sum
+        of its heads, a forest the sum of its trees), or ``None`` if it is one game.
+        Its value is then the XOR of its parts' values, and only the parts are
+        searched. Override to provide; the default declares no parts."""
+        return None
+
+    # ----------------------------------------------------------- closed forms
     def value_formula(self, position: Any) -> int:
         """Closed-form Grundy value of a (non-``Sum``) position; override to provide."""
         raise NotImplementedError
@@ -117,58 +121,24 @@ class Ruleset:
         """An option of ``position`` whose value is ``target``, or ``None``. The
         default scans the options lazily (it stops at the first); override with a
         constructive move."""
-        if type(position) is Sum:
-            it: Iterable[Hashable] = self.options(position)
-        else:
-            it = self.moves(position)
-        for o in it:
-            if type(o) is Sum and len(o.parts) == 1:
-                o = o.parts[0]
-            if self.value(o) == target:
-                return o
-        return None
+        return engine().option_with_value(self, position, target)
 
     def is_option(self, position: Any, option: Hashable) -> bool:
-        """Whether ``option`` is an option of ``position``. The default tests
-        membership in the move function's result lazily (O(1) for a ``range``)."""
-        if type(position) is Sum:
-            return option in self.options(position)
-        return option in self.moves(position)
+        """Whether ``option`` is an option of ``position`` (the default tests
+        membership in the move function's result lazily: O(1) for a ``range``)."""
+        return engine().is_option(self, position, option)
 
-    def options_with_value(
-        self, position: Any, target: int, *, limit: int | None = None
-    ) -> list[Hashable]:
-        """Every option of ``position`` whose value is ``target``. The default scans
-        the options (``limit``: see :meth:`options`)."""
-        return [o for o in self.options(position, limit=limit) if self.value(o) == target]
-
-    #: Whether :meth:`value_formula` / :meth:`outcome_formula` are overridden (set
-    #: for each subclass when it is defined).
+    #: Whether a hook is overridden (set for each subclass when it is defined).
     has_value_formula: bool = False
     has_outcome_formula: bool = False
+    has_decompose: bool = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.has_value_formula = cls.value_formula is not Ruleset.value_formula
         cls.has_outcome_formula = cls.outcome_formula is not Ruleset.outcome_formula
+        cls.has_decompose = cls.decompose is not Ruleset.decompose
 
-    # ----------------------------------------------------------------- solver
-    @property
-    def solver(self) -> Solver:
-        """The memoised brute-force solver of this ruleset (created on first use)."""
-        s: Solver | None = self.__dict__.get("_solver")
-        if s is None:
-            from grundy.solve.acyclic import Solver
-
-            s = Solver(self)
-            self.__dict__["_solver"] = s
-        return s
-
-    def clear_cache(self) -> None:
-        """Forget every memoised value of this ruleset."""
-        self.solver.clear()
-
-    # ---------------------------------------------------------------- analysis
     def check(self, position: Any) -> Hashable:
         """Validate ``position`` (hashable and legal) and return it."""
         if type(position) is Sum:
@@ -179,67 +149,72 @@ class Ruleset:
             hash(position)
         except TypeError:
             raise UnhashablePositionError(
-                f"{self.name}: position {position!r} is not hashable; use tuples or frozensets"
+                f"{self.name}: position {describe(position)} is not hashable; "
+                "use tuples or frozensets"
             ) from None
         self.validate(position)
         return position  # type: ignore[no-any-return]
 
+    # ------------------------------------------- conveniences (the analysis layer)
+    @property
+    def solver(self) -> Any:
+        """The memoised brute-force search of this ruleset from its raw rules (closed
+        forms never enter it): ``solver.value(p)``, ``solver.remoteness(p)``, ..."""
+        return engine().solver(self)
+
+    def clear_cache(self) -> None:
+        """Forget every memoised result of this ruleset."""
+        engine().forget(self)
+
     def options(self, position: Any, *, limit: int | None = None) -> list[Hashable]:
         """The options of ``position`` as a list (for a ``Sum``: moves in one part).
         With ``limit``, more options than that raise :class:`SearchLimitError`."""
-        return self.solver.node_options(position, limit)
+        return engine().options(self, position, limit=limit)
 
-    def value(
-        self, position: Any, *, progress: Progress | None = None, limit: int | None = None
-    ) -> int:
+    def options_with_value(
+        self, position: Any, target: int, *, limit: int | None = None
+    ) -> list[Hashable]:
+        """Every option of ``position`` whose value is ``target``."""
+        return engine().options_with_value(self, position, target, limit=limit)
+
+    def value(self, position: Any, *, progress: Callable[[int], None] | None = None,
+              limit: int | None = None, seconds: float | None = None,
+              budget: Any = None) -> int:
         """The Sprague-Grundy value of ``position`` (XOR over the parts of a ``Sum``):
-        the closed form if there is one, else the memoised search (``limit``: see
-        :meth:`Solver.value`)."""
-        if self.has_value_formula and type(position) is not Sum:
-            return self.value_formula(position)
-        if type(position) is Sum:
-            v = 0
-            for part in position.parts:
-                v ^= self.value(part, progress=progress, limit=limit)
-            return v
-        return self.solver.value(position, progress=progress, limit=limit)
+        the closed form if there is one, else the memoised search within a budget of
+        ``limit`` positions and ``seconds``."""
+        return engine().value(self, position, progress=progress, limit=limit, seconds=seconds,
+                              budget=budget)
 
-    def outcome(
-        self, position: Any, *, progress: Progress | None = None, limit: int | None = None
-    ) -> Outcome:
+    def outcome(self, position: Any, *, progress: Callable[[int], None] | None = None,
+              limit: int | None = None, seconds: float | None = None,
+              budget: Any = None) -> Outcome:
         """``Outcome.P`` if the player to move loses, ``Outcome.N`` if they win."""
-        if type(position) is not Sum and self.has_outcome_formula and not self.has_value_formula:
-            return self.outcome_formula(position)
-        return Outcome.from_value(self.value(position, progress=progress, limit=limit))
+        return engine().outcome(self, position, progress=progress, limit=limit, seconds=seconds,
+                                budget=budget)
 
     def winning_moves(self, position: Any, *, limit: int | None = None) -> list[Hashable]:
-        """Every option that leaves the opponent in a P-position (``limit``: see
-        :meth:`options`)."""
-        return [o for o in self.options(position, limit=limit) if self.outcome(o) is Outcome.P]
+        """Every option that leaves the opponent in a P-position."""
+        return engine().winning_moves(self, position, limit=limit)
 
     def winning_move(self, position: Any) -> Hashable | None:
         """One winning option, or ``None`` if ``position`` is a P-position."""
-        if type(position) is Sum:
-            moves = self.winning_moves(position)
-            return moves[0] if moves else None
-        if self.outcome(position) is Outcome.P:
-            return None
-        if self.has_value_formula or not self.has_outcome_formula:
-            return self.option_with_value(position, 0)
-        return next((o for o in self.options(position) if self.outcome(o) is Outcome.P), None)
+        return engine().winning_move(self, position)
 
-    def remoteness(self, position: Any, *, limit: int | None = None) -> int:
+    def remoteness(self, position: Any, *, limit: int | None = None,
+                   seconds: float | None = None, budget: Any = None) -> int:
         """Moves until the end when the winner hurries and the loser delays."""
-        return self.solver.remoteness(position, limit=limit)
+        return engine().remoteness(self, position, limit=limit, seconds=seconds, budget=budget)
 
-    def suspense(self, position: Any, *, limit: int | None = None) -> int:
+    def suspense(self, position: Any, *, limit: int | None = None,
+                   seconds: float | None = None, budget: Any = None) -> int:
         """Moves until the end when the winner delays and the loser hurries
         (the Every-SG step function)."""
-        return self.solver.suspense(position, limit=limit)
+        return engine().suspense(self, position, limit=limit, seconds=seconds, budget=budget)
 
-    def table(self, n: int, *, progress: Progress | None = None) -> list[int]:
+    def table(self, n: int, *, progress: Callable[[int], None] | None = None) -> list[int]:
         """Grundy values of positions ``0, 1, ..., n`` of a one-parameter family."""
-        return [self.value(i, progress=progress) for i in range(n + 1)]
+        return engine().table(self, n, progress=progress)
 
     # ------------------------------------------------------------------ games
     def __getitem__(self, position: Any) -> Game:

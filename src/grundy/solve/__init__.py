@@ -1,11 +1,21 @@
-"""Solvers: the memoised search for acyclic games and explicit game graphs."""
+"""The analysis layer: one reducer (memo, decomposition, budget), the engine that
+answers rulesets' and games' questions, compounds, explicit game graphs.
 
-from grundy.solve.acyclic import Solver, remoteness_rule, suspense_rule
-from grundy.solve.every import every_outcome
+Importing this package registers :mod:`grundy.solve.engine` as the engine of the
+rules layer.
+"""
+
+from grundy.rules.engine import register_engine
+from grundy.solve import engine as _engine
+from grundy.solve.budget import Budget
+from grundy.solve.compounds import every_outcome, sj_outcome
+from grundy.solve.engine import Solver
 from grundy.solve.graph import GameGraph, GraphAnalysis
-from grundy.solve.misere import Misere, sj_outcome
+from grundy.solve.reducer import remoteness_rule, suspense_rule
+
+register_engine(_engine)  # type: ignore[arg-type]
 
 __all__ = [
-    "Solver", "remoteness_rule", "suspense_rule", "GameGraph", "GraphAnalysis",
-    "every_outcome", "Misere", "sj_outcome",
+    "Budget", "Solver", "remoteness_rule", "suspense_rule", "GameGraph", "GraphAnalysis",
+    "every_outcome", "sj_outcome",
 ]

@@ -36,7 +36,7 @@ from grundy.values.errors import (
 )
 from grundy.values.outcome import Outcome
 from grundy.rules.ruleset import Ruleset
-from grundy.solve.acyclic import remoteness_rule, suspense_rule
+from grundy.solve.reducer import remoteness_rule, suspense_rule
 
 __all__ = ["GameGraph", "GraphAnalysis"]
 

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from grundy.values.errors import InvalidParameterError
 
-__all__ = ["mex", "nim_sum", "nim_mul", "nim_square", "nim_pow", "nim_inverse"]
+__all__ = ["mex", "mex_of_set", "nim_sum", "nim_mul", "nim_square", "nim_pow", "nim_inverse"]
 
 
 def mex(values: Iterable[int]) -> int:
@@ -30,6 +30,19 @@ def mex(values: Iterable[int]) -> int:
     (0, 1, 0, 3)
     """
     seen = set(values)
+    m = 0
+    while m in seen:
+        m += 1
+    return m
+
+
+def mex_of_set(seen: set[int] | frozenset[int]) -> int:
+    """The mex of a set of values already known to be non-negative ints (the
+    reducer's hot path: no validation, no copy).
+
+    >>> mex_of_set({0, 1, 3})
+    2
+    """
     m = 0
     while m in seen:
         m += 1

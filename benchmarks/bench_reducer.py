@@ -1,0 +1,118 @@
+"""Ratio benchmarks of the reducer (issue 9), each against a hand-written reference
+run in the same process:
+
+1. Multi-SG: Lasker's Nim to N through ``Sum`` options (about N^2/4 options) against a
+   hand-written memoised recursion that XORs the parts itself (target <= 1.5x).
+2. A plain ruleset (two heaps, take from one) against the ``functools.cache``
+   recursion (target <= 1.0x).
+3. A sum of 10^6 Nim heaps (value of ``nim.sum(*heaps)`` and of ``sum(nim[h] ...)``)
+   against a bare XOR loop over precomputed values (target <= 5x).
+
+Run: ``python benchmarks/bench_reducer.py [N]``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator
+from functools import cache
+from typing import Any
+
+import grundy
+
+
+def best(f: Callable[[], Any], repeat: int = 3) -> tuple[float, Any]:
+    times = []
+    out = None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = f()
+        times.append(time.perf_counter() - t)
+    return min(times), out
+
+
+def lasker_reference(n: int) -> list[int]:
+    sys.setrecursionlimit(100_000)
+
+    @cache
+    def g(k: int) -> int:
+        seen = {g(j) for j in range(k)}
+        seen.update(g(a) ^ g(k - a) for a in range(1, k // 2 + 1))
+        m = 0
+        while m in seen:
+            m += 1
+        return m
+
+    return [g(k) for k in range(n + 1)]
+
+
+def lasker_grundy(n: int) -> list[int]:
+    @grundy.ruleset
+    def lasker(k: int) -> Iterator[Any]:
+        yield from range(k)
+        yield from (grundy.Sum(a, k - a) for a in range(1, k // 2 + 1))
+
+    return [lasker.value(k) for k in range(n + 1)]
+
+
+def two_heap_reference(n: int) -> int:
+    @cache
+    def g(a: int, b: int) -> int:
+        seen = {g(x, b) for x in range(a)} | {g(a, y) for y in range(b)}
+        m = 0
+        while m in seen:
+            m += 1
+        return m
+
+    sys.setrecursionlimit(100_000)
+    return g(n, n)
+
+
+def two_heap_grundy(n: int) -> int:
+    @grundy.ruleset
+    def two(p: tuple[int, int]) -> list[tuple[int, int]]:
+        a, b = p
+        return [(x, b) for x in range(a)] + [(a, y) for y in range(b)]
+
+    return two.value((n, n))
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 1200
+    print(f"1. Multi-SG: Lasker's Nim to {n} (Sum options)")
+    tr, ref = best(lambda: lasker_reference(n), 1)
+    tg, got = best(lambda: lasker_grundy(n), 1)
+    assert ref == got
+    print(f"   reference {tr:.2f} s, grundy {tg:.2f} s: ratio {tg / tr:.2f} (target <= 1.5)")
+
+    m = 300
+    print(f"2. plain ruleset: two heaps to ({m}, {m})")
+    tr, ref = best(lambda: two_heap_reference(m), 1)
+    tg, got = best(lambda: two_heap_grundy(m), 1)
+    assert ref == got
+    print(f"   functools.cache {tr:.2f} s, grundy {tg:.2f} s: ratio {tg / tr:.2f} (target <= 1.0)")
+
+    k = 10**6
+    rng = random.Random(1)
+    heaps = [rng.randrange(1 << 30) for _ in range(k)]
+    nim = grundy.games.get("nim")
+
+    def bare() -> int:
+        x = 0
+        for v in heaps:
+            x ^= v
+        return x
+
+    tb, x0 = best(bare)
+    ts, x1 = best(lambda: nim.sum(*heaps).value)
+    tsum, x2 = best(lambda: sum((nim[h] for h in heaps), 0).value)  # type: ignore[attr-defined]
+    assert x0 == x1 == x2
+    print(f"3. sum of {k:,} Nim heaps: bare XOR loop {tb:.3f} s")
+    print(f"   nim.sum(*heaps).value {ts:.3f} s: ratio {ts / tb:.1f} (target <= 5)")
+    print(f"   sum(nim[h] for h in heaps).value {tsum:.3f} s: ratio {tsum / tb:.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,84 @@
+"""Where the rules layer meets the analysis layer, without importing it.
+
+Rules know no solver: a ruleset's convenience questions (``lasker[10].value``,
+``lasker.outcome(7)``) are answered by the *engine* that the analysis layer
+(:mod:`grundy.solve`) registers here when it is imported (``import grundy`` always
+imports it). This keeps the layers pointing down: ``grundy.solve`` imports
+``grundy.rules``, never the other way round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from grundy.values.errors import GrundyError
+from grundy.values.outcome import Outcome
+
+if TYPE_CHECKING:
+    from grundy.rules.game import Game
+    from grundy.rules.ruleset import Ruleset
+
+__all__ = ["Engine", "register_engine", "engine"]
+
+
+class Engine(Protocol):
+    """The analysis a ruleset and a game delegate to (see :mod:`grundy.solve.engine`)."""
+
+    def value(self, ruleset: Ruleset, position: Any, *, budget: Any = None,
+              progress: Callable[[int], None] | None = None, limit: int | None = None,
+              seconds: float | None = None) -> int: ...
+
+    def outcome(self, ruleset: Ruleset, position: Any, *, budget: Any = None,
+                progress: Callable[[int], None] | None = None, limit: int | None = None,
+                seconds: float | None = None) -> Outcome: ...
+
+    def options(self, ruleset: Ruleset, position: Any, *,
+                limit: int | None = None) -> list[Hashable]: ...
+
+    def is_option(self, ruleset: Ruleset, position: Any, option: Any) -> bool: ...
+
+    def option_with_value(self, ruleset: Ruleset, position: Any,
+                          target: int) -> Hashable | None: ...
+
+    def options_with_value(self, ruleset: Ruleset, position: Any, target: int, *,
+                           limit: int | None = None) -> list[Hashable]: ...
+
+    def winning_moves(self, ruleset: Ruleset, position: Any, *,
+                      limit: int | None = None) -> list[Hashable]: ...
+
+    def winning_move(self, ruleset: Ruleset, position: Any) -> Hashable | None: ...
+
+    def remoteness(self, ruleset: Ruleset, position: Any, *, budget: Any = None,
+                   limit: int | None = None, seconds: float | None = None) -> int: ...
+
+    def suspense(self, ruleset: Ruleset, position: Any, *, budget: Any = None,
+                 limit: int | None = None, seconds: float | None = None) -> int: ...
+
+    def table(self, ruleset: Ruleset, n: int, *,
+              progress: Callable[[int], None] | None = None) -> list[int]: ...
+
+    def solver(self, ruleset: Ruleset) -> Any: ...
+
+    def forget(self, ruleset: Ruleset) -> None: ...
+
+    def game_values(self, games: Sequence[Game]) -> list[int]: ...
+
+    def compound(self, kind: str, games: Sequence[Game], question: str,
+                 *args: Any) -> Any: ...
+
+
+_ENGINE: Engine | None = None
+
+
+def register_engine(e: Engine) -> None:
+    """Install the analysis engine (done by :mod:`grundy.solve` on import)."""
+    global _ENGINE
+    _ENGINE = e
+
+
+def engine() -> Engine:
+    """The registered analysis engine."""
+    if _ENGINE is None:
+        raise GrundyError("no analysis engine is loaded: import grundy (or grundy.solve) first")
+    return _ENGINE

@@ -1,0 +1,273 @@
+"""The engine: how a ruleset's and a game's questions are answered.
+
+Closed forms first (a ruleset's ``value_formula`` / ``outcome_formula`` /
+``option_with_value``), the reducer (:mod:`grundy.solve.reducer`) otherwise. Every
+public entry validates its position with the ruleset's ``check`` before anything
+else. :mod:`grundy.solve` registers this module as the engine of the rules layer
+(:mod:`grundy.rules.engine`), so ``lasker[10].value`` works without the rules
+knowing the solver.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from grundy.rules.game import Game
+from grundy.rules.sums import Sum
+from grundy.solve import reducer as R
+from grundy.solve.budget import UNLIMITED, Budget, as_budget
+from grundy.values.errors import InvalidParameterError, describe
+from grundy.values.outcome import Outcome
+
+if TYPE_CHECKING:
+    from grundy.rules.ruleset import Ruleset
+
+__all__ = [
+    "value", "outcome", "options", "is_option", "option_with_value", "options_with_value",
+    "winning_moves", "winning_move", "remoteness", "suspense", "table", "solver", "forget",
+    "game_values", "compound",
+]
+
+Progress = Callable[[int], None]
+
+
+def _limit(limit: object, what: str = "limit") -> int | None:
+    if limit is None:
+        return None
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise InvalidParameterError(
+            f"{what} must be a non-negative integer or None; got {describe(limit)}"
+        )
+    return limit
+
+
+def _budget(budget: Any, limit: Any, seconds: Any) -> Budget:
+    return as_budget(budget, limit=_limit(limit), seconds=seconds)
+
+
+def value(ruleset: Ruleset, position: Any, *, budget: Any = None,
+          progress: Progress | None = None, limit: int | None = None,
+          seconds: float | None = None) -> int:
+    """The Sprague-Grundy value: closed form, else the reducer within the budget."""
+    b = _budget(budget, limit, seconds)
+    ruleset.check(position)
+    return _value(ruleset, position, b, progress)
+
+
+def _value(ruleset: Ruleset, position: Any, budget: Budget, progress: Progress | None) -> int:
+    if type(position) is Sum:
+        v = 0
+        for part in position.parts:
+            v ^= _value(ruleset, part, budget, progress)
+        return v
+    if ruleset.has_value_formula:
+        return ruleset.value_formula(position)
+    return R.reduce(ruleset, position, R.GRUNDY, budget=budget, progress=progress)
+
+
+def outcome(ruleset: Ruleset, position: Any, *, budget: Any = None,
+            progress: Progress | None = None, limit: int | None = None,
+            seconds: float | None = None) -> Outcome:
+    """``Outcome.P`` if the player to move loses, ``Outcome.N`` if they win."""
+    b = _budget(budget, limit, seconds)
+    ruleset.check(position)
+    return _outcome(ruleset, position, b, progress)
+
+
+def _outcome(ruleset: Ruleset, position: Any, budget: Budget, progress: Progress | None) -> Outcome:
+    if type(position) is not Sum and ruleset.has_outcome_formula and not ruleset.has_value_formula:
+        return ruleset.outcome_formula(position)
+    return Outcome.from_value(_value(ruleset, position, budget, progress))
+
+
+def options(ruleset: Ruleset, position: Any, *, limit: int | None = None) -> list[Hashable]:
+    """The options of a position (for a ``Sum``: moves in one part)."""
+    ruleset.check(position)
+    lim = _limit(limit)
+    if type(position) is not Sum:
+        return [R.normal(o) for o in R.options(ruleset, position, lim)]
+    parts = position.parts
+    result: list[Hashable] = []
+    done: set[Hashable] = set()
+    for i, c in enumerate(parts):
+        if c in done:
+            continue
+        done.add(c)
+        rest = parts[:i] + parts[i + 1:]
+        for o in R.options(ruleset, c, lim):
+            result.append(R.normal(Sum(*rest, o)))
+    return result
+
+
+def is_option(ruleset: Ruleset, position: Any, option: Any) -> bool:
+    """Whether ``option`` is an option of ``position`` (lazy membership test)."""
+    if type(position) is Sum:
+        return option in options(ruleset, position)
+    try:
+        it = ruleset.moves(position)
+        return bool(option in it)
+    except TypeError:
+        return False
+
+
+def option_with_value(ruleset: Ruleset, position: Any, target: int) -> Hashable | None:
+    """An option of value ``target`` (lazy scan of the options; stops at the first)."""
+    it: Iterable[Hashable]
+    if type(position) is Sum:
+        it = options(ruleset, position)
+    else:
+        it = R.options(ruleset, position)
+    for o in it:
+        o = R.normal(o)
+        if _value(ruleset, o, UNLIMITED, None) == target:
+            return o
+    return None
+
+
+def options_with_value(ruleset: Ruleset, position: Any, target: int, *,
+                       limit: int | None = None) -> list[Hashable]:
+    """Every option of value ``target``."""
+    return [o for o in options(ruleset, position, limit=limit)
+            if _value(ruleset, o, UNLIMITED, None) == target]
+
+
+def winning_moves(ruleset: Ruleset, position: Any, *, limit: int | None = None) -> list[Hashable]:
+    """Every option that is a P-position."""
+    return [o for o in options(ruleset, position, limit=limit)
+            if _outcome(ruleset, o, UNLIMITED, None) is Outcome.P]
+
+
+def winning_move(ruleset: Ruleset, position: Any) -> Hashable | None:
+    """One winning option (constructed where the ruleset can), or ``None``."""
+    ruleset.check(position)
+    if type(position) is Sum:
+        for o in options(ruleset, position):
+            if _outcome(ruleset, o, UNLIMITED, None) is Outcome.P:
+                return o
+        return None
+    if _outcome(ruleset, position, UNLIMITED, None) is Outcome.P:
+        return None
+    if ruleset.has_value_formula or not ruleset.has_outcome_formula:
+        return ruleset.option_with_value(position, 0)
+    for o in R.options(ruleset, position):
+        o = R.normal(o)
+        if _outcome(ruleset, o, UNLIMITED, None) is Outcome.P:
+            return o
+    return None
+
+
+def remoteness(ruleset: Ruleset, position: Any, *, budget: Any = None,
+               limit: int | None = None, seconds: float | None = None,
+               progress: Progress | None = None) -> int:
+    """Remoteness (the winner hurries, the loser delays) by the whole-game search."""
+    b = _budget(budget, limit, seconds)
+    ruleset.check(position)
+    return R.reduce(ruleset, position, R.REMOTENESS, budget=b, progress=progress)
+
+
+def suspense(ruleset: Ruleset, position: Any, *, budget: Any = None,
+             limit: int | None = None, seconds: float | None = None,
+             progress: Progress | None = None) -> int:
+    """Suspense (the winner delays, the loser hurries) by the whole-game search."""
+    b = _budget(budget, limit, seconds)
+    ruleset.check(position)
+    return R.reduce(ruleset, position, R.SUSPENSE, budget=b, progress=progress)
+
+
+def table(ruleset: Ruleset, n: int, *, progress: Progress | None = None) -> list[int]:
+    """Values of positions ``0..n`` of a one-heap family."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise InvalidParameterError(
+            f"{ruleset.name}: a table runs to a non-negative integer; got {describe(n)}"
+        )
+    check = ruleset.check
+    out = []
+    for i in range(n + 1):
+        check(i)
+        out.append(_value(ruleset, i, UNLIMITED, progress))
+    return out
+
+
+class Solver:
+    """The memoised brute-force search of one ruleset from its raw rules (closed
+    forms never enter it): the reference the closed forms are tested against.
+
+    >>> import grundy
+    >>> s = grundy.games.get("lasker").solver
+    >>> [s.value(n) for n in range(9)]
+    [0, 1, 2, 4, 3, 5, 6, 8, 7]
+    >>> s.value(grundy.Sum(3, 5))      # 4 ^ 5
+    1
+    """
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+
+    @property
+    def _values(self) -> dict[Hashable, int]:
+        return R.memo_of(self.ruleset, R.GRUNDY)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def clear(self) -> None:
+        """Forget every memoised result."""
+        R.forget(self.ruleset)
+
+    def value(self, position: Hashable, *, progress: Progress | None = None,
+              limit: int | None = None, seconds: float | None = None) -> int:
+        """The Sprague-Grundy value by search (``limit`` positions, ``seconds``)."""
+        b = _budget(None, limit, seconds)
+        return R.reduce(self.ruleset, position, R.GRUNDY, budget=b, progress=progress)
+
+    def remoteness(self, position: Hashable, *, limit: int | None = None,
+                   seconds: float | None = None, progress: Progress | None = None) -> int:
+        """Remoteness by search."""
+        b = _budget(None, limit, seconds)
+        return R.reduce(self.ruleset, position, R.REMOTENESS, budget=b, progress=progress)
+
+    def suspense(self, position: Hashable, *, limit: int | None = None,
+                 seconds: float | None = None, progress: Progress | None = None) -> int:
+        """Suspense by search."""
+        b = _budget(None, limit, seconds)
+        return R.reduce(self.ruleset, position, R.SUSPENSE, budget=b, progress=progress)
+
+    def options(self, position: Hashable, limit: int | None = None) -> list[Hashable]:
+        """The raw options of ``position``."""
+        return R.options(self.ruleset, position, limit)
+
+    def node_options(self, node: Hashable, limit: int | None = None) -> list[Hashable]:
+        """Options of a node of the whole game (a position or a ``Sum``)."""
+        return R.node_options(self.ruleset, node)
+
+
+def solver(ruleset: Ruleset) -> Solver:
+    """The search of ``ruleset`` (its memo is shared with every equal ruleset)."""
+    return Solver(ruleset)
+
+
+def forget(ruleset: Ruleset) -> None:
+    """Drop every memo of ``ruleset``."""
+    R.forget(ruleset)
+
+
+def game_values(games: Sequence[Game]) -> list[int]:
+    """The value of each game (closed forms called directly: the hot path of sums)."""
+    out: list[int] = []
+    append = out.append
+    for g in games:
+        rs = g.ruleset
+        pos = g.position
+        if rs.has_value_formula and type(pos) is not Sum:
+            append(rs.value_formula(pos))
+        else:
+            append(_value(rs, pos, UNLIMITED, None))
+    return out
+
+
+def compound(kind: str, games: Sequence[Game], question: str, *args: Any) -> Any:
+    """Answer ``question`` about the compound ``kind`` of ``games``."""
+    from grundy.solve import compounds
+
+    return compounds.answer(kind, games, question, *args)

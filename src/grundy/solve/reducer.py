@@ -1,0 +1,506 @@
+"""The reducer: one iterative, memoised search, parameterised by what it computes.
+
+A :class:`Rule` says what a position's value is made of:
+
+- :data:`GRUNDY`: the Sprague-Grundy value, ``mex`` of the options' values, where an
+  option that is a :class:`~grundy.rules.sums.Sum` (one move leaving several games)
+  is worth the XOR of its parts, and a position that declares its own parts
+  (``ruleset.decompose``) is worth the XOR of theirs. Only the parts are searched,
+  never the product of the components.
+- :data:`REMOTENESS`, :data:`SUSPENSE`: Steinhaus' move counts. A sum is one game
+  here (its positions are the combinations of its parts' positions).
+- :data:`MISERE`: the misère Grundy value (a position with no move is worth 1): the
+  whole position is one game, never split.
+
+The search is a depth-first search with an explicit stack (a chain of a million
+positions is fine), one memo per ruleset and rule (kept across queries), and one
+place where a cycle is met (an option still being expanded): there the search raises
+:class:`~grundy.values.errors.LoopyGameError` naming a position on the cycle. Every
+search runs within a :class:`~grundy.solve.budget.Budget`.
+
+>>> import grundy
+>>> from grundy.solve.reducer import reduce, GRUNDY, REMOTENESS
+>>> lasker = grundy.games.get("lasker")
+>>> [reduce(lasker, n, GRUNDY) for n in range(9)]
+[0, 1, 2, 4, 3, 5, 6, 8, 7]
+>>> reduce(lasker, grundy.Sum(3, 5), GRUNDY), reduce(lasker, 3, REMOTENESS)
+(1, 1)
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from itertools import islice
+from typing import TYPE_CHECKING, Any
+
+from grundy.rules.sums import Sum
+from grundy.solve.budget import UNLIMITED, Budget
+from grundy.values.errors import (
+    BadOptionError,
+    GrundyError,
+    LoopyGameError,
+    MoveFunctionError,
+    SearchLimitError,
+    UnhashablePositionError,
+    describe,
+)
+from grundy.values.nimbers import mex_of_set
+
+if TYPE_CHECKING:
+    from grundy.rules.ruleset import Ruleset
+
+__all__ = [
+    "Rule", "GRUNDY", "REMOTENESS", "SUSPENSE", "MISERE", "reduce", "memo_of", "forget",
+    "options", "node_options", "normal", "remoteness_rule", "suspense_rule", "Progress",
+]
+
+Progress = Callable[[int], None]
+_PROGRESS_EVERY = 1 << 14
+
+
+def remoteness_rule(child_values: list[int]) -> int:
+    """Remoteness from the remotenesses of the options (Steinhaus).
+
+    A terminal position has remoteness 0. A winner (some option has even
+    remoteness, i.e. is a P-position) hurries: ``1 + min`` over even options. A
+    loser delays: ``1 + max`` over all options. Even remoteness <=> P-position.
+
+    >>> remoteness_rule([]), remoteness_rule([1, 3]), remoteness_rule([1, 2, 4])
+    (0, 4, 3)
+    """
+    if not child_values:
+        return 0
+    best = -1
+    for r in child_values:
+        if not r & 1 and (best < 0 or r < best):
+            best = r
+    return 1 + (best if best >= 0 else max(child_values))
+
+
+def suspense_rule(child_values: list[int]) -> int:
+    """Suspense (the Every-SG step function) from the suspenses of the options.
+
+    The mirror image of remoteness: a winner delays (``1 + max`` over options with
+    even suspense), a loser hurries (``1 + min`` over all options). Even suspense
+    <=> P-position. In an Every-SG game (every component moves each turn) the player
+    to move wins iff the largest suspense of the components is odd.
+
+    >>> suspense_rule([]), suspense_rule([1, 3]), suspense_rule([1, 2, 4])
+    (0, 2, 5)
+    """
+    if not child_values:
+        return 0
+    best = -1
+    for s in child_values:
+        if not s & 1 and s > best:
+            best = s
+    return 1 + (best if best >= 0 else min(child_values))
+
+
+def _misere_rule(child_values: list[int]) -> int:
+    return mex_of_set(set(child_values)) if child_values else 1
+
+
+@dataclass(frozen=True)
+class Rule:
+    """What the reducer computes.
+
+    ``split``: whether a ``Sum`` option (and a position's ``decompose``) is split
+    into its parts, its value the XOR of theirs (only sound for Grundy values);
+    otherwise a sum is searched as one game. ``combine`` makes a position's value
+    from its options' values (a set of them when ``split``, else a list).
+    """
+
+    name: str
+    split: bool
+    combine: Callable[[Any], int]
+
+
+GRUNDY = Rule("value", True, mex_of_set)
+REMOTENESS = Rule("remoteness", False, remoteness_rule)
+SUSPENSE = Rule("suspense", False, suspense_rule)
+MISERE = Rule("misère value", False, _misere_rule)
+
+# One memo per (ruleset, rule), dropped with the ruleset. Rulesets with equal
+# catalogue specs are equal, so they share one memo.
+_MEMOS: weakref.WeakKeyDictionary[Any, dict[str, dict[Hashable, int]]] = (
+    weakref.WeakKeyDictionary()
+)
+_LOCK = threading.Lock()
+
+
+def memo_of(ruleset: Ruleset, rule: Rule) -> dict[Hashable, int]:
+    """The memo of ``ruleset`` for ``rule`` (created on first use)."""
+    memos = _MEMOS.get(ruleset)
+    if memos is None:
+        with _LOCK:
+            memos = _MEMOS.setdefault(ruleset, {})
+    memo = memos.get(rule.name)
+    if memo is None:
+        memo = memos.setdefault(rule.name, {})
+    return memo
+
+
+def forget(ruleset: Ruleset) -> None:
+    """Drop every memo of ``ruleset``."""
+    with _LOCK:
+        _MEMOS.pop(ruleset, None)
+
+
+def options(
+    ruleset: Ruleset, position: Hashable, limit: int | None = None, meter: Any = None
+) -> list[Hashable]:
+    """The options of ``position`` as a list, the move function's misbehaviour turned
+    into grundy errors naming the position. With ``limit``, a position with more
+    options raises :class:`SearchLimitError` instead of listing them."""
+    try:
+        it = ruleset.moves(position)
+        if it is None:
+            raise MoveFunctionError(
+                f"{ruleset.name}.moves({describe(position)}) returned None, not an "
+                "iterable of options (did you forget to 'yield'?)"
+            )
+        if limit is None:
+            return list(it)
+        if meter is not None:
+            return _take(it, limit, meter, ruleset.name, position)
+        opts = list(islice(it, limit + 1))
+        if len(opts) > limit:
+            raise SearchLimitError(
+                f"{ruleset.name}: position {describe(position)} has more than {limit:,} options"
+            )
+        return opts
+    except GrundyError:
+        raise
+    except KeyboardInterrupt:
+        raise
+    except (OverflowError, MemoryError):
+        raise SearchLimitError(
+            f"{ruleset.name}: position {describe(position)} has too many options to list"
+        ) from None
+    except BaseException as exc:  # the user's code failed (even SystemExit): name the position
+        raise MoveFunctionError(
+            f"{ruleset.name}.moves({describe(position)}) raised {type(exc).__name__}: "
+            f"{describe(exc, 200) if not str(exc) else _short(str(exc))}"
+        ) from exc
+
+
+def _short(text: str, width: int = 200) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 4] + " ..."
+
+
+def normal(node: Hashable) -> Hashable:
+    """A ``Sum`` of one part is that part."""
+    if type(node) is Sum and len(node.parts) == 1:
+        return node.parts[0]
+    return node
+
+
+def _parts(ruleset: Ruleset, position: Hashable) -> tuple[Hashable, ...] | None:
+    """The parts ``ruleset.decompose`` declares for ``position`` (None: one game)."""
+    if not ruleset.has_decompose or type(position) is Sum:
+        return None
+    try:
+        parts = ruleset.decompose(position)
+    except GrundyError:
+        raise
+    except Exception as exc:
+        raise MoveFunctionError(
+            f"{ruleset.name}.decompose({describe(position)}) raised {type(exc).__name__}: {exc}"
+        ) from exc
+    if parts is None:
+        return None
+    flat = parts.parts if type(parts) is Sum else tuple(parts)
+    if len(flat) == 1 and flat[0] == position:
+        return None
+    return flat
+
+
+def node_options(
+    ruleset: Ruleset, node: Hashable, limit: int | None = None, meter: Any = None
+) -> list[Hashable]:
+    """Options of a node of the whole game, where a node is a position or a ``Sum`` of
+    positions: moving in a sum moves in exactly one part. Positions that declare
+    parts (``decompose``) are replaced by them."""
+    if type(node) is not Sum:
+        parts = _parts(ruleset, node)
+        if parts is None:
+            return [_flatten(ruleset, o) for o in options(ruleset, node, limit, meter)]
+        node = Sum(*parts)
+    assert type(node) is Sum
+    parts = node.parts
+    result: list[Hashable] = []
+    done: set[Hashable] = set()
+    for i, c in enumerate(parts):
+        if c in done:
+            continue
+        done.add(c)
+        rest = parts[:i] + parts[i + 1 :]
+        for o in node_options(ruleset, c, limit, meter):
+            result.append(normal(Sum(*rest, o)))
+        if limit is not None and len(result) > limit:
+            raise SearchLimitError(
+                f"{ruleset.name}: the sum {describe(node)} has more than {limit:,} options"
+            )
+    return result
+
+
+def _flatten(ruleset: Ruleset, option: Hashable) -> Hashable:
+    """An option as a node: decomposed positions are replaced by their parts."""
+    if ruleset.has_decompose:
+        if type(option) is Sum:
+            flat: list[Hashable] = []
+            for p in option.parts:
+                sub = _parts(ruleset, p)
+                flat.extend(sub if sub is not None else (p,))
+            return normal(Sum(*flat))
+        sub = _parts(ruleset, option)
+        if sub is not None:
+            return normal(Sum(*sub))
+    return normal(option)
+
+
+def reduce(
+    ruleset: Ruleset,
+    position: Hashable,
+    rule: Rule = GRUNDY,
+    *,
+    budget: Budget = UNLIMITED,
+    progress: Progress | None = None,
+) -> int:
+    """The ``rule`` value of ``position`` (a position or a ``Sum``), from the raw rules.
+
+    O(positions + moves) the first time over the positions not yet memoised, O(1)
+    after. Raises :class:`SearchLimitError` beyond ``budget`` (what was finished stays
+    memoised) and :class:`LoopyGameError` on a cycle.
+    """
+    memo = memo_of(ruleset, rule)
+    if rule.split:
+        if type(position) is Sum:
+            v = 0
+            for part in position.parts:
+                v ^= reduce(ruleset, part, rule, budget=budget, progress=progress)
+            return v
+    else:
+        position = _flatten(ruleset, position)
+    try:
+        return memo[position]
+    except KeyError:
+        pass
+    except TypeError:
+        raise UnhashablePositionError(
+            f"position {describe(position)} is not hashable; use tuples or frozensets"
+        ) from None
+    if rule.split:
+        _search_split(ruleset, position, rule, memo, budget, progress)
+    else:
+        _search_whole(ruleset, position, rule, memo, budget, progress)
+    return memo[position]
+
+
+def _take(it: Iterable[Hashable], cap: int, meter: Any, what: str, p: Hashable) -> list[Hashable]:
+    """At most ``cap`` options, listed in chunks so the clock is watched while a
+    position with a huge number of options is listed."""
+    out: list[Hashable] = []
+    it = iter(it)
+    while True:
+        chunk = list(islice(it, 4096))
+        out.extend(chunk)
+        if len(out) > cap:
+            raise SearchLimitError(
+                f"{what} stopped: position {describe(p)} has more than {cap:,} options "
+                "(the budget)", meter.count
+            )
+        if len(chunk) < 4096:
+            return out
+        meter.look(what)
+
+
+def _loop(ruleset: Ruleset, position: Hashable) -> LoopyGameError:
+    return LoopyGameError(
+        f"{ruleset.name}: the game graph has a cycle through position {describe(position)}; "
+        "Sprague-Grundy values of acyclic games do not apply (use grundy.GameGraph or a "
+        "loopy analysis)",
+        position,
+    )
+
+
+def _bad_option(ruleset: Ruleset, position: Hashable, opts: Iterable[Any]) -> BadOptionError:
+    for o in opts:
+        for part in o.parts if type(o) is Sum else (o,):
+            try:
+                hash(part)
+            except TypeError:
+                return BadOptionError(
+                    f"{ruleset.name}.moves({describe(position)}) yielded {describe(part)}, "
+                    "which is not hashable; options must be hashable positions or grundy.Sum"
+                )
+    return BadOptionError(f"{ruleset.name}.moves({describe(position)}) yielded a bad option")
+
+
+def _search_split(
+    ruleset: Ruleset,
+    root: Hashable,
+    rule: Rule,
+    memo: dict[Hashable, int],
+    budget: Budget,
+    progress: Progress | None,
+) -> None:
+    """The split search (Grundy values): Sum options and decomposed positions are
+    worth the XOR of their parts; only parts are searched."""
+    get = memo.get
+    moves = ruleset.moves
+    combine = rule.combine
+    decomposes = ruleset.has_decompose
+    meter = budget.start()
+    cap = budget.positions
+    what = f"{ruleset.name}: the {rule.name} of {describe(root)}"
+    # pending[p] = (options, is_decomposed): expanded, waiting for its options.
+    pending: dict[Hashable, tuple[list[Hashable], bool]] = {}
+    stack: list[Hashable] = [root]
+    push = stack.append
+    pop = stack.pop
+    expanded = 0
+    while stack:
+        p = pop()
+        if p in memo:
+            continue
+        entry = pending.pop(p, None)
+        if entry is not None:  # second visit: every part is known
+            opts, whole = entry
+            if whole:
+                v = 0
+                for c in opts:
+                    v ^= memo[c]
+                memo[p] = v
+                continue
+            seen = set()
+            for o in opts:
+                v = get(o)
+                if v is None:
+                    v = 0
+                    for c in o.parts:  # type: ignore[attr-defined]
+                        v ^= memo[c]
+                seen.add(v)
+            memo[p] = combine(seen)
+            continue
+        # First visit: expand.
+        meter.tick(what)
+        expanded += 1
+        if progress is not None and not expanded % _PROGRESS_EVERY:
+            progress(expanded)
+        parts = _parts(ruleset, p) if decomposes else None
+        if parts is not None:
+            missing_parts = [c for c in parts if c not in memo]
+            for c in missing_parts:
+                if c in pending or c == p:
+                    raise _loop(ruleset, c)
+            if not missing_parts:
+                v = 0
+                for c in parts:
+                    v ^= memo[c]
+                memo[p] = v
+            else:
+                pending[p] = (list(parts), True)
+                push(p)
+                stack.extend(missing_parts)
+            continue
+        try:
+            it = moves(p)
+            if type(it) is list:
+                opts = it
+            elif cap is None:
+                opts = list(it)
+            else:
+                opts = _take(it, cap, meter, what, p)
+        except GrundyError:
+            raise
+        except (KeyboardInterrupt, MemoryError):
+            raise
+        except BaseException:
+            opts = options(ruleset, p)  # raises the error naming the position
+        missing: list[Hashable] | None = None
+        seen = set()
+        try:
+            for o in opts:
+                v = get(o)
+                if v is None:
+                    if type(o) is Sum:
+                        for c in o.parts:
+                            if c not in memo:
+                                if c in pending or c == p:
+                                    raise _loop(ruleset, c)
+                                if missing is None:
+                                    missing = []
+                                missing.append(c)
+                        if missing is None:
+                            v = 0
+                            for c in o.parts:
+                                v ^= memo[c]
+                            seen.add(v)
+                        continue
+                    if o in pending or o == p:
+                        raise _loop(ruleset, o)
+                    if missing is None:
+                        missing = []
+                    missing.append(o)
+                elif missing is None:
+                    seen.add(v)
+        except TypeError:
+            raise _bad_option(ruleset, p, opts) from None
+        if missing is None:
+            memo[p] = combine(seen)
+        else:
+            pending[p] = (opts, False)
+            push(p)
+            stack.extend(missing)
+    if progress is not None:
+        progress(expanded)
+
+
+def _search_whole(
+    ruleset: Ruleset,
+    root: Hashable,
+    rule: Rule,
+    memo: dict[Hashable, int],
+    budget: Budget,
+    progress: Progress | None,
+) -> None:
+    """The whole-game search: a node is a position or a ``Sum`` of positions, and a
+    sum's options move in one part (remoteness, suspense, misère values)."""
+    combine = rule.combine
+    meter = budget.start()
+    what = f"{ruleset.name}: the {rule.name} of {describe(root)}"
+    pending: dict[Hashable, list[Hashable]] = {}
+    stack: list[Hashable] = [root]
+    expanded = 0
+    while stack:
+        p = stack.pop()
+        if p in memo:
+            continue
+        opts = pending.pop(p, None)
+        if opts is None:
+            meter.tick(what)
+            opts = node_options(ruleset, p, budget.positions, meter)
+            expanded += 1
+            if progress is not None and not expanded % _PROGRESS_EVERY:
+                progress(expanded)
+            try:
+                missing = [o for o in opts if o not in memo]
+            except TypeError:
+                raise _bad_option(ruleset, p, opts) from None
+            if missing:
+                for o in missing:
+                    if o in pending or o == p:
+                        raise _loop(ruleset, o)
+                pending[p] = opts
+                stack.append(p)
+                stack.extend(missing)
+                continue
+        memo[p] = combine([memo[o] for o in opts])
+    if progress is not None:
+        progress(expanded)

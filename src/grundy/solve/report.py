@@ -1,0 +1,323 @@
+"""One analysis, many faces: :func:`analyze` returns a :class:`Report` that the CLI
+(and play, and the web page) only format.
+
+Closed forms first, always; every search within one budget (positions and
+seconds, shared by the whole report), and each field says whether it was computed
+and, if not, why.
+
+>>> import grundy
+>>> r = grundy.analyze(grundy.games.get("nim")[3] + grundy.games.get("nim")[5])
+>>> r.outcome, r.value, r.components, r.winning_moves
+(Outcome.N, 6, [3, 5], [SumMove(1, 3)])
+>>> r.remoteness, r.stopped
+(3, {})
+>>> far = grundy.analyze(grundy.games.get("dawson")[1000], seconds=0.2)
+>>> far.value, far.outcome, far.remoteness, sorted(far.stopped)
+(5, Outcome.N, None, ['remoteness', 'suspense'])
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from grundy.rules.compound import Compound, MisereSum
+from grundy.rules.game import Game, GameSum, SumMove
+from grundy.rules.sums import Sum
+from grundy.solve import reducer as R
+from grundy.solve.budget import Budget
+from grundy.solve.compounds import GAMES
+from grundy.values.errors import (
+    GrundyError,
+    InvalidParameterError,
+    LoopyGameError,
+    SearchLimitError,
+    describe,
+)
+from grundy.values.outcome import Outcome
+
+__all__ = ["Report", "analyze"]
+
+#: Most options listed when all winning moves are asked for; beyond it, one
+#: constructive winning move is reported.
+MOVE_LISTING_LIMIT = 10_000
+
+
+@dataclass(frozen=True)
+class Report:
+    """Everything :func:`analyze` found about a game.
+
+    ``value`` is the Sprague-Grundy value (``None`` where it does not apply or was
+    not computed), ``components`` the value of each component of a sum,
+    ``winning_moves`` the winning moves (``SumMove(component, option)``; all of
+    them when ``winning_moves_complete``, else one constructed), ``remoteness`` and
+    ``suspense`` the move counts. ``stopped`` maps each field that was not
+    computed to the reason (a budget, a cycle, a compound it does not apply to).
+    """
+
+    game: Any
+    outcome: Outcome | None
+    value: int | None
+    components: list[int | None]
+    winning_moves: list[Any] | None
+    winning_moves_complete: bool
+    remoteness: int | None
+    suspense: int | None
+    stopped: dict[str, str] = field(default_factory=dict)
+    seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def complete(self) -> bool:
+        """Whether every field was computed."""
+        return not self.stopped
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (positions as JSON values where they are numbers or
+        tuples of numbers, with their text beside)."""
+        comps = _components(self.game)
+        return {
+            "game": repr(self.game),
+            "components": [
+                {"ruleset": g.ruleset.name, "position": _json(g.position),
+                 "text": g.ruleset.format_position(g.position), "value": v}
+                for g, v in zip(comps, self.components or [None] * len(comps))
+            ],
+            "outcome": None if self.outcome is None else str(self.outcome),
+            "value": self.value,
+            "winning_moves": None if self.winning_moves is None else [
+                _move_json(comps, m) for m in self.winning_moves
+            ],
+            "winning_moves_complete": self.winning_moves_complete,
+            "remoteness": self.remoteness,
+            "suspense": self.suspense,
+            "stopped": dict(self.stopped),
+            "seconds": round(self.seconds, 4),
+        }
+
+    def _repr_html_(self) -> str:  # Jupyter
+        rows = "".join(
+            f"<tr><th style='text-align:left'>{k}</th><td>{_html(v)}</td></tr>"
+            for k, v in (
+                ("game", self.game), ("outcome", self.outcome), ("value", self.value),
+                ("winning moves", self.winning_moves), ("remoteness", self.remoteness),
+                ("suspense", self.suspense),
+            )
+        )
+        notes = "".join(f"<tr><td colspan=2><i>{k}: {_html(v)}</i></td></tr>"
+                        for k, v in self.stopped.items())
+        return f"<table>{rows}{notes}</table>"
+
+
+def _html(x: object) -> str:
+    import html
+
+    return html.escape(describe(x, 200))
+
+
+def _json(position: Any) -> Any:
+    if type(position) is int or position is None or type(position) is str:
+        return position
+    if type(position) is bool:
+        return position
+    if type(position) is Sum:
+        return {"sum": [_json(p) for p in position.parts]}
+    if isinstance(position, tuple):
+        return [_json(p) for p in position]
+    if isinstance(position, frozenset):
+        try:
+            return sorted(_json(p) for p in position)
+        except TypeError:
+            return [_json(p) for p in position]
+    return describe(position, 10**6)
+
+
+def _move_json(comps: list[Game], m: Any) -> Any:
+    if isinstance(m, SumMove):
+        g = comps[m.component] if m.component < len(comps) else None
+        text = g.ruleset.format_position(m.option) if g is not None else describe(m.option)
+        return {"component": m.component, "to": _json(m.option), "text": text}
+    if isinstance(m, tuple):
+        return [_move_json(comps, x) for x in m]
+    return {"to": _json(m)}
+
+
+def _components(game: Any) -> list[Game]:
+    if isinstance(game, Game):
+        if type(game.position) is Sum:
+            return [Game(game.ruleset, p) for p in game.position.parts]
+        return [game]
+    return list(game.components)
+
+
+def analyze(
+    game: Game | GameSum | Compound,
+    *,
+    seconds: float | None = 2.0,
+    positions: int | None = 1_000_000,
+    budget: Budget | None = None,
+    progress: Callable[[int], None] | None = None,
+    all_moves: bool = True,
+) -> Report:
+    """Analyse ``game`` (a ``Game``, a ``GameSum`` or another compound) within a
+    budget of ``positions`` and ``seconds`` (or a :class:`Budget`) shared by the
+    whole report. Closed forms answer at once; searches stop at the budget and the
+    report says so in ``stopped``. ``all_moves=False`` reports one winning move.
+    """
+    if budget is None:
+        budget = Budget(positions=positions, seconds=seconds)
+    elif not isinstance(budget, Budget):
+        raise InvalidParameterError(f"budget must be a grundy Budget; got {describe(budget)}")
+    start = time.monotonic()
+    deadline = None if budget.seconds is None else start + budget.seconds
+
+    def left(share: float = 1.0) -> Budget:
+        if deadline is None:
+            return Budget(positions=budget.positions)
+        return Budget(positions=budget.positions,
+                      seconds=max(0.0, (deadline - time.monotonic()) * share))
+
+    if isinstance(game, Compound):
+        return _compound_report(game, start)
+    if isinstance(game, Game):
+        comps = _components(game)
+    elif isinstance(game, GameSum):
+        comps = list(game.components)
+    else:
+        raise InvalidParameterError(
+            f"analyze takes a game (ruleset[position]), a sum of games or a compound; "
+            f"got {describe(game)}"
+        )
+    stopped: dict[str, str] = {}
+
+    # Values: closed forms first, then the reducer within the budget.
+    values: list[int | None] = []
+    for g in comps:
+        try:
+            values.append(_value(g, left(), progress))
+        except SearchLimitError as exc:
+            values.append(None)
+            stopped.setdefault("value", str(exc))
+        except LoopyGameError as exc:
+            values.append(None)
+            stopped.setdefault("value", f"the game graph has cycles ({exc})")
+    total: int | None = None
+    if all(v is not None for v in values):
+        total = 0
+        for v in values:
+            total ^= v  # type: ignore[operator]
+
+    # Outcome: from the value, or the ruleset's own outcome (closed forms, draws).
+    outcome: Outcome | None = None
+    if len(comps) == 1 and total is not None and not _own_outcome(comps[0].ruleset):
+        outcome = Outcome.from_value(total)
+    elif len(comps) == 1 and "value" not in stopped or _own_outcome(comps[0].ruleset):
+        g = comps[0]
+        try:
+            outcome = g.ruleset.outcome(g.position, budget=left())
+        except (SearchLimitError, LoopyGameError) as exc:
+            stopped.setdefault("outcome", str(exc))
+    elif total is not None:
+        outcome = Outcome.from_value(total)
+    else:
+        stopped.setdefault("outcome", "needs every component's value")
+
+    # Winning moves: all of them when the options are few, else one constructed.
+    moves: list[Any] | None = None
+    complete = False
+    if outcome is Outcome.P:
+        moves, complete = [], True
+    elif outcome is not None and total is not None:
+        gs = GameSum(*comps)
+        if all_moves:
+            try:
+                moves = gs.winning_moves(limit=MOVE_LISTING_LIMIT)
+                complete = True
+            except SearchLimitError:
+                moves = None
+        if moves is None:
+            try:
+                m = gs.winning_move()
+                moves = [] if m is None else [m]
+            except (SearchLimitError, LoopyGameError) as exc:
+                stopped.setdefault("winning_moves", str(exc))
+    elif outcome is not None and len(comps) == 1:
+        g = comps[0]
+        try:
+            m1 = g.ruleset.winning_move(g.position)
+            moves = [] if m1 is None else [SumMove(0, m1)]
+        except (GrundyError,) as exc:
+            stopped.setdefault("winning_moves", str(exc))
+    else:
+        stopped.setdefault("winning_moves", "needs the outcome")
+
+    # Remoteness and suspense: searches of the whole game, within what is left.
+    counts: dict[str, int | None] = {"remoteness": None, "suspense": None}
+    for key, rule, share in (("remoteness", R.REMOTENESS, 0.5), ("suspense", R.SUSPENSE, 1.0)):
+        if "options" in stopped.get("value", "") or "options" in stopped.get("remoteness", ""):
+            stopped[key] = "not computed: a position has more options than the budget"
+            continue
+        try:
+            counts[key] = _count(comps, rule, left(share), progress)
+        except SearchLimitError as exc:
+            stopped[key] = str(exc)
+        except LoopyGameError as exc:
+            stopped[key] = f"the game graph has cycles ({exc})"
+        except GrundyError as exc:
+            stopped[key] = str(exc)
+    return Report(
+        game=game, outcome=outcome, value=total, components=values, winning_moves=moves,
+        winning_moves_complete=complete, remoteness=counts["remoteness"],
+        suspense=counts["suspense"], stopped=stopped, seconds=time.monotonic() - start,
+    )
+
+
+def _own_outcome(rs: Any) -> bool:
+    """Whether the ruleset answers outcomes itself (a closed form, or draws)."""
+    from grundy.rules.ruleset import Ruleset
+
+    return bool(rs.has_outcome_formula) or type(rs).outcome is not Ruleset.outcome
+
+
+def _value(g: Game, budget: Budget, progress: Callable[[int], None] | None) -> int:
+    rs = g.ruleset
+    if rs.has_value_formula and type(g.position) is not Sum:
+        return rs.value_formula(g.position)
+    return rs.value(g.position, budget=budget, progress=progress)
+
+
+def _count(comps: list[Game], rule: R.Rule, budget: Budget,
+           progress: Callable[[int], None] | None) -> int:
+    own = getattr(comps[0].ruleset, rule.name, None) if len(comps) == 1 else None
+    if own is not None and getattr(comps[0].ruleset, "has_" + rule.name + "_formula", False):
+        return int(own(comps[0].position))
+    if len(comps) == 1:
+        g = comps[0]
+        return R.reduce(g.ruleset, g.position, rule, budget=budget, progress=progress)
+    return R.reduce(GAMES, R.normal(Sum(*comps)), rule, budget=budget, progress=progress)
+
+
+def _compound_report(game: Compound, start: float) -> Report:
+    stopped: dict[str, str] = {}
+    outcome: Outcome | None = None
+    moves: list[Any] | None = None
+    value: int | None = None
+    try:
+        outcome = game.outcome
+        m = game.winning_move()
+        moves = [] if m is None else [m]
+        if isinstance(game, MisereSum):
+            value = game.value
+        else:
+            stopped["value"] = f"a {type(game).__name__} has no Sprague-Grundy value"
+    except (SearchLimitError, LoopyGameError) as exc:
+        stopped.setdefault("outcome", str(exc))
+    for key in ("remoteness", "suspense"):
+        stopped[key] = f"not defined here for a {type(game).__name__}"
+    return Report(
+        game=game, outcome=outcome, value=value, components=[None] * len(game.components),
+        winning_moves=moves, winning_moves_complete=False, remoteness=None, suspense=None,
+        stopped=stopped, seconds=time.monotonic() - start,
+    )
+
