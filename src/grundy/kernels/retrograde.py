@@ -41,7 +41,7 @@ import numpy as np
 
 __all__ = [
     "DRAW", "WIN", "LOSS", "FIXED_WIN", "FIXED_LOSS", "FIXED_DRAW", "INFINITE",
-    "predecessor_csr", "retrograde", "generalized_sg",
+    "predecessor_csr", "retrograde", "generalized_sg", "topological_suspense",
 ]
 
 #: Outcome codes of :func:`retrograde` (for the player to move).
@@ -170,7 +170,38 @@ def _kernels() -> dict[str, Any]:
                     base[pred[k]] -= 1
             i += 1
 
-    _K.update(csr=csr, retro=retro, gsg=gsg)
+    @numba.njit(cache=True, nogil=True)
+    def topo(pstart: Any, pred: Any, outdeg: Any, sstart: Any, succ: Any,
+             order: Any, susp: Any) -> int:
+        n = outdeg.shape[0]
+        left = outdeg.copy()
+        qt = 0
+        for v in range(n):
+            if left[v] == 0:
+                order[qt] = v
+                qt += 1
+        qh = 0
+        while qh < qt:
+            w = order[qh]
+            qh += 1
+            best = -1
+            low = -1
+            for k in range(sstart[w], sstart[w + 1]):
+                s = susp[succ[k]]
+                if s % 2 == 0 and s > best:
+                    best = s
+                if low < 0 or s < low:
+                    low = s
+            susp[w] = 0 if low < 0 else 1 + (best if best >= 0 else low)
+            for k in range(pstart[w], pstart[w + 1]):
+                v = pred[k]
+                left[v] -= 1
+                if left[v] == 0:
+                    order[qt] = v
+                    qt += 1
+        return qt
+
+    _K.update(csr=csr, retro=retro, gsg=gsg, topo=topo)
     return _K
 
 
@@ -219,6 +250,28 @@ def retrograde(
     term = np.asarray(terminal, dtype=np.uint8) if use else np.zeros(1, dtype=np.uint8)
     _kernels()["retro"](pstart, pred, outdeg, term, use, out, rem)
     return out, rem
+
+
+def topological_suspense(
+    pstart: Any, pred: Any, outdeg: Any, sstart: Any, succ: Any
+) -> tuple[Any, Any]:
+    """The vertices that cannot reach a cycle, sinks first (Kahn's algorithm on the
+    reversed graph), and their suspense (the Every-SG step function: the winner
+    delays, the loser hurries); ``-1`` elsewhere. ``sstart, succ``: successor CSR.
+
+    >>> import numpy as np
+    >>> src, dst = np.array([0, 1, 2]), np.array([1, 2, 0])
+    >>> pstart, pred = predecessor_csr(src, dst, 4)
+    >>> sstart, succ = predecessor_csr(dst, src, 4)
+    >>> order, susp = topological_suspense(pstart, pred, np.bincount(src, minlength=4), sstart, succ)
+    >>> order.tolist(), susp.tolist()           # 0 -> 1 -> 2 -> 0 and a lone sink 3
+    ([3], [-1, -1, -1, 0])
+    """
+    n = int(np.asarray(outdeg).shape[0])
+    order = np.empty(n, dtype=np.int64)
+    susp = np.full(n, -1, dtype=np.int64)
+    k = _kernels()["topo"](pstart, pred, outdeg, sstart, succ, order, susp)
+    return order[:k], susp
 
 
 def generalized_sg(pstart: Any, pred: Any, outdeg: Any) -> Any:
