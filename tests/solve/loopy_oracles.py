@@ -71,6 +71,8 @@ def remoteness(succ: dict, fixed: dict | None = None) -> dict:
             rem[v] = k
         lost |= new_lost
         won |= new_won
+        if not new_lost and not new_won:
+            break  # a decision at round k needs one at round k - 1
     return {v: rem.get(v) for v in succ}
 
 
