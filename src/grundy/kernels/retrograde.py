@@ -84,38 +84,46 @@ def _kernels() -> dict[str, Any]:
             if t == 0:
                 if cnt[v] == 0:
                     out[v] = 2
-                    rem[v] = 0
                     q[qt] = v
                     qt += 1
             elif t == 3:
                 out[v] = 3  # a fixed draw: resolved, never propagates
             else:
                 out[v] = t
-                rem[v] = 0
                 q[qt] = v
                 qt += 1
+        # The queue holds the positions in order of remoteness: the remoteness of
+        # entry i is its level, written in one pass at the end.
+        ends = np.empty(n + 2, dtype=np.int64)
+        nl = 0
+        ends[0] = qt
         qh = 0
         while qh < qt:
+            if qh == ends[nl]:
+                nl += 1
+                ends[nl] = qt
             v = q[qh]
             qh += 1
             lost = out[v] == 2
-            r = rem[v] + 1
             for k in range(pstart[v], pstart[v + 1]):
                 u = pred[k]
                 if out[u] != 0:
                     continue
                 if lost:
                     out[u] = 1
-                    rem[u] = r
                     q[qt] = u
                     qt += 1
                 else:
                     cnt[u] -= 1
                     if cnt[u] == 0:
                         out[u] = 2
-                        rem[u] = r
                         q[qt] = u
                         qt += 1
+        level = 0
+        for i in range(qt):
+            while level <= nl and i >= ends[level]:
+                level += 1
+            rem[q[i]] = level
         if use_terminal:
             for v in range(n):
                 if out[v] == 3:
