@@ -133,14 +133,19 @@ def test_cycle_raises_loopy_game_error_naming_a_position_on_it():
     succ = {0: [1], 1: [2], 2: [3, 5], 3: [1], 5: []}
     rs = grundy.ruleset(lambda v: succ[v])
     with pytest.raises(LoopyGameError) as info:
-        rs.value(0)
+        rs.solver.value(0)  # the acyclic search itself names the cycle
     assert info.value.position in {1, 2, 3}
     assert "cycle" in str(info.value)
     with pytest.raises(LoopyGameError):
-        rs.remoteness(0)
+        rs.solver.remoteness(0)
+    # The library hands a cycle over to retrograde analysis: 5 is lost, so 2 wins,
+    # 1 (only to 2) loses, 0 wins in 3 moves (0 -> 1 -> 2 -> 5).
+    assert rs.outcome(0) is grundy.Outcome.N and rs.outcome(1) is grundy.Outcome.P
+    assert rs.remoteness(0) == 3 and rs.winning_move(0) == 1
     self_loop = grundy.ruleset(lambda v: [v])
     with pytest.raises(LoopyGameError, match="7"):
-        self_loop.value(7)
+        self_loop.solver.value(7)
+    assert self_loop.outcome(7) is grundy.Outcome.D  # passing forever: a draw
     in_sum = grundy.ruleset(lambda v: [Sum(v, 0)] if v else [])
     with pytest.raises(LoopyGameError):
         in_sum.value(3)

@@ -76,8 +76,14 @@ def test_cyclic_graph_values_raise_but_outcomes_work():
         g.values()
     assert info.value.position in {0, 1, 3}
     assert g[2].value == 0 and g.remoteness(2) == 0  # cannot reach a cycle
-    with pytest.raises(LoopyGameError, match="vertex 0 reaches a cycle"):
-        g[0].value
+    # a loopy vertex gets its generalised value when finite (a Nim heap in sums)
+    assert g[0].value == 0 and g[1].value == 1 and g.remoteness(0) == 2
+    with pytest.raises(LoopyGameError, match=r"vertex 3 has the infinite generalised value inf\(\)"):
+        g[3].value
+    with pytest.raises(LoopyGameError, match="suspense .Every-SG play. is not defined for loopy"):
+        g.suspense(0)
+    with pytest.raises(LoopyGameError, match="vertex 3 is a draw"):
+        g.remoteness(3)
 
 
 def test_linear_time_on_a_big_graph():
@@ -102,3 +108,93 @@ def test_bad_graphs():
         GameGraph({"a": []})["z"]
     with pytest.raises(InvalidParameterError):
         GameGraph(42)
+
+
+def test_issue_remoteness_example():
+    g = GameGraph([(0, 1), (1, 0), (1, 2)])
+    assert (g.remoteness(1), g.remoteness(0), g.remoteness(2)) == (1, 2, 0)
+    assert g.best_move(1) == 2 and g.best_move(0) is None
+
+
+@given(digraphs())
+@settings(max_examples=150, deadline=None)
+def test_remoteness_and_moves_with_draws_match_fixpoint(succ):
+    from tests.solve.loopy_oracles import outcomes, remoteness as brute_remoteness
+
+    g = GameGraph(succ)
+    rem, out = brute_remoteness(succ), outcomes(succ)
+    for v in succ:
+        if rem[v] is None:
+            with pytest.raises(LoopyGameError):
+                g.remoteness(v)
+            assert out[v] == "D" and out[g.best_move(v)] == "D"
+        else:
+            assert g.remoteness(v) == rem[v]
+
+
+def test_input_forms_agree():
+    import numpy as np
+    import scipy.sparse as sp
+
+    edges = [(0, 1), (1, 0), (1, 2), (3, 3), (3, 2), (4, 3)]
+    arr = np.array(edges)
+    m = sp.csr_matrix((np.ones(len(edges)), (arr[:, 0], arr[:, 1])), shape=(5, 5))
+    forms = [GameGraph(edges), GameGraph(arr), GameGraph(m),
+             GameGraph.from_arrays(arr[:, 0], arr[:, 1]), GameGraph(nx.DiGraph(edges))]
+    want = GameGraph(edges).outcomes()
+    for g in forms:
+        assert {v: g.outcome(v) for v in range(5)} == want
+        assert sorted(g.moves(1)) == [0, 2]
+        assert g.generalized_values() == GameGraph(edges).generalized_values()
+
+
+def test_sums_of_loopy_vertices():
+    g = GameGraph([(0, 1), (1, 0), (1, 2), (3, 3), (3, 2)])
+    from grundy import Sum, inf
+
+    assert g.gvalue(3) == inf({0}) and g.outcome(3) is Outcome.N
+    assert g.outcome(Sum(3, 1)) is Outcome.D      # inf({0}) + *1: escape 1, draw
+    assert g.outcome(Sum(3, 3)) is Outcome.D      # two infinite parts
+    assert g.outcome(Sum(1, 1)) is Outcome.P
+
+
+@given(digraphs())
+@settings(max_examples=150, deadline=None)
+def test_kernel_against_every_subset(succ):
+    import itertools
+
+    if len(succ) > 12:
+        return
+    g = GameGraph(succ)
+    vs = list(succ)
+
+    def is_kernel(s):
+        return all(not (v in s and w in s) for v in vs for w in succ[v]) and all(
+            v in s or any(w in s for w in succ[v]) for v in vs)
+
+    kernels = [set(c) for k in range(len(vs) + 1) for c in itertools.combinations(vs, k)
+               if is_kernel(set(c))]
+    got = g.kernel()
+    if got is None:
+        assert not kernels
+    else:
+        assert is_kernel(set(got))
+    if not g.has_draws:
+        assert set(got) == set(g.p_positions())
+
+
+def test_unknown_vertices_and_bad_arrays():
+    import numpy as np
+
+    with pytest.raises(InvalidParameterError, match=r"edge \(1, 9\) names 9, which is not a vertex"):
+        GameGraph([(1, 2), (1, 9)], vertices=[1, 2])
+    with pytest.raises(InvalidParameterError, match=r"edge 1 names vertex -1, not in range\(3\)"):
+        GameGraph.from_arrays(np.array([0, 1]), np.array([1, -1]), n=3)
+    with pytest.raises(InvalidParameterError, match="shape"):
+        GameGraph(np.zeros((3, 3), dtype=int))
+    with pytest.raises(InvalidParameterError, match="square"):
+        import scipy.sparse as sp
+
+        GameGraph(sp.csr_matrix((2, 3)))
+    with pytest.raises(InvalidPositionError, match="7 is not a vertex"):
+        GameGraph.from_arrays(np.array([0]), np.array([1])).outcome(7)

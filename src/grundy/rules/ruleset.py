@@ -82,6 +82,12 @@ class Ruleset:
         """The options of ``position``: positions, or ``Sum``s of positions."""
         raise NotImplementedError(f"{type(self).__name__} must implement moves(position)")
 
+    def result(self, position: Any) -> Outcome | None:
+        """The result fixed by the rules for the player to move at ``position``, or
+        ``None`` to play on: ``Outcome.P`` (has lost), ``Outcome.N`` (has won),
+        ``Outcome.D`` (drawn). Only the loopy solver reads it; default ``None``."""
+        return None
+
     def validate(self, position: Any) -> None:
         """Raise :class:`InvalidPositionError` if ``position`` is not legal. The
         default accepts every hashable value."""

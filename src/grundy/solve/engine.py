@@ -10,6 +10,8 @@ knowing the solver.
 
 from __future__ import annotations
 
+import time
+import weakref
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +19,7 @@ from grundy.rules.game import Game
 from grundy.rules.sums import Sum
 from grundy.solve import reducer as R
 from grundy.solve.budget import UNLIMITED, Budget, as_budget
-from grundy.values.errors import InvalidParameterError, describe
+from grundy.values.errors import InvalidParameterError, LoopyGameError, describe
 from grundy.values.outcome import Outcome
 
 if TYPE_CHECKING:
@@ -63,7 +65,31 @@ def _value(ruleset: Ruleset, position: Any, budget: Budget, progress: Progress |
         return v
     if ruleset.has_value_formula:
         return ruleset.value_formula(position)
-    return R.reduce(ruleset, position, R.GRUNDY, budget=budget, progress=progress)
+    try:
+        return R.reduce(ruleset, position, R.GRUNDY, budget=budget, progress=progress)
+    except LoopyGameError:
+        # The one place a cycle is met: hand over to retrograde analysis of the
+        # positions reachable from here (within the same budget). A loopy position
+        # gets its generalised Sprague-Grundy value (an int or inf(K)).
+        return _loopy(ruleset, position, budget).value(position)  # type: ignore[return-value]
+
+
+_LOOPY: weakref.WeakKeyDictionary[Any, list[Any]] = weakref.WeakKeyDictionary()
+
+
+def _loopy(ruleset: Ruleset, position: Any, budget: Budget) -> Any:
+    """The loopy analysis of the positions reachable from ``position`` (kept per
+    ruleset, so the positions of one exploration are answered at once)."""
+    from grundy.solve.loopy import analyze_loopy
+
+    known = _LOOPY.setdefault(ruleset, [])
+    for a in known:
+        if position in a:
+            return a
+    deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
+    a = analyze_loopy(ruleset, position, max_positions=budget.positions, deadline=deadline)
+    known.append(a)
+    return a
 
 
 def outcome(ruleset: Ruleset, position: Any, *, budget: Any = None,
@@ -78,7 +104,10 @@ def outcome(ruleset: Ruleset, position: Any, *, budget: Any = None,
 def _outcome(ruleset: Ruleset, position: Any, budget: Budget, progress: Progress | None) -> Outcome:
     if type(position) is not Sum and ruleset.has_outcome_formula and not ruleset.has_value_formula:
         return ruleset.outcome_formula(position)
-    return Outcome.from_value(_value(ruleset, position, budget, progress))
+    v = _value(ruleset, position, budget, progress)
+    if type(v) is not int:  # a loopy position: win, lose or draw from the analysis
+        return _loopy(ruleset, position, budget).outcome(position)  # type: ignore[no-any-return]
+    return Outcome.from_value(v)
 
 
 def options(ruleset: Ruleset, position: Any, *, limit: int | None = None) -> list[Hashable]:
@@ -146,8 +175,13 @@ def winning_move(ruleset: Ruleset, position: Any) -> Hashable | None:
             if _outcome(ruleset, o, UNLIMITED, None) is Outcome.P:
                 return o
         return None
-    if _outcome(ruleset, position, UNLIMITED, None) is Outcome.P:
+    oc = _outcome(ruleset, position, UNLIMITED, None)
+    if oc is not Outcome.N:
         return None
+    if not ruleset.has_value_formula and not ruleset.has_outcome_formula:
+        for a in _LOOPY.get(ruleset, []):
+            if position in a:
+                return a.move(position)  # type: ignore[no-any-return]
     if ruleset.has_value_formula or not ruleset.has_outcome_formula:
         return ruleset.option_with_value(position, 0)
     for o in R.options(ruleset, position):
@@ -163,7 +197,18 @@ def remoteness(ruleset: Ruleset, position: Any, *, budget: Any = None,
     """Remoteness (the winner hurries, the loser delays) by the whole-game search."""
     b = _budget(budget, limit, seconds)
     ruleset.check(position)
-    return R.reduce(ruleset, position, R.REMOTENESS, budget=b, progress=progress)
+    try:
+        return R.reduce(ruleset, position, R.REMOTENESS, budget=b, progress=progress)
+    except LoopyGameError:
+        if type(position) is Sum:
+            raise
+        r = _loopy(ruleset, position, b).remoteness(position)
+        if r is None:
+            raise LoopyGameError(
+                f"{ruleset.name}: position {describe(position)} is a draw; it has no remoteness",
+                position,
+            ) from None
+        return int(r)
 
 
 def suspense(ruleset: Ruleset, position: Any, *, budget: Any = None,

@@ -289,12 +289,18 @@ def _value(g: Game, budget: Budget, progress: Callable[[int], None] | None) -> i
 
 def _count(comps: list[Game], rule: R.Rule, budget: Budget,
            progress: Callable[[int], None] | None) -> int:
-    own = getattr(comps[0].ruleset, rule.name, None) if len(comps) == 1 else None
-    if own is not None and getattr(comps[0].ruleset, "has_" + rule.name + "_formula", False):
-        return int(own(comps[0].position))
     if len(comps) == 1:
+        from grundy.rules.ruleset import Ruleset
+
         g = comps[0]
-        return R.reduce(g.ruleset, g.position, rule, budget=budget, progress=progress)
+        rs = g.ruleset
+        if type(rs).remoteness is not Ruleset.remoteness and rule is R.REMOTENESS:
+            return int(rs.remoteness(g.position))
+        if type(rs).suspense is not Ruleset.suspense and rule is R.SUSPENSE:
+            return int(rs.suspense(g.position))
+        if rule is R.REMOTENESS:
+            return int(rs.remoteness(g.position, budget=budget))
+        return R.reduce(rs, g.position, rule, budget=budget, progress=progress)
     return R.reduce(GAMES, R.normal(Sum(*comps)), rule, budget=budget, progress=progress)
 
 
