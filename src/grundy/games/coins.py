@@ -33,8 +33,8 @@ a product of two row games has single-coin values the nim products of the row an
 column values:
 
 >>> tc = grundy.games.get("turning-corners")
->>> tc["TTT/TTH"].value, tc["TTT/TTH"].winning_turn("TTT/TTH")
-(2, ((1, 2), (1, 3), (2, 2), (2, 3)))
+>>> tc["TTT/TTH"].value, tc.winning_turn("TTT/TTH")
+(2, ((1, 1), (1, 3), (2, 1), (2, 3)))
 """
 
 from __future__ import annotations
