@@ -13,7 +13,9 @@ Outcome.P
 from grundy import games
 from grundy.rules import *  # noqa: F403
 from grundy.rules import __all__ as _rules_all
-from grundy.solve import GameGraph, Misere, Solver, every_outcome, sj_outcome
+from grundy.solve import (
+    GameGraph, Misere, Solver, count_positions, count_values, every_outcome, sj_outcome,
+)
 from grundy.values import *  # noqa: F403
 from grundy.values import __all__ as _values_all
 
@@ -21,5 +23,5 @@ __version__ = "0.1.0"
 
 __all__ = [
     *_values_all, *_rules_all, "GameGraph", "Solver", "Misere", "every_outcome",
-    "sj_outcome", "games", "__version__",
+    "sj_outcome", "count_positions", "count_values", "games", "__version__",
 ]
