@@ -279,3 +279,40 @@ def test_qushizi_colours():
         want = sum(w(p) for p in itertools.product(*sets))
         text = f"{n} {m}\n" + "\n".join(f"{len(s)} {c}\n{' '.join(map(str, s))}" for s, c in zip(sets, colours))
         assert mod.solve(text) == str(want % 998244353)
+
+
+# ARC134E -----------------------------------------------------------------------------
+@lru_cache(maxsize=None)
+def modulo_nim_wins(s: frozenset) -> bool:
+    """The player to move wins; the player who makes every number 0 loses."""
+    if not s:
+        return True
+    return any(not modulo_nim_wins(frozenset(x % m for x in s) - {0}) for m in range(1, max(s) + 1))
+
+
+def test_arc134e_table_against_brute_force():
+    mod = load("arc134e_modulo_nim")
+    lose = mod.lose_table(5)
+    for mask in range(1, 32):
+        s = frozenset(12 * (j + 1) for j in range(5) if mask >> j & 1)
+        assert lose[mask] == (not modulo_nim_wins(s)), s
+
+
+def test_arc134e_counts():
+    mod = load("arc134e_modulo_nim")
+    rng = random.Random(9)
+    cases = [[1], [2], [8, 8], [30, 26], [24, 25, 13], [12, 12, 12], [36, 40]]
+    cases += [[rng.randrange(1, 40) for _ in range(rng.randrange(1, 4))] for _ in range(8)]
+    for a in cases:
+        want = sum(modulo_nim_wins(frozenset(x)) for x in itertools.product(*(range(1, v + 1) for v in a)))
+        assert mod.solve(f"{len(a)}\n{' '.join(map(str, a))}\n") == str(want % 998244353), a
+
+
+def test_arc134e_full_size_is_fast():
+    import time
+
+    mod = load("arc134e_modulo_nim")
+    t = time.perf_counter()
+    out = mod.solve("200\n" + " ".join(["200"] * 200))
+    assert 0 <= int(out) < 998244353
+    assert time.perf_counter() - t < 20
