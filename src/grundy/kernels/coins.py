@@ -57,34 +57,37 @@ def _kernels() -> dict[str, Any]:
             out[c] = c & -c
 
     @numba.njit(cache=True, nogil=True)
-    def multiples_k(n: int, small: Any, large: Any) -> None:
+    def multiples_k(n_: int, small: Any, large: Any) -> None:
         # small[x]: value of coin x when x * x <= n; large[q]: value of every coin
         # x with x * x > n and n // x = q (equal quotients give equal values).
+        # Unsigned arithmetic: numba's signed // pays for Python's floor rounding.
+        n = np.uint64(n_)
+        one = np.uint64(1)
         nblocks = 0
-        i = 1
+        i = one
         while i <= n:
             nblocks += 1
-            i = n // (n // i) + 1
-        starts = np.empty(nblocks, dtype=np.int64)
-        i = 1
+            i = n // (n // i) + one
+        starts = np.empty(nblocks, dtype=np.uint64)
+        i = one
         k = 0
         while i <= n:
             starts[k] = i
             k += 1
-            i = n // (n // i) + 1
+            i = n // (n // i) + one
         stamp = np.zeros(4 * nblocks + 64, dtype=np.int64)
         for b in range(nblocks - 1, -1, -1):
             x = starts[b]
             tag = b + 1
             stamp[0] = tag  # k = 1: turn x alone
-            acc = 0
-            lo = 2 * x
+            acc = np.int64(0)
+            lo = x + x
             while lo <= n:
                 q = n // lo
                 hi = (n // q) // x * x  # last multiple of x with the same quotient
                 g = small[lo] if lo * lo <= n else large[q]
                 stamp[acc ^ g] = tag
-                if ((hi - lo) // x + 1) & 1:
+                if ((hi - lo) // x + one) & one:
                     acc ^= g
                 lo = hi + x
             v = 0
