@@ -20,6 +20,8 @@ from typing import Any
 
 import numpy as np
 
+from grundy.values.errors import InvalidParameterError
+
 __all__ = ["fwht", "inverse_fwht", "count_pairs_at_least"]
 
 _K: dict[str, Any] = {}
@@ -91,9 +93,9 @@ def _kernels() -> dict[str, Any]:
 
 
 def _check(a: np.ndarray[Any, Any]) -> int:
-    n = a.shape[0]
-    if a.ndim != 1 or n & (n - 1) or n == 0:
-        raise ValueError(f"fwht needs a 1-D array whose length is a power of two; got shape {a.shape}")
+    n = int(a.shape[0]) if a.ndim == 1 else 0
+    if n & (n - 1) or n == 0:
+        raise InvalidParameterError(f"fwht needs a 1-D array whose length is a power of two; got shape {a.shape}")
     return n
 
 
