@@ -96,6 +96,25 @@ def test_winning_moves_are_moves_to_zero(name):
             assert pos[max(t) - 1] == "H"
 
 
+@pytest.mark.parametrize("name", sorted(RAW))
+def test_catalogue_rules_are_the_raw_rules(name):
+    rs = grundy.games.get(name)
+    for c in range(1, 10 if name in ("moidores", "upto:5") else 16):
+        assert sorted(map(tuple, map(sorted, rs.turning_sets(c)))) == sorted(tuple(sorted(s)) for s in RAW[name](c))
+
+
+@pytest.mark.parametrize("name", ["mock-turtles", "ruler", "turning-turtles", "twins"])
+def test_big_boards_compiled_path(name):
+    rs = grundy.games.get(name)
+    rng = random.Random(11)
+    pos = "".join(rng.choice("HT") for _ in range(50000))
+    want = 0
+    for i, ch in enumerate(pos):
+        if ch == "H":
+            want ^= rs.single(i + 1)
+    assert rs.value(pos) == want
+
+
 def test_closed_forms_far_out():
     mt, ruler = C.MockTurtles(), C.Ruler()
     for c in (10**6, 10**18 + 7, 2**64):

@@ -55,6 +55,8 @@ __all__ = [
 ]
 
 Rule = Callable[[int], Iterable[Iterable[int]]]
+#: Boards at least this long use a compiled table when the game has one.
+_BIG_BOARD = 1 << 14
 Cell = tuple[int, int]
 
 
@@ -101,9 +103,9 @@ class CoinTurning(Ruleset):
     does not turn ``c`` as its extreme coin.
     """
 
-    #: Subclasses with a closed form for :meth:`single` set this to False so that
-    #: :meth:`single` does not fill the table from the rule.
-    _table_from_rule: bool = True
+    #: Catalogue subclasses whose :meth:`rule` yields sorted tuples known to be
+    #: legal skip the per-set checks of :meth:`turning_sets`.
+    _trusted_rule: bool = False
 
     def __init__(
         self,
@@ -130,6 +132,8 @@ class CoinTurning(Ruleset):
 
     def turning_sets(self, c: int) -> list[tuple[int, ...]]:
         """The turning sets of coin ``c``, checked and sorted."""
+        if self._trusted_rule:
+            return [tuple(s) for s in self.rule(c)]
         out: list[tuple[int, ...]] = []
         for s in self.rule(c):
             t = tuple(sorted(set(s)))
@@ -181,7 +185,21 @@ class CoinTurning(Ruleset):
         """Single-head values of coins ``1..n``."""
         return [self.single(c) for c in range(1, n + 1)]
 
+    def single_array(self, n: int) -> Any:
+        """Single-head values of coins ``0..n`` (0 unused) as an int64 array from a
+        compiled kernel, or ``None`` when the game has none."""
+        return None
+
     def value_formula(self, position: str) -> int:
+        if len(position) >= _BIG_BOARD:
+            table = self.single_array(len(position))
+            if table is not None:
+                import numpy as np
+
+                from grundy.kernels.coins import board_xor
+
+                heads = np.frombuffer(position.encode("ascii"), dtype=np.uint8) == ord("H")
+                return board_xor(heads, table[1:])
         v = 0
         single = self.single
         for i, ch in enumerate(position):
@@ -261,6 +279,8 @@ class TurnOne(CoinTurning):
     1
     """
 
+    _trusted_rule = True
+
     def __init__(self) -> None:
         super().__init__(name="turn-one")
 
@@ -282,6 +302,8 @@ class TurningTurtles(CoinTurning):
     (2, 4)
     """
 
+    _trusted_rule = True
+
     def __init__(self) -> None:
         super().__init__(name="turning-turtles")
 
@@ -292,6 +314,11 @@ class TurningTurtles(CoinTurning):
 
     def single(self, c: int) -> int:
         return c
+
+    def single_array(self, n: int) -> Any:
+        import numpy as np
+
+        return np.arange(n + 1, dtype=np.int64)
 
     def turn_for(self, c: int, need: int) -> tuple[int, ...] | None:
         if need == 0:
@@ -306,6 +333,8 @@ class Twins(CoinTurning):
     [0, 1, 2, 3, 4]
     """
 
+    _trusted_rule = True
+
     def __init__(self) -> None:
         super().__init__(name="twins")
 
@@ -314,6 +343,11 @@ class Twins(CoinTurning):
 
     def single(self, c: int) -> int:
         return c - 1
+
+    def single_array(self, n: int) -> Any:
+        import numpy as np
+
+        return np.maximum(np.arange(-1, n, dtype=np.int64), 0)
 
     def turn_for(self, c: int, need: int) -> tuple[int, ...] | None:
         return (need + 1, c) if need < c - 1 else None
@@ -327,6 +361,8 @@ class UpTo(CoinTurning):
     >>> UpTo(5).single_values(8)
     [1, 2, 4, 8, 16, 31, 32, 64]
     """
+
+    _trusted_rule = True
 
     def __init__(self, t: int, name: str | None = None) -> None:
         if isinstance(t, bool) or not isinstance(t, int) or t < 1:
@@ -399,6 +435,11 @@ class MockTurtles(UpTo):
     def single(self, c: int) -> int:
         return odious(c - 1)
 
+    def single_array(self, n: int) -> Any:
+        from grundy.kernels.coins import mock_turtles_values
+
+        return mock_turtles_values(n)
+
     def turn_for(self, c: int, need: int) -> tuple[int, ...] | None:
         if need == 0:
             return (c,)
@@ -434,6 +475,8 @@ class Triplets(CoinTurning):
     [0, 0, 1, 2, 4, 7, 8, 11]
     """
 
+    _trusted_rule = True
+
     def __init__(self) -> None:
         super().__init__(name="triplets")
 
@@ -454,6 +497,8 @@ class Ruler(CoinTurning):
     ([1, 2, 1, 4, 1, 2, 1, 8], (8,))
     """
 
+    _trusted_rule = True
+
     def __init__(self) -> None:
         super().__init__(name="ruler")
 
@@ -463,6 +508,11 @@ class Ruler(CoinTurning):
 
     def single(self, c: int) -> int:
         return c & -c
+
+    def single_array(self, n: int) -> Any:
+        from grundy.kernels.coins import ruler_values
+
+        return ruler_values(n)
 
     def turn_for(self, c: int, need: int) -> tuple[int, ...] | None:
         # the run c-k+1..c: XOR of the values of c-1, ..., c-k+1
@@ -483,6 +533,8 @@ class ThreeConsecutive(CoinTurning):
     [0, 0, 1, 0, 0, 1, 0]
     """
 
+    _trusted_rule = True
+
     def __init__(self) -> None:
         super().__init__(name="three-consecutive")
 
@@ -500,6 +552,8 @@ class OnePlusLeftThree(CoinTurning):
     >>> OnePlusLeftThree().single_values(8)
     [1, 2, 3, 0, 1, 2, 3, 0]
     """
+
+    _trusted_rule = True
 
     def __init__(self) -> None:
         super().__init__(name="one-plus-left-three")
@@ -535,6 +589,8 @@ class Multiples(CoinTurning):
     >>> Multiples(10**9).single(1)
     68
     """
+
+    _trusted_rule = True
 
     def __init__(self, n: int) -> None:
         super().__init__(name=f"multiples:{n}", leftmost=True, board=n)
