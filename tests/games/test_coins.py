@@ -316,3 +316,21 @@ def test_cli(capsys):
         assert main(args) == 2
         err = capsys.readouterr().err
         assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_decompose_into_single_heads():
+    rng = random.Random(12)
+    for name in ("mock-turtles", "ruler", "turning-corners", "colouring"):
+        rs = grundy.games.get(name)
+        for _ in range(30):
+            pos = "/".join("".join(rng.choice("HT") for _ in range(4)) for _ in range(3 if isinstance(rs, C.GridCoinTurning) else 1))
+            rs.check(pos)
+            parts = rs.decompose(pos)
+            if pos.count("H") <= 1:
+                assert parts is None
+                continue
+            v = 0
+            for p in parts:
+                assert p.count("H") == 1 and len(p) == len(pos)
+                v ^= rs.value(p)
+            assert v == rs.value(pos)

@@ -185,6 +185,18 @@ class CoinTurning(Ruleset):
         """Single-head values of coins ``1..n``."""
         return [self.single(c) for c in range(1, n + 1)]
 
+    def decompose(self, position: Any) -> Iterable[Hashable] | None:
+        """The board as the sum of its single heads (each a board of the same length
+        with one ``H``), or ``None`` for a board with at most one head.
+
+        >>> MockTurtles().decompose("HTH")
+        ['HTT', 'TTH']
+        """
+        if not isinstance(position, str) or position.count("H") <= 1:
+            return None
+        n = len(position)
+        return ["T" * i + "H" + "T" * (n - i - 1) for i, ch in enumerate(position) if ch == "H"]
+
     def single_array(self, n: int) -> Any:
         """Single-head values of coins ``0..n`` (0 unused) as an int64 array from a
         compiled kernel, or ``None`` when the game has none."""
@@ -710,6 +722,20 @@ class GridCoinTurning(Ruleset):
                     reach.append(x)
                 tab[(r, c)] = _mex(reach)
         return tab[cell]
+
+    def decompose(self, position: Any) -> Iterable[Hashable] | None:
+        """The grid as the sum of its single heads, or ``None`` (at most one head).
+
+        >>> AcrosticTwins().decompose("HT/TH")
+        ['HT/TT', 'TT/TH']
+        """
+        if not isinstance(position, str) or position.count("H") <= 1:
+            return None
+        out = []
+        for i, ch in enumerate(position):
+            if ch == "H":
+                out.append("".join("H" if j == i else ("/" if c == "/" else "T") for j, c in enumerate(position)))
+        return out
 
     def value_formula(self, position: str) -> int:
         v = 0
