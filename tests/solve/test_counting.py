@@ -114,7 +114,7 @@ def test_errors():
         grundy.count_positions([{2**40: 1}, (nim, range(3))], max_memory=10**6)
     with pytest.raises(InvalidParameterError, match="counting component"):
         grundy.count_positions([[1, 2, 3]])  # type: ignore[list-item]
-    with pytest.raises(InvalidParameterError, match="odd prime"):
+    with pytest.raises(InvalidParameterError, match="odd modulus"):
         grundy.count_positions([range(3)], mod=4)
     with pytest.raises(SearchLimitError):
         grundy.count_positions([(nim, range(100)), {1: 1}], limit=10)

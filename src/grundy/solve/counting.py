@@ -173,7 +173,7 @@ def count_positions(
 
 def _check_mod(mod: int | None) -> None:
     if mod is not None and (isinstance(mod, bool) or not isinstance(mod, int) or mod < 3 or mod % 2 == 0):
-        raise InvalidParameterError(f"mod must be an odd prime; got {mod!r}")
+        raise InvalidParameterError(f"mod must be an odd modulus >= 3 (a prime such as 998244353); got {mod!r}")
 
 
 def count_xor_box(ranges: Sequence[range], value: int = 0, *, mod: int | None = None) -> int:
