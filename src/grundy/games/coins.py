@@ -500,6 +500,19 @@ class Triplets(CoinTurning):
     def single(self, c: int) -> int:
         return odious(c - 3) if c >= 3 else 0
 
+    def turn_for(self, c: int, need: int) -> tuple[int, ...] | None:
+        # coins 1, 2 are worth 0 and coin x >= 3 is Mock Turtles coin x - 2
+        if c < 3:
+            return None
+        if need == 0:
+            return (1, 2, c)
+        t = MockTurtles().turn_for(c - 2, need)
+        if t is None:
+            return None
+        if len(t) == 2:
+            return (1, t[0] + 2, c)
+        return (t[0] + 2, t[1] + 2, c)
+
 
 class Ruler(CoinTurning):
     """Ruler: turn any run of consecutive coins ending at the head. Coin ``c`` is
