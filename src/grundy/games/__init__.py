@@ -4,8 +4,8 @@ rules, for brute force) with its closed form and constructive winning move.
 >>> import grundy
 >>> grundy.games.get("wythoff")[3, 5].outcome
 Outcome.P
->>> sorted(e.name for e in grundy.games.entries())[:6]
-['allbut', 'bash', 'chocolate', 'circle', 'dawson', 'dynamic']
+>>> {"allbut", "bash", "chocolate", "mock-turtles"} <= {e.name for e in grundy.games.entries()}
+True
 """
 
 from __future__ import annotations
