@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
-from grundy.values.errors import InvalidParameterError, InvalidPositionError
+from grundy.values.errors import InvalidParameterError, InvalidPositionError, SearchLimitError
 from grundy.values.nimbers import nim_mul
 from grundy.rules.ruleset import Ruleset
 from grundy.games._common import parse_int
@@ -398,9 +398,18 @@ class UpTo(CoinTurning):
             for others in combinations(range(1, c), k):
                 yield (*others, c)
 
+    #: Most XOR values the subset table may hold (values of Moidores-like games grow
+    #: exponentially, and so does the table).
+    table_limit = 20_000_000
+
     def single(self, c: int) -> int:
         vals, reach = self._values, self._reach
         while len(vals) <= c:
+            if sum(map(len, reach)) > self.table_limit:
+                raise SearchLimitError(
+                    f"{self.name}: the subset-XOR table for coin {len(vals)} would pass "
+                    f"{self.table_limit:,} values (coin {c} asked)"
+                )
             coin = len(vals)
             seen: set[int] = set()
             for r in reach:
