@@ -121,3 +121,19 @@ def test_errors():
     with pytest.raises(InvalidParameterError):
         grundy.count_positions([range(3)], value=-1)
     assert isinstance(CountingMemoryError("x"), grundy.GrundyError)
+
+
+def test_count_values_by_period_against_enumeration():
+    from grundy.solve.counting import count_values
+
+    for spec in ("subtraction:1,3,4", "bash:3", "octal:0.07", "subtraction:2,5"):
+        rs = grundy.games.get(spec)
+        for r in (range(0, 500), range(37, 411), range(3, 4), range(100, 100)):
+            want: dict[int, int] = {}
+            for n in r:
+                want[rs.value(n)] = want.get(rs.value(n), 0) + 1
+            assert count_values(rs, r, limit=1) == dict(sorted(want.items())), (spec, r)
+    huge = count_values(grundy.games.get("bash:3"), range(10**100))
+    assert huge == {v: 10**100 // 4 for v in range(4)}
+    with pytest.raises(SearchLimitError):
+        count_values(grundy.games.get("lasker"), range(10**6), limit=100)

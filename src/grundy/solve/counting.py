@@ -51,7 +51,21 @@ def count_values(
     ruleset: Ruleset, positions: Iterable[Hashable], *, limit: int = DEFAULT_LIMIT
 ) -> dict[int, int]:
     """How many of ``positions`` have each value (a dict sorted by value).
-    Raises :class:`SearchLimitError` past ``limit`` positions."""
+
+    A ``range`` of heap sizes longer than ``limit`` is counted by whole periods when
+    the ruleset has a *proven* :class:`~grundy.values.periodicity.Periodicity`
+    without saltus (its ``periodicity`` attribute: subtraction and octal games), in
+    O(preperiod + period). Otherwise raises :class:`SearchLimitError` past
+    ``limit`` positions.
+
+    >>> import grundy
+    >>> count_values(grundy.games.get("subtraction:1,3,4"), range(10**18))
+    {0: 285714285714285715, 1: 285714285714285714, 2: 285714285714285714, 3: 142857142857142857}
+    """
+    if isinstance(positions, range) and positions.step == 1 and positions.stop - positions.start > limit:
+        by_period = _count_periodic(ruleset, positions)
+        if by_period is not None:
+            return by_period
     counts: dict[int, int] = {}
     value = ruleset.value
     for i, p in enumerate(positions):
@@ -61,6 +75,32 @@ def count_values(
             )
         v = value(ruleset.check(p))
         counts[v] = counts.get(v, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def _count_periodic(ruleset: Ruleset, r: range) -> dict[int, int] | None:
+    per = getattr(ruleset, "periodicity", None)
+    if per is None or not getattr(per, "proven", False) or getattr(per, "saltus", 1) != 0:
+        return None
+    pre, p = int(per.preperiod), int(per.period)
+    lo, hi = max(r.start, 0), r.stop
+    counts: dict[int, int] = {}
+
+    def add(v: int, k: int) -> None:
+        if k > 0:
+            counts[v] = counts.get(v, 0) + k
+
+    for n in range(lo, min(hi, pre)):
+        add(ruleset.value(n), 1)
+    start = max(lo, pre)
+    if hi > start:
+        # n = pre + q p + j: for each residue j, how many n in [start, hi)
+        for j in range(p):
+            first = pre + j
+            if first < start:
+                first += -(-(start - first) // p) * p
+            k = 0 if first >= hi else (hi - 1 - first) // p + 1
+            add(ruleset.value(pre + j), k)
     return dict(sorted(counts.items()))
 
 
