@@ -137,3 +137,12 @@ def test_count_values_by_period_against_enumeration():
     assert huge == {v: 10**100 // 4 for v in range(4)}
     with pytest.raises(SearchLimitError):
         count_values(grundy.games.get("lasker"), range(10**6), limit=100)
+
+
+def test_box_of_periodic_games_over_huge_ranges():
+    from grundy.solve.counting import count_values
+
+    sub = grundy.games.get("subtraction:1,3,4")
+    c = count_values(sub, range(10**18))
+    assert grundy.count_positions([(sub, range(10**18))] * 2) == sum(k * k for k in c.values())
+    assert grundy.count_positions([(sub, range(10**18))] * 2, mod=998244353) == sum(k * k for k in c.values()) % 998244353
