@@ -292,10 +292,20 @@ def modulo_nim_wins(s: frozenset) -> bool:
 
 def test_arc134e_table_against_brute_force():
     mod = load("arc134e_modulo_nim")
-    lose = mod.lose_table(5)
-    for mask in range(1, 32):
-        s = frozenset(12 * (j + 1) for j in range(5) if mask >> j & 1)
+    lose = mod.lose_table(11)  # sets of multiples of 12 up to 132
+    for mask in range(1, 1 << 11):
+        s = frozenset(12 * (j + 1) for j in range(11) if mask >> j & 1)
         assert lose[mask] == (not modulo_nim_wins(s)), s
+
+
+def test_arc134e_case_analysis():
+    # every losing set is {1}, {2}, {4, 8} or made of multiples of 12
+    rng = random.Random(10)
+    sets = [frozenset(i + 1 for i in range(14) if mask >> i & 1) for mask in range(1, 1 << 14)]
+    sets += [frozenset(rng.sample(range(1, 80), rng.randrange(1, 5))) for _ in range(1500)]
+    for s in sets:
+        if not modulo_nim_wins(s):
+            assert s in ({1}, {2}, {4, 8}) or all(x % 12 == 0 for x in s), s
 
 
 def test_arc134e_counts():
