@@ -343,3 +343,19 @@ def test_decompose_into_single_heads():
                 assert p.count("H") == 1 and len(p) == len(pos)
                 v ^= rs.value(p)
             assert v == rs.value(pos)
+
+
+def test_turning_corners_winning_turn_on_big_grids():
+    rng = random.Random(13)
+    tc = C.TurningCorners()
+    for size in (6, 17, 40):
+        for _ in range(10):
+            pos = "/".join("".join(rng.choice("HTTT") for _ in range(size)) for _ in range(size))
+            t = tc.winning_turn(pos)
+            if tc.value(pos) == 0:
+                assert t is None
+                continue
+            (a, b), (a2, c), (r, b2), (r2, c2) = t
+            assert a == a2 and b == b2 and r == r2 and c == c2 and a < r and b < c
+            after = tc.winning_move(pos)
+            assert tc.value(after) == 0

@@ -43,7 +43,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
 from grundy.values.errors import InvalidParameterError, InvalidPositionError, SearchLimitError
-from grundy.values.nimbers import nim_mul
+from grundy.values.nimbers import nim_inverse, nim_mul
 from grundy.rules.ruleset import Ruleset
 from grundy.games._common import parse_int
 
@@ -854,13 +854,19 @@ class TurningCorners(TartanProduct):
         super().__init__(Twins(), Twins(), name="turning-corners")
 
     def turn_for(self, cell: Cell, need: int) -> tuple[Cell, ...] | None:
-        # need = a(x)y ^ a(x)c' ^ r'(x)y ... scan the rectangle corners
+        # Corners (a, b), (a, y), (x, b) of a head (x, y) (values from 0) are worth
+        # a(x)y ^ x(x)b ^ a(x)b = x(x)y ^ (x^a)(x)(y^b). So (x^a)(x)(y^b) must be
+        # w = x(x)y ^ need: for each a < x, b is forced by a nim division. O(x).
         r, c = cell
         x, y = r - 1, c - 1
+        w = nim_mul(x, y) ^ need
+        if w == 0:
+            return None
         for a in range(x):
-            for b in range(y):
-                if nim_mul(a, y) ^ nim_mul(x, b) ^ nim_mul(a, b) == need:
-                    return ((a + 1, b + 1), (a + 1, c), (r, b + 1), (r, c))
+            v = nim_mul(w, nim_inverse(x ^ a))
+            b = y ^ v
+            if b < y:
+                return ((a + 1, b + 1), (a + 1, c), (r, b + 1), (r, c))
         return None
 
 

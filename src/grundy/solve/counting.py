@@ -71,7 +71,8 @@ def count_values(
     for i, p in enumerate(positions):
         if i >= limit:
             raise SearchLimitError(
-                f"more than {limit:,} positions of {ruleset.name}; pass a smaller range or a larger limit="
+                f"more than {limit:,} positions of {ruleset.name}; pass a smaller range or a larger "
+                "limit= (nim heaps: pass the range alone, counted by a digit DP)"
             )
         v = value(ruleset.check(p))
         counts[v] = counts.get(v, 0) + 1
