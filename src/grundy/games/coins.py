@@ -249,9 +249,19 @@ class CoinTurning(Ruleset):
         delta = v ^ target
         if delta == 0:
             return None
+        # first the heads whose value drops (one of them always has a move), then
+        # the others (an option's value may exceed its position's)
         heads = [i + 1 for i, ch in enumerate(position) if ch == "H"]
-        heads.sort(key=lambda c: (self.single(c) ^ delta) >= self.single(c))
+        later = []
         for c in heads:
+            g = self.single(c)
+            if g ^ delta < g:
+                t = self.turn_for(c, g ^ delta)
+                if t is not None:
+                    return t
+            else:
+                later.append(c)
+        for c in later:
             t = self.turn_for(c, self.single(c) ^ delta)
             if t is not None:
                 return t
@@ -872,8 +882,8 @@ class TurningCorners(TartanProduct):
 
 class AcrosticTwins(GridCoinTurning):
     """Acrostic Twins: turn two coins in the same row or the same column, the lower
-    or righter one from heads to tails. A head is a rook on a board, so cell
-    ``(r, c)`` is worth ``(r-1) XOR (c-1)``.
+    or righter one from heads to tails. A head is a rook on a board (two-dimensional
+    Nim, not a Tartan product), so cell ``(r, c)`` is worth ``(r-1) XOR (c-1)``.
 
     >>> AcrosticTwins().winning_turn("TTH/TTT")
     ((1, 1), (1, 3))
