@@ -192,6 +192,21 @@ def test_multiples_against_brute_force(n):
         assert rs.value(pos) == g[b]
 
 
+def test_multiples_winning_moves():
+    rng = random.Random(14)
+    for n in (7, 30, 200):
+        rs = C.Multiples(n)
+        for _ in range(20):
+            pos = "".join(rng.choice("HTTT") for _ in range(n))
+            t = rs.winning_turn(pos)
+            if rs.value(pos) == 0:
+                assert t is None
+            else:
+                x = t[0]
+                assert pos[x - 1] == "H" and t == tuple(x * j for j in range(1, len(t) + 1))
+                assert rs.value(rs.winning_move(pos)) == 0
+
+
 def test_multiples_kernel_against_general_rule():
     for n in (1, 2, 3, 17, 100, 257, 1000):
         general = C.CoinTurning(lambda x, n=n: [range(x, k * x + 1, x) for k in range(1, n // x + 1)],

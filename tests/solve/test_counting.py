@@ -146,3 +146,9 @@ def test_box_of_periodic_games_over_huge_ranges():
     c = count_values(sub, range(10**18))
     assert grundy.count_positions([(sub, range(10**18))] * 2) == sum(k * k for k in c.values())
     assert grundy.count_positions([(sub, range(10**18))] * 2, mod=998244353) == sum(k * k for k in c.values()) % 998244353
+
+
+def test_many_small_nim_ranges_go_by_transforms():
+    ranges = [range(4)] * 12  # more ranges than the digit DP takes
+    assert grundy.count_positions(ranges) == 4**11
+    assert grundy.count_positions(ranges[:3] + [range(1, 3)]) == brute([list(r) for r in ranges[:3]] + [[1, 2]], 0)

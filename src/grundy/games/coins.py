@@ -661,6 +661,16 @@ class Multiples(CoinTurning):
         small, large = self._blocks
         return int(small[c]) if c * c <= self.n else int(large[self.n // c])
 
+    def turn_for(self, c: int, need: int) -> tuple[int, ...] | None:
+        # the prefix XORs of c's multiples: O(n / c)
+        x = 0
+        for k in range(1, self.n // c + 1):
+            if k > 1:
+                x ^= self.single(k * c)
+            if x == need:
+                return tuple(c * j for j in range(1, k + 1))
+        return None
+
     def heads_value(self, heads: Iterable[int]) -> int:
         """Value of the board whose heads are the coins ``heads`` (a set of coin
         numbers, each counted once per occurrence)."""

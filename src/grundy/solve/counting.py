@@ -37,6 +37,8 @@ __all__ = [
 
 Component = Union[tuple[Ruleset, Iterable[Hashable]], Mapping[int, int], range]
 
+#: Most ranges the digit DP takes (its states grow as 4^k); more go by transforms.
+_MAX_DP = 10
 #: Default memory budget of a convolution, in bytes.
 DEFAULT_MEMORY = 1 << 30
 #: Default most positions enumerated per component.
@@ -194,8 +196,9 @@ def count_positions(
 
     Each component is ``(ruleset, positions)`` (its value distribution is
     tabulated, at most ``limit`` positions), a ``{value: count}`` mapping, or a
-    ``range`` of nim heap sizes. When every component is a range of heaps the count
-    is a digit DP over the bits (any sizes, ``range(10**100)`` too); otherwise an
+    ``range`` of nim heap sizes. When every component is a range of heaps (at most
+    10 of them) the count is a digit DP over the bits (any sizes, ``range(10**100)``
+    too); otherwise an
     XOR convolution by Walsh-Hadamard transforms, within ``max_memory`` bytes
     (:class:`CountingMemoryError` beyond). ``mod``: a prime; the count modulo it.
 
@@ -206,7 +209,7 @@ def count_positions(
     _check_mod(mod)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise InvalidParameterError(f"value must be an integer >= 0; got {value!r}")
-    if components and all(isinstance(c, range) for c in components):
+    if components and len(components) <= _MAX_DP and all(isinstance(c, range) for c in components):
         return count_xor_box([c for c in components if isinstance(c, range)], value, mod=mod)
     dist = nim_sum_distribution(components, mod=mod, max_memory=max_memory, limit=limit)
     return dist[value] if value < len(dist) else 0
@@ -230,8 +233,8 @@ def count_xor_box(ranges: Sequence[range], value: int = 0, *, mod: int | None = 
         if not isinstance(r, range) or r.step != 1 or r.start < 0:
             raise InvalidParameterError(f"count_xor_box needs ranges of step 1 from >= 0; got {r!r}")
     k = len(ranges)
-    if k > 10:
-        raise InvalidParameterError(f"count_xor_box handles at most 10 ranges; got {k}")
+    if k > _MAX_DP:
+        raise InvalidParameterError(f"count_xor_box handles at most {_MAX_DP} ranges; got {k}")
     if any(r.stop <= r.start for r in ranges):
         return 0
     total = 0
