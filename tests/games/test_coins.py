@@ -51,8 +51,8 @@ RAW = {
     + [{a, b, c} for a in range(1, c) for b in range(a + 1, c)],
     "moidores": lambda c: [set(s) | {c} for k in range(9) for s in itertools.combinations(range(1, c), k)],
     "ruler": lambda c: [set(range(a, c + 1)) for a in range(1, c + 1)],
-    "three-consecutive": lambda c: [{c - 2, c - 1, c}] if c >= 3 else [],
-    "one-plus-left-three": lambda c: ([{c}] if c <= 3 else []) + [{c - k, c} for k in (1, 2, 3) if c - k >= 1],
+    "run-of-three": lambda c: [{c - 2, c - 1, c}] if c >= 3 else [],
+    "pair-within-3": lambda c: ([{c}] if c <= 3 else []) + [{c - k, c} for k in (1, 2, 3) if c - k >= 1],
     "upto:5": lambda c: [set(s) | {c} for k in range(5) for s in itertools.combinations(range(1, c), k)],
 }
 SIZES: dict[str, int] = {}  # every rule: every board of 12 coins

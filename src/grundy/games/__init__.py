@@ -151,12 +151,12 @@ _add("upto", ("coins up to", "spawning"), "Coins: turn one to t coins (upto:3 = 
 _add("ruler", ("ruler game",),
      "Coins: turn a run of consecutive coins ending at a head (coin c = largest 2^k | c).",
      _no_args(Ruler, "ruler"), example="grundy analyze ruler TTTHTH")
-_add("three-consecutive", ("three consecutive", "consecutive three"),
+_add("run-of-three", ("three-consecutive", "three consecutive", "consecutive three"),
      "Coins: turn exactly three consecutive coins (coin c worth 1 iff 3 | c).",
-     _no_args(ThreeConsecutive, "three-consecutive"), example="grundy analyze three-consecutive TTHTTH")
-_add("one-plus-left-three", ("one plus left three",),
+     _no_args(ThreeConsecutive, "run-of-three"), example="grundy analyze run-of-three TTHTTH")
+_add("pair-within-3", ("one-plus-left-three", "one plus left three"),
      "Coins: turn a coin and one of the three to its left (coin c worth c mod 4).",
-     _no_args(OnePlusLeftThree, "one-plus-left-three"), example="grundy analyze one-plus-left-three HTTH")
+     _no_args(OnePlusLeftThree, "pair-within-3"), example="grundy analyze pair-within-3 HTTH")
 _add("multiples", ("haoi2015", "p3179", "array game"),
      "Coins 1..n: a head x turns x, 2x, ..., kx (HAOI2015; n up to 10^9).",
      Multiples.from_args, "n (multiples:10)", "grundy analyze multiples:6 HTTHTT")

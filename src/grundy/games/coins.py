@@ -580,7 +580,7 @@ class ThreeConsecutive(CoinTurning):
     _trusted_rule = True
 
     def __init__(self) -> None:
-        super().__init__(name="three-consecutive")
+        super().__init__(name="run-of-three")
 
     def rule(self, c: int) -> Iterable[Iterable[int]]:
         return [(c - 2, c - 1, c)] if c >= 3 else []
@@ -600,7 +600,7 @@ class OnePlusLeftThree(CoinTurning):
     _trusted_rule = True
 
     def __init__(self) -> None:
-        super().__init__(name="one-plus-left-three")
+        super().__init__(name="pair-within-3")
 
     def rule(self, c: int) -> Iterable[Iterable[int]]:
         if c <= 3:
