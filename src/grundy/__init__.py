@@ -16,7 +16,9 @@ from grundy.rules import __all__ as _rules_all
 from grundy.rules.compound import (
     ConjunctiveSum, EverySum, Misere, MisereSum, SelectiveSum,
 )
-from grundy.solve import Budget, GameGraph, Solver, every_outcome, sj_outcome
+from grundy.solve import (
+    Budget, GameGraph, Solver, count_positions, count_values, every_outcome, sj_outcome,
+)
 from grundy.solve.report import Report, analyze
 from grundy.values import *  # noqa: F403
 from grundy.values import __all__ as _values_all
@@ -25,6 +27,6 @@ __version__ = "0.1.0"
 
 __all__ = [
     *_values_all, *_rules_all, "analyze", "Report", "GameGraph", "Solver", "Budget", "Misere", "MisereSum",
-    "EverySum", "ConjunctiveSum", "SelectiveSum", "every_outcome", "sj_outcome", "games",
+    "EverySum", "ConjunctiveSum", "SelectiveSum", "every_outcome", "sj_outcome", "count_positions", "count_values", "games",
     "__version__",
 ]

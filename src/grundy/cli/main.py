@@ -318,6 +318,10 @@ def census(digits: int, to: int, jobs: int | None, scheduler: str | None, store:
             click.echo(f"{r.code:<8}{period:>8}{pre:>11}  {status:<9}{r.max_value:>6}")
 
 
+from grundy.cli.count import count as _count  # noqa: E402
+
+cli.add_command(_count)
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: run the CLI, turning errors into one line and status 2."""
     try:

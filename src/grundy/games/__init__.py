@@ -4,8 +4,8 @@ rules, for brute force) with its closed form and constructive winning move.
 >>> import grundy
 >>> grundy.games.get("wythoff")[3, 5].outcome
 Outcome.P
->>> sorted(e.name for e in grundy.games.entries())[:6]
-['allbut', 'bash', 'chocolate', 'circle', 'dawson', 'dynamic']
+>>> {"allbut", "bash", "chocolate", "mock-turtles"} <= {e.name for e in grundy.games.entries()}
+True
 """
 
 from __future__ import annotations
@@ -14,6 +14,11 @@ from collections.abc import Callable
 
 from grundy.values.errors import InvalidParameterError
 from grundy.rules.ruleset import Ruleset
+from grundy.games.coins import (
+    AcrosticTwins, CoinTurning, ColouringGame, GridCoinTurning, Moidores, MockTurtles,
+    Multiples, OnePlusLeftThree, Ruler, TartanProduct, ThreeConsecutive, Triplets,
+    TurningCorners, TurningTurtles, TurnOne, Twins, UpTo,
+)
 from grundy.games.dynamic import DynamicSubtraction, FibonacciNim
 from grundy.games.hackenbush import GreenHackenbush, string, tree_from_edges
 from grundy.games.lasker import EvenSplit, Lasker, SplitThree
@@ -33,6 +38,9 @@ __all__ = [
     "Wythoff", "wythoff_pair", "wythoff_index", "DynamicSubtraction", "FibonacciNim",
     "Euclid", "Northcott", "Chocolate", "MergePiles", "RowRuns", "CircleRuns",
     "GreenHackenbush", "string", "tree_from_edges", "TakeAndBreak", "GrundysGame",
+    "CoinTurning", "TurnOne", "TurningTurtles", "Twins", "Triplets", "MockTurtles", "UpTo",
+    "Moidores", "Ruler", "ThreeConsecutive", "OnePlusLeftThree", "Multiples",
+    "GridCoinTurning", "TartanProduct", "TurningCorners", "AcrosticTwins", "ColouringGame",
 ]
 
 
@@ -123,3 +131,41 @@ _add("dawson", ("dawson's kayles", "dawsons kayles", "0.07"),
 _add("grundys-game", ("grundy's game", "grundy game", "grundys game"),
      "Grundy's game: split a heap into two unequal heaps (compiled table).",
      _no_args(GrundysGame, "grundys-game"), example="grundy analyze grundys-game 100")
+_add("turn-one", ("turn one coin", "coins:1"),
+     "Coins: turn one coin from heads to tails (value: parity of the heads).",
+     _no_args(TurnOne, "turn-one"), example="grundy analyze turn-one HTHH")
+_add("turning-turtles", ("turning turtles", "one-or-two", "one or two coins"),
+     "Coins: turn one or two coins, the rightmost heads to tails (coin c = nim heap c).",
+     _no_args(TurningTurtles, "turning-turtles"), example="grundy analyze turning-turtles THTTH")
+_add("twins", ("twins coins",), "Coins: turn exactly two coins (coin c = nim heap c-1).",
+     _no_args(Twins, "twins"), example="grundy analyze twins THTTH")
+_add("triplets", ("triplets coins",), "Coins: turn exactly three coins.",
+     _no_args(Triplets, "triplets"), example="grundy analyze triplets TTHTH")
+_add("mock-turtles", ("mock turtles", "mock turtle", "mocking turtles"),
+     "Coins: turn one to three coins (coin c = the odious number 2(c-1) or 2(c-1)+1).",
+     _no_args(MockTurtles, "mock-turtles"), example="grundy analyze mock-turtles THTTH")
+_add("moidores", ("gold moidores",), "Coins: turn one to nine coins.",
+     _no_args(Moidores, "moidores"), example="grundy analyze moidores HTTTTTTTTTH")
+_add("upto", ("coins up to", "spawning"), "Coins: turn one to t coins (upto:3 = Mock Turtles).",
+     UpTo.from_args, "t (upto:5)", "grundy analyze upto:5 HHTH")
+_add("ruler", ("ruler game",),
+     "Coins: turn a run of consecutive coins ending at a head (coin c = largest 2^k | c).",
+     _no_args(Ruler, "ruler"), example="grundy analyze ruler TTTHTH")
+_add("run-of-three", ("three-consecutive", "three consecutive", "consecutive three"),
+     "Coins: turn exactly three consecutive coins (coin c worth 1 iff 3 | c).",
+     _no_args(ThreeConsecutive, "run-of-three"), example="grundy analyze run-of-three TTHTTH")
+_add("pair-within-3", ("one-plus-left-three", "one plus left three"),
+     "Coins: turn a coin and one of the three to its left (coin c worth c mod 4).",
+     _no_args(OnePlusLeftThree, "pair-within-3"), example="grundy analyze pair-within-3 HTTH")
+_add("multiples", ("haoi2015", "p3179", "array game"),
+     "Coins 1..n: a head x turns x, 2x, ..., kx (HAOI2015; n up to 10^9).",
+     Multiples.from_args, "n (multiples:10)", "grundy analyze multiples:6 HTTHTT")
+_add("turning-corners", ("turning corners",),
+     "Grid coins: turn the four corners of a rectangle (Twins x Twins, Tartan theorem).",
+     _no_args(TurningCorners, "turning-corners"), example="grundy analyze turning-corners TTT/TTH")
+_add("acrostic-twins", ("acrostic twins",),
+     "Grid coins: turn two coins in one row or one column.",
+     _no_args(AcrosticTwins, "acrostic-twins"), example="grundy analyze acrostic-twins TTH/THT")
+_add("colouring", ("coloring", "zjoi2009", "p2594", "染色游戏"),
+     "Grid coins: turn a connected block whose bottom-right corner is a head (ZJOI2009).",
+     _no_args(ColouringGame, "colouring"), example="grundy analyze colouring THT/HTT")

@@ -10,6 +10,7 @@ from grundy.solve import engine as _engine
 from grundy.solve.budget import Budget
 from grundy.solve.compounds import every_outcome, sj_outcome
 from grundy.solve.engine import Solver
+from grundy.solve.counting import count_positions, count_values, count_xor_box, nim_sum_distribution
 from grundy.solve.graph import GameGraph, GraphAnalysis
 from grundy.solve.reducer import remoteness_rule, suspense_rule
 
@@ -17,5 +18,6 @@ register_engine(_engine)  # type: ignore[arg-type]
 
 __all__ = [
     "Budget", "Solver", "remoteness_rule", "suspense_rule", "GameGraph", "GraphAnalysis",
-    "every_outcome", "sj_outcome",
+    "every_outcome", "sj_outcome", "count_positions", "count_values",
+    "count_xor_box", "nim_sum_distribution",
 ]

@@ -1,0 +1,71 @@
+"""取石子游戏 (the notes' counting problem): n heaps, heap i of colour c_i with a
+size chosen from a set A_i. A move takes any x >= 1 from one heap, or 1..m stones
+in total from heaps of one colour. Count the choices of sizes the first player
+wins, modulo 998244353.
+
+Input: "n m", then per heap "k c" and the k sizes of A_i. Output: the count.
+
+The notes' theorem: a colour class is worth y (m + 1) + x, x the sum of its heaps
+mod (m + 1) and y the XOR of their quotients by m + 1. Each class's value
+distribution is a mixed (cyclic in x, XOR in y) convolution of its heaps',
+Walsh-Hadamard-transformed along y; the classes are then independent components of
+:func:`grundy.count_positions` (an XOR convolution modulo the prime).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+import grundy
+from grundy.kernels.fwht import fwht, inverse_fwht
+
+MOD = 998244353
+
+
+def class_distribution(heaps: list[list[int]], m: int) -> dict[int, int]:
+    """{value: count} of one colour class whose heaps range over ``heaps``."""
+    k = m + 1
+    top = max((a // k for sizes in heaps for a in sizes), default=0)
+    size = 1 << max(top.bit_length(), 0)
+    acc = np.zeros((k, size), dtype=np.int64)
+    acc[0, 0] = 1
+    acc = np.stack([fwht(row, mod=MOD) for row in acc])
+    for sizes in heaps:
+        f = np.zeros((k, size), dtype=np.int64)
+        for a in sizes:
+            f[a % k, a // k] += 1
+        f = np.stack([fwht(row, mod=MOD) for row in f])
+        new = np.zeros_like(acc)
+        for x in range(k):
+            for y in range(k):
+                if f[y].any():
+                    z = (x + y) % k
+                    new[z] = (new[z] + acc[x] * f[y]) % MOD
+        acc = new
+    out: dict[int, int] = {}
+    for x in range(k):
+        row = inverse_fwht(acc[x], mod=MOD)
+        for y in np.nonzero(row)[0].tolist():
+            out[y * k + x] = int(row[y])
+    return out
+
+
+def solve(text: str) -> str:
+    it = iter(text.split())
+    n, m = int(next(it)), int(next(it))
+    classes: dict[int, list[list[int]]] = {}
+    total = 1
+    for _ in range(n):
+        k, c = int(next(it)), int(next(it))
+        sizes = [int(next(it)) for _ in range(k)]
+        classes.setdefault(c, []).append(sizes)
+        total = total * k % MOD
+    comps = [class_distribution(h, m) for h in classes.values()]
+    p = grundy.count_positions(comps, mod=MOD)
+    return str((total - p) % MOD)
+
+
+if __name__ == "__main__":
+    print(solve(sys.stdin.read()))
