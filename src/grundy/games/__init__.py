@@ -15,7 +15,10 @@ from collections.abc import Callable
 from grundy.values.errors import InvalidParameterError
 from grundy.rules.ruleset import Ruleset
 from grundy.games.dynamic import DynamicSubtraction, FibonacciNim
-from grundy.games.hackenbush import GreenHackenbush, string, tree_from_edges
+from grundy.games.hackenbush import (
+    Graph, GreenHackenbush, HackenbushGraph, hackenbush_value, string, tree_from_edges,
+    tree_values, winning_cut,
+)
 from grundy.games.lasker import EvenSplit, Lasker, SplitThree
 from grundy.games.misc import Chocolate, Euclid, MergePiles, Northcott
 from grundy.games.nim import Nim
@@ -32,7 +35,8 @@ __all__ = [
     "Subtraction", "Bash", "AllBut", "Lasker", "SplitThree", "EvenSplit",
     "Wythoff", "wythoff_pair", "wythoff_index", "DynamicSubtraction", "FibonacciNim",
     "Euclid", "Northcott", "Chocolate", "MergePiles", "RowRuns", "CircleRuns",
-    "GreenHackenbush", "string", "tree_from_edges", "TakeAndBreak", "GrundysGame",
+    "GreenHackenbush", "string", "tree_from_edges",
+    "HackenbushGraph", "Graph", "hackenbush_value", "winning_cut", "tree_values", "TakeAndBreak", "GrundysGame",
 ]
 
 
@@ -107,8 +111,13 @@ _add("circle", ("coin circle", "circle take"),
      "Remove 1..k consecutive coins from a circle; symmetry strategy.",
      CircleRuns.from_args, "k (circle:2)", "grundy analyze circle:2 10")
 _add("hackenbush", ("green hackenbush", "tree edge deletion", "tree game"),
-     "Green Hackenbush on a rooted tree (nested tuples of subtrees).",
+     "Green Hackenbush on a rooted tree (nested tuples, or edges '0-1 1-2 0-3' rooted at 0).",
      _no_args(GreenHackenbush, "hackenbush"), example="grundy analyze hackenbush '((),((),))'")
+_add("hackenbush-graph", ("graph hackenbush", "cactus hackenbush", "fusion", "hackenbush graph",
+                          "green hackenbush graph", "agc017d", "cf1610i"),
+     "Green Hackenbush on any multigraph with a ground: '0-1 1-2 2-0 ground=0' or @FILE.",
+     _no_args(HackenbushGraph, "hackenbush-graph"),
+     example="grundy analyze hackenbush-graph '0-1 1-2 2-0 2-3'")
 _add("merge", ("merge piles", "p4101", "heoi2014"),
      "Merge two piles with total <= m; from n single stones (HEOI2014).",
      MergePiles.from_args, "m (merge:3)", "grundy analyze merge:3 10")
