@@ -19,6 +19,9 @@ from grundy.games.hackenbush import (
     Graph, GreenHackenbush, HackenbushGraph, hackenbush_value, string, tree_from_edges,
     tree_values, winning_cut,
 )
+from grundy.games.geography import (
+    Board, VertexGeography, geography_move, losing_starts, winning_starts,
+)
 from grundy.games.lasker import EvenSplit, Lasker, SplitThree
 from grundy.games.misc import Chocolate, Euclid, MergePiles, Northcott
 from grundy.games.nim import Nim
@@ -36,6 +39,7 @@ __all__ = [
     "Wythoff", "wythoff_pair", "wythoff_index", "DynamicSubtraction", "FibonacciNim",
     "Euclid", "Northcott", "Chocolate", "MergePiles", "RowRuns", "CircleRuns",
     "GreenHackenbush", "string", "tree_from_edges",
+    "VertexGeography", "Board", "winning_starts", "losing_starts", "geography_move",
     "HackenbushGraph", "Graph", "hackenbush_value", "winning_cut", "tree_values", "TakeAndBreak", "GrundysGame",
 ]
 
@@ -132,3 +136,7 @@ _add("dawson", ("dawson's kayles", "dawsons kayles", "0.07"),
 _add("grundys-game", ("grundy's game", "grundy game", "grundys game"),
      "Grundy's game: split a heap into two unequal heaps (compiled table).",
      _no_args(GrundysGame, "grundys-game"), example="grundy analyze grundys-game 100")
+_add("geography", ("vertex geography", "undirected geography", "p4055", "jsoi2009",
+                   "undirected vertex geography"),
+     "Undirected vertex geography: move to an unvisited neighbour ('0-1 1-2 start=1').",
+     _no_args(VertexGeography, "geography"), example="grundy analyze geography '0-1 1-2 2-3 start=1'")
