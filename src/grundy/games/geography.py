@@ -273,12 +273,7 @@ class VertexGeography(Ruleset):
             tok = m.group(1)
             token = int(tok) if re.fullmatch(r"[+-]?\d+", tok) else tok
             text = text[: m.start()] + " " + text[m.end() :]
-        try:
-            g = parse_edges(text + f" ground={token}", what="geography", loops=False)
-        except InvalidPositionError as exc:
-            if "no ground" not in str(exc):
-                raise
-            g = parse_edges(text, what="geography", loops=False)
+        g = parse_edges(text + f" ground={token}", what="geography", loops=False, require_ground=False)
         if g.edges and not any(token in e for e in g.edges):
             raise InvalidPositionError(
                 f"geography: the start vertex {token!r} is on no edge (in {text.strip()!r}); "

@@ -345,7 +345,9 @@ def _vertex(tok: str) -> Hashable:
     return int(tok) if re.fullmatch(r"[+-]?\d+", tok) else tok
 
 
-def parse_edges(text: str, *, what: str = "graph", loops: bool = True) -> Graph:
+def parse_edges(
+    text: str, *, what: str = "graph", loops: bool = True, require_ground: bool = True
+) -> Graph:
     """Read a graph: edges ``u-v`` separated by spaces, commas or new lines (or
     ``u v`` one per line, as in contest input), an optional ``ground=a,b`` (default
     ``ground=0``) and an optional ``n=N`` declaring the vertices ``0..N-1``
@@ -426,7 +428,7 @@ def parse_edges(text: str, *, what: str = "graph", loops: bool = True) -> Graph:
             if e[0] == e[1]:
                 raise InvalidPositionError(f"{what}: the edge {r!r} is a self-loop (in {src!r})")
     g = Graph.make(edges, ground)
-    if edges and n is None and not (g.ground & {x for e in edges for x in e}):
+    if require_ground and edges and n is None and not (g.ground & {x for e in edges for x in e}):
         raise InvalidPositionError(
             f"{what}: no ground: the ground {sorted(g.ground, key=_vkey)!r} is on no edge "
             f"(in {src!r}); name it with ground=V"
