@@ -30,6 +30,9 @@ from grundy.games.octal import GrundysGame, TakeAndBreak
 from grundy.games.registry import Entry, entries, find, get, register, resolve
 from grundy.games.rows import CircleRuns, RowRuns
 from grundy.games.subtraction import AllBut, Bash, Subtraction
+from grundy.games.treegames import (
+    AncestorDeletion, BipartiteEdgeAdding, KeepComponent, ancestor_deletion_values,
+)
 from grundy.games.wythoff import Wythoff, wythoff_index, wythoff_pair
 
 __all__ = [
@@ -40,6 +43,7 @@ __all__ = [
     "Euclid", "Northcott", "Chocolate", "MergePiles", "RowRuns", "CircleRuns",
     "GreenHackenbush", "string", "tree_from_edges",
     "VertexGeography", "Board", "winning_starts", "losing_starts", "geography_move",
+    "KeepComponent", "AncestorDeletion", "BipartiteEdgeAdding", "ancestor_deletion_values",
     "HackenbushGraph", "Graph", "hackenbush_value", "winning_cut", "tree_values", "TakeAndBreak", "GrundysGame",
 ]
 
@@ -140,3 +144,15 @@ _add("geography", ("vertex geography", "undirected geography", "p4055", "jsoi200
                    "undirected vertex geography"),
      "Undirected vertex geography: move to an unvisited neighbour ('0-1 1-2 start=1').",
      _no_args(VertexGeography, "geography"), example="grundy analyze geography '0-1 1-2 2-3 start=1'")
+_add("keep-component", ("p8347", "delete vertex keep component"),
+     "P8347: delete a tree vertex, keep one component; a lone vertex wins (n, edges).",
+     _no_args(KeepComponent, "keep-component"),
+     example="grundy analyze keep-component '(4, ((0, 1), (1, 2), (1, 3)))'")
+_add("ancestor-deletion", ("p6665", "delete ancestors"),
+     "P6665: delete a vertex and all its ancestors in a rooted forest (parent tuple).",
+     _no_args(AncestorDeletion, "ancestor-deletion"),
+     example="grundy analyze ancestor-deletion '(-1, 0, 0, 1)'")
+_add("bipartite-edges", ("abc398g", "add edges bipartite", "not only tree game"),
+     "ABC398G: add an edge keeping the simple graph bipartite (n, edges).",
+     _no_args(BipartiteEdgeAdding, "bipartite-edges"),
+     example="grundy analyze bipartite-edges '(4, ((0, 1),))'")
