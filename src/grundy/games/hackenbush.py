@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from grundy.kernels.trees import colon_values, forest_order, root_tree
+from grundy.kernels.trees import colon_values, forest_order, grounded_prefix_values, root_tree
 from grundy.rules.ruleset import Ruleset
 from grundy.values.errors import InvalidParameterError, InvalidPositionError
 
@@ -52,6 +52,7 @@ __all__ = [
     "hackenbush_value",
     "winning_cut",
     "parse_edges",
+    "prefix_ground_values",
 ]
 
 Tree = tuple[Any, ...]  # a rooted tree: the tuple of its children's subtrees (sorted)
@@ -586,6 +587,27 @@ def tree_values(parent: Any) -> Any:
             f"a root (parent {_short(parent)})"
         )
     return colon_values(p, order)
+
+
+def prefix_ground_values(edges: Any, n: int) -> Any:
+    """CF1610I: for each ``k``, the value of the tree on vertices ``0..n-1`` (an
+    ``(n-1, 2)`` edge array) when vertices ``0..k`` are grounded. Fusing the ground
+    turns the edges of the paths between grounded vertices into loops; each new
+    grounded vertex adds its path to the grounded part, amortised O(n) in all.
+
+    >>> prefix_ground_values([(0, 1), (1, 2), (1, 3)], 4).tolist()
+    [1, 1, 1, 1]
+    """
+    ea = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
+    if ea.size and (ea.min() < 0 or ea.max() >= n):
+        bad = ea[(ea < 0).any(axis=1) | (ea >= n).any(axis=1)][0].tolist()
+        raise InvalidPositionError(f"the edge {tuple(bad)!r} names a vertex outside 0..{n - 1}")
+    if ea.shape[0] != n - 1:
+        raise InvalidPositionError(f"a tree on {n} vertices has {n - 1} edges; got {ea.shape[0]}")
+    parent, order, cycle = root_tree(ea[:, 0], ea[:, 1], n, np.array([0]))
+    if cycle >= 0 or order.shape[0] < n:
+        raise InvalidPositionError(f"the edges are not a tree on 0..{n - 1} (not connected)")
+    return grounded_prefix_values(parent, order)
 
 
 def _short(x: Any) -> str:
