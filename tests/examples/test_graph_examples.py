@@ -162,3 +162,52 @@ def test_p4055():
         good = [c for c in free if not mover_wins(c, frozenset([c]))]
         want = "LOSE" if not good else "\n".join(["WIN"] + [f"{i + 1} {j + 1}" for i, j in good])
         assert mod.solve(f"{n} {m}\n" + "\n".join(grid) + "\n") == want, grid
+
+
+def test_cf2062e():
+    mod = load("cf2062e_the_game")
+    rng = random.Random(8)
+    cases, wants, easy_checks = [], [], []
+    for _ in range(200):
+        n = rng.randrange(1, 8)
+        w = [rng.randrange(1, n + 1) for _ in range(n)]
+        edges = random_tree(rng, n)
+        children = {v: [] for v in range(n)}
+        par = {0: None}
+        stack = [0]
+        adj = {v: [] for v in range(n)}
+        for u, v in edges:
+            adj[u].append(v)
+            adj[v].append(u)
+        while stack:
+            x = stack.pop()
+            for y in adj[x]:
+                if y not in par:
+                    par[y] = x
+                    children[x].append(y)
+                    stack.append(y)
+
+        def subtree(x):
+            out, st = {x}, [x]
+            while st:
+                for c in children[st.pop()]:
+                    out.add(c)
+                    st.append(c)
+            return out
+
+        @lru_cache(maxsize=None)
+        def mover_wins(alive, last):  # raw rules: who cannot move wins
+            opts = [x for x in alive if w[x] > last]
+            if not opts:
+                return True
+            return any(not mover_wins(alive - subtree(x), w[x]) for x in opts)
+
+        every = frozenset(range(n))
+        good = [x + 1 for x in range(n) if not mover_wins(every - subtree(x), w[x])]
+        cases.append(f"{n}\n{' '.join(map(str, w))}\n" + "".join(f"{u + 1} {v + 1}\n" for u, v in edges))
+        wants.append(" ".join(map(str, [len(good), *good])))
+        easy_checks.append(set(good))
+    text = f"{len(cases)}\n" + "".join(cases)
+    assert mod.solve(text).split("\n") == wants
+    for line, good in zip(mod.solve(text, easy=True).split("\n"), easy_checks):
+        assert int(line) in good if good else line == "0"
