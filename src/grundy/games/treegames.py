@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from grundy.kernels.trees import forest_order
+from grundy.kernels.trees import forest_depths, forest_order, root_tree
 from grundy.rules.ruleset import Ruleset
 from grundy.values.errors import InvalidPositionError
 from grundy.values.outcome import Outcome
@@ -321,27 +321,26 @@ class BipartiteEdgeAdding(Ruleset):
             raise InvalidPositionError(f"bipartite-edges: {position!r} is not a simple bipartite graph")
 
     def outcome_formula(self, position: tuple[int, tuple[Edge, ...]]) -> Outcome:
-        import networkx as nx
-        from networkx.algorithms import bipartite
-
         n, edges = position
         m = len(edges)
         if n % 2 == 1:  # the final K_{a,b} has a*b even: the moves' parity is m's
             return Outcome.N if m % 2 else Outcome.P
-        G = nx.Graph()
-        G.add_nodes_from(range(n))
-        G.add_edges_from(edges)
-        cnt = [0, 0, 0, 0]  # even-even, odd-even, odd-odd sides; isolated vertices
-        for comp in nx.connected_components(G):
-            if len(comp) == 1:
-                cnt[3] += 1
-                continue
-            col = bipartite.color(G.subgraph(comp))
-            a = sum(1 for c in col.values() if c == 0)
-            b = len(comp) - a
-            cnt[(a & 1) + (b & 1)] += 1
-        if cnt[1] == 0:
-            return Outcome.N if (cnt[3] // 2 + m + cnt[2]) % 2 else Outcome.P
-        if cnt[1] <= 2:
+        # sides of every component by BFS depth parity (compiled), O(n + m)
+        e = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
+        parent, order, _ = root_tree(e[:, 0], e[:, 1], n, np.arange(n))
+        depth, top = forest_depths(parent, order)
+        if m and bool(np.any(depth[e[:, 0]] % 2 == depth[e[:, 1]] % 2)):
+            raise InvalidPositionError(f"bipartite-edges: the graph of {position!r} is not bipartite")
+        odd = np.bincount(top, weights=depth % 2, minlength=n).astype(np.int64)
+        size = np.bincount(top, minlength=n)
+        roots = parent < 0
+        a, b = size[roots] - odd[roots], odd[roots]
+        iso = int(np.count_nonzero(size[roots] == 1))
+        kind = (a & 1) + (b & 1)
+        c1 = int(np.count_nonzero((kind == 1) & (size[roots] > 1)))
+        c2 = int(np.count_nonzero(kind == 2))
+        if c1 == 0:
+            return Outcome.N if (iso // 2 + m + c2) % 2 else Outcome.P
+        if c1 <= 2:
             return Outcome.N
         return Outcome.N if m % 2 else Outcome.P

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["root_tree", "forest_order", "colon_values", "grounded_prefix_values"]
+__all__ = ["root_tree", "forest_order", "colon_values", "grounded_prefix_values", "forest_depths"]
 
 _K: dict[str, Any] = {}
 
@@ -142,7 +142,21 @@ def _kernels() -> dict[str, Any]:
             out[k] = res
         return out
 
-    _K.update(root=root_kernel, order=order_kernel, colon=colon_kernel, prefix=prefix_kernel)
+    @numba.njit(cache=True, nogil=True)
+    def depth_kernel(parent: Any, order: Any) -> Any:
+        n = parent.shape[0]
+        depth = np.zeros(n, dtype=np.int64)
+        top = np.arange(n)
+        for i in range(order.shape[0]):
+            v = order[i]
+            p = parent[v]
+            if p >= 0:
+                depth[v] = depth[p] + 1
+                top[v] = top[p]
+        return depth, top
+
+    _K.update(root=root_kernel, order=order_kernel, colon=colon_kernel, prefix=prefix_kernel,
+              depth=depth_kernel)
     return _K
 
 
@@ -184,3 +198,11 @@ def grounded_prefix_values(parent: Any, order: Any, values: Any = None) -> Any:
     p = np.ascontiguousarray(parent, dtype=np.int64)
     val = colon_values(p, order) if values is None else np.asarray(values, dtype=np.int64)
     return _kernels()["prefix"](p, np.ascontiguousarray(order, dtype=np.int64), val)
+
+
+def forest_depths(parent: Any, order: Any) -> tuple[Any, Any]:
+    """``(depth, top)``: each vertex's depth and the root of its tree, along the
+    BFS ``order`` of the forest ``parent``."""
+    return _kernels()["depth"](  # type: ignore[no-any-return]
+        np.ascontiguousarray(parent, dtype=np.int64), np.ascontiguousarray(order, dtype=np.int64)
+    )
