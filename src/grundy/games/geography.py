@@ -45,6 +45,10 @@ __all__ = [
 Edge = tuple[Hashable, Hashable]
 
 
+def _vkey(x: Hashable) -> tuple[str, Any]:
+    return (type(x).__name__, x)
+
+
 def _nx_graph(graph: Any) -> Any:
     import networkx as nx
 
@@ -231,10 +235,9 @@ class Board:
         G = _nx_graph(list(edges))
         G.add_node(token)
         comp = nx.node_connected_component(G, token)
-        key = lambda x: (type(x).__name__, x)  # noqa: E731
         es = sorted(
-            (tuple(sorted(e, key=key)) for e in G.subgraph(comp).edges),
-            key=lambda e: (key(e[0]), key(e[1])),
+            (tuple(sorted(e, key=_vkey)) for e in G.subgraph(comp).edges),
+            key=lambda e: (_vkey(e[0]), _vkey(e[1])),
         )
         return cls(tuple((e[0], e[1]) for e in es), token)
 

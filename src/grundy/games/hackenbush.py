@@ -34,7 +34,7 @@ import re
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -244,8 +244,11 @@ class GreenHackenbush(Ruleset):
         the change, then cut there or recurse with the new target."""
         vals = _subtree_values(position)
         g = vals[id(position)]
-        if target >= g:
-            return super().option_with_value(position, target) if target > g else None
+        if target > g:
+            found = super().option_with_value(position, target)
+            return found if isinstance(found, tuple) else None
+        if target == g:
+            return None
         path: list[tuple[Tree, int]] = []
         node, t = position, target
         while True:
@@ -291,7 +294,7 @@ class Graph:
         if isinstance(ground, (list, tuple, set, frozenset, range)):
             gr = ground
         else:
-            gr = [ground]
+            gr = [cast(Hashable, ground)]
         out: list[Edge] = []
         for e in edges:
             if len(e) != 2:
@@ -538,7 +541,8 @@ def _tree_fast(g: Graph) -> int | None:
         ea = arr.astype(np.int64)
     except (TypeError, ValueError, OverflowError):
         return None
-    return _array_value(ea, int(next(iter(g.ground))) if isinstance(next(iter(g.ground)), int) else None)
+    r = next(iter(g.ground))
+    return _array_value(ea, r if isinstance(r, int) else None)
 
 
 def _array_value(ea: Any, root: int | None) -> int | None:
