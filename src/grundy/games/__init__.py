@@ -5,7 +5,7 @@ rules, for brute force) with its closed form and constructive winning move.
 >>> grundy.games.get("wythoff")[3, 5].outcome
 Outcome.P
 >>> sorted(e.name for e in grundy.games.entries())[:6]
-['allbut', 'bash', 'chocolate', 'circle', 'dawson', 'dynamic']
+['allbut', 'ancestor-deletion', 'bash', 'bipartite-edges', 'chocolate', 'circle']
 """
 
 from __future__ import annotations

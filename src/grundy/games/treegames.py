@@ -125,16 +125,34 @@ def _trie_kernel() -> Any:
             tag[x] = 0
 
     @numba.njit(cache=True, nogil=True)
-    def merge(ch: Any, cnt: Any, tag: Any, a: int, b: int, d: int) -> int:
+    def merge(ch: Any, cnt: Any, tag: Any, a: int, b: int, d: int, sa: Any, sb: Any, sd: Any, done: Any) -> int:
+        # union of the tries a and b (b's nodes are reused), iteratively: the
+        # result's root is always a when both exist; counts are fixed afterwards,
+        # children before parents (reverse order of visits)
         if a == 0:
             return b
         if b == 0 or d == 0:
             return a
-        push(ch, tag, a, d)
-        push(ch, tag, b, d)
-        ch[a, 0] = merge(ch, cnt, tag, ch[a, 0], ch[b, 0], d - 1)
-        ch[a, 1] = merge(ch, cnt, tag, ch[a, 1], ch[b, 1], d - 1)
-        cnt[a] = cnt[ch[a, 0]] + cnt[ch[a, 1]]
+        sa[0], sb[0], sd[0] = a, b, d
+        top = 1
+        nd = 0
+        while top:
+            top -= 1
+            x, y, e = sa[top], sb[top], sd[top]
+            push(ch, tag, x, e)
+            push(ch, tag, y, e)
+            done[nd] = x
+            nd += 1
+            for c in range(2):
+                cx, cy = ch[x, c], ch[y, c]
+                if cx == 0:
+                    ch[x, c] = cy
+                elif cy != 0 and e > 1:
+                    sa[top], sb[top], sd[top] = cx, cy, e - 1
+                    top += 1
+        for i in range(nd - 1, -1, -1):
+            x = done[i]
+            cnt[x] = cnt[ch[x, 0]] + cnt[ch[x, 1]]
         return a
 
     @numba.njit(cache=True, nogil=True)
@@ -145,6 +163,10 @@ def _trie_kernel() -> Any:
         cnt = np.zeros(size, dtype=np.int64)
         tag = np.zeros(size, dtype=np.int64)
         path = np.zeros(bits + 1, dtype=np.int64)
+        sa = np.zeros(size, dtype=np.int64)
+        sb = np.zeros(size, dtype=np.int64)
+        sd = np.zeros(size, dtype=np.int64)
+        done = np.zeros(size, dtype=np.int64)
         used = 1  # node 0 is "none"
         g = np.zeros(n, dtype=np.int64)
         xs = np.zeros(n, dtype=np.int64)
@@ -193,7 +215,7 @@ def _trie_kernel() -> Any:
             if p >= 0:
                 xs[p] ^= res
                 tag[r] ^= res  # A_v xor g(v); the parent adds its X later
-                root[p] = merge(ch, cnt, tag, root[p], r, bits)
+                root[p] = merge(ch, cnt, tag, root[p], r, bits, sa, sb, sd, done)
         return g
 
     _TRIE["run"] = run
