@@ -209,3 +209,13 @@ def test_cli(tmp_path):
     assert r.returncode == 2 and "no ground" in r.stderr and r.stderr.count("\n") == 1
     r = run("analyze", "hackenbush", "0-1 2-3")
     assert r.returncode == 2 and "not connected" in r.stderr
+
+
+def test_a_forest_splits_into_a_sum_of_its_trees():
+    h = HackenbushGraph()
+    pos = Graph.make([(0, 1), (1, 2), (3, 4), (4, 5), (4, 6)], [0, 3])
+    opts = list(h.moves(pos))
+    assert any(type(o) is grundy.Sum for o in opts)
+    assert h.value(pos) == h.solver.value(pos) == 2 ^ 1
+    w = h.winning_move(pos)
+    assert w in opts and h.value(w) == 0

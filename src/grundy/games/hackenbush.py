@@ -40,6 +40,7 @@ import numpy as np
 
 from grundy.kernels.trees import colon_values, forest_order, grounded_prefix_values, root_tree
 from grundy.rules.ruleset import Ruleset
+from grundy.rules.sums import Sum
 from grundy.values.errors import InvalidParameterError, InvalidPositionError
 
 __all__ = [
@@ -715,6 +716,29 @@ def winning_cut(graph: Any, ground: Any = 0) -> Edge | None:
     return None if i is None else g.edges[i]
 
 
+def _split(g: Graph) -> Graph | Sum:
+    """A forest of grounded pieces as the ``Sum`` of its components (each with
+    its own grounds), so the search memoises each piece once; one piece stays a
+    ``Graph``."""
+    import networkx as nx
+
+    if len(g.ground) < 2:
+        return g
+    G = nx.MultiGraph()
+    G.add_nodes_from(g.ground)
+    G.add_edges_from(g.edges)
+    comps = [c for c in nx.connected_components(G) if c & g.ground]
+    if len(comps) < 2:
+        return g
+    parts = [
+        Graph(tuple(e for e in g.edges if e[0] in c), frozenset(g.ground & c)) for c in comps
+    ]
+    parts = [p for p in parts if p.edges]
+    if len(parts) == 1:
+        return parts[0]
+    return Sum(*parts) if parts else Graph((), g.ground)
+
+
 class HackenbushGraph(Ruleset):
     """Green Hackenbush on any undirected multigraph with a ground (loops, parallel
     edges, cycles, several grounded vertices). Positions are :class:`Graph`; on the
@@ -733,10 +757,10 @@ class HackenbushGraph(Ruleset):
 
     name = "hackenbush-graph"
 
-    def moves(self, position: Graph) -> Iterator[Graph]:
+    def moves(self, position: Graph) -> Iterator[Hashable]:
         live = position.pruned()  # edges cut off from the ground have already fallen
         for i in range(len(live.edges)):
-            yield live.without(i)
+            yield _split(live.without(i))
 
     def validate(self, position: Any) -> None:
         if not isinstance(position, Graph):
@@ -758,5 +782,5 @@ class HackenbushGraph(Ruleset):
         if target == 0:
             live = position.pruned()
             i = _winning_index(live)
-            return None if i is None else live.without(i)
+            return None if i is None else _split(live.without(i))
         return super().option_with_value(position, target)
