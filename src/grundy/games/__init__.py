@@ -20,7 +20,13 @@ from grundy.games.coins import (
     TurningCorners, TurningTurtles, TurnOne, Twins, UpTo,
 )
 from grundy.games.dynamic import DynamicSubtraction, FibonacciNim
-from grundy.games.hackenbush import GreenHackenbush, string, tree_from_edges
+from grundy.games.hackenbush import (
+    Graph, GreenHackenbush, HackenbushGraph, hackenbush_value, string, tree_from_edges,
+    tree_values, winning_cut,
+)
+from grundy.games.geography import (
+    Board, VertexGeography, geography_move, losing_starts, winning_starts,
+)
 from grundy.games.lasker import EvenSplit, Lasker, SplitThree
 from grundy.games.misc import Chocolate, Euclid, MergePiles, Northcott
 from grundy.games.nim import Nim
@@ -29,6 +35,9 @@ from grundy.games.octal import GrundysGame, TakeAndBreak
 from grundy.games.registry import Entry, entries, find, get, register, resolve
 from grundy.games.rows import CircleRuns, RowRuns
 from grundy.games.subtraction import AllBut, Bash, Subtraction
+from grundy.games.treegames import (
+    AncestorDeletion, BipartiteEdgeAdding, KeepComponent, ancestor_deletion_values,
+)
 from grundy.games.wythoff import Wythoff, wythoff_index, wythoff_pair
 
 __all__ = [
@@ -37,10 +46,13 @@ __all__ = [
     "Subtraction", "Bash", "AllBut", "Lasker", "SplitThree", "EvenSplit",
     "Wythoff", "wythoff_pair", "wythoff_index", "DynamicSubtraction", "FibonacciNim",
     "Euclid", "Northcott", "Chocolate", "MergePiles", "RowRuns", "CircleRuns",
-    "GreenHackenbush", "string", "tree_from_edges", "TakeAndBreak", "GrundysGame",
-    "CoinTurning", "TurnOne", "TurningTurtles", "Twins", "Triplets", "MockTurtles", "UpTo",
+        "CoinTurning", "TurnOne", "TurningTurtles", "Twins", "Triplets", "MockTurtles", "UpTo",
     "Moidores", "Ruler", "ThreeConsecutive", "OnePlusLeftThree", "Multiples",
     "GridCoinTurning", "TartanProduct", "TurningCorners", "AcrosticTwins", "ColouringGame",
+    "GreenHackenbush", "string", "tree_from_edges",
+    "VertexGeography", "Board", "winning_starts", "losing_starts", "geography_move",
+    "KeepComponent", "AncestorDeletion", "BipartiteEdgeAdding", "ancestor_deletion_values",
+    "HackenbushGraph", "Graph", "hackenbush_value", "winning_cut", "tree_values", "TakeAndBreak", "GrundysGame",
 ]
 
 
@@ -115,8 +127,13 @@ _add("circle", ("coin circle", "circle take"),
      "Remove 1..k consecutive coins from a circle; symmetry strategy.",
      CircleRuns.from_args, "k (circle:2)", "grundy analyze circle:2 10")
 _add("hackenbush", ("green hackenbush", "tree edge deletion", "tree game"),
-     "Green Hackenbush on a rooted tree (nested tuples of subtrees).",
+     "Green Hackenbush on a rooted tree (nested tuples, or edges '0-1 1-2 0-3' rooted at 0).",
      _no_args(GreenHackenbush, "hackenbush"), example="grundy analyze hackenbush '((),((),))'")
+_add("hackenbush-graph", ("graph hackenbush", "cactus hackenbush", "fusion", "hackenbush graph",
+                          "green hackenbush graph", "agc017d", "cf1610i"),
+     "Green Hackenbush on any multigraph with a ground: '0-1 1-2 2-0 ground=0' or @FILE.",
+     _no_args(HackenbushGraph, "hackenbush-graph"),
+     example="grundy analyze hackenbush-graph '0-1 1-2 2-0 2-3'")
 _add("merge", ("merge piles", "p4101", "heoi2014"),
      "Merge two piles with total <= m; from n single stones (HEOI2014).",
      MergePiles.from_args, "m (merge:3)", "grundy analyze merge:3 10")
@@ -169,3 +186,19 @@ _add("acrostic-twins", ("acrostic twins",),
 _add("colouring", ("coloring", "zjoi2009", "p2594", "染色游戏"),
      "Grid coins: turn a connected block whose bottom-right corner is a head (ZJOI2009).",
      _no_args(ColouringGame, "colouring"), example="grundy analyze colouring THT/HTT")
+_add("geography", ("vertex geography", "undirected geography", "p4055", "jsoi2009",
+                   "undirected vertex geography"),
+     "Undirected vertex geography: move to an unvisited neighbour ('0-1 1-2 start=1').",
+     _no_args(VertexGeography, "geography"), example="grundy analyze geography '0-1 1-2 2-3 start=1'")
+_add("keep-component", ("p8347", "delete vertex keep component"),
+     "P8347: delete a tree vertex, keep one component; a lone vertex wins (n, edges).",
+     _no_args(KeepComponent, "keep-component"),
+     example="grundy analyze keep-component '(4, ((0, 1), (1, 2), (1, 3)))'")
+_add("ancestor-deletion", ("p6665", "delete ancestors"),
+     "P6665: delete a vertex and all its ancestors in a rooted forest (parent tuple).",
+     _no_args(AncestorDeletion, "ancestor-deletion"),
+     example="grundy analyze ancestor-deletion '(-1, 0, 0, 1)'")
+_add("bipartite-edges", ("abc398g", "add edges bipartite", "not only tree game"),
+     "ABC398G: add an edge keeping the simple graph bipartite (n, edges).",
+     _no_args(BipartiteEdgeAdding, "bipartite-edges"),
+     example="grundy analyze bipartite-edges '(4, ((0, 1),))'")

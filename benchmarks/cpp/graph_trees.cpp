@@ -1,0 +1,125 @@
+// Reference for benchmarks/bench_graphs.py: the same tree algorithms as
+// grundy.kernels.trees and grundy.games.treegames, in C++ (-O2).
+// Usage: graph_trees MODE FILE   (FILE: int64 n, m, then m pairs u v)
+// MODE colon: CSR + BFS from 0 + colon principle; prints seconds and g(0).
+// MODE prefix: colon + grounded prefix values; prints seconds and a checksum.
+// MODE trie: ancestor-deletion values by binary-trie merging; prints seconds, g(0).
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+using namespace std;
+typedef int64_t ll;
+
+static vector<ll> us, vs;
+static ll n, m;
+static vector<ll> parent_, order_;
+
+static void root_tree() {
+    vector<ll> deg(n + 1, 0), adj(2 * m);
+    for (ll i = 0; i < m; ++i) { deg[us[i] + 1]++; deg[vs[i] + 1]++; }
+    for (ll i = 0; i < n; ++i) deg[i + 1] += deg[i];
+    vector<ll> fill(deg.begin(), deg.begin() + n);
+    for (ll i = 0; i < m; ++i) { adj[fill[us[i]]++] = vs[i]; adj[fill[vs[i]]++] = us[i]; }
+    parent_.assign(n, -2); order_.assign(n, 0);
+    ll head = 0, tail = 0;
+    parent_[0] = -1; order_[tail++] = 0;
+    while (head < tail) {
+        ll u = order_[head++];
+        bool seen = false;
+        for (ll k = deg[u]; k < deg[u + 1]; ++k) {
+            ll w = adj[k];
+            if (w == parent_[u] && !seen) { seen = true; continue; }
+            if (parent_[w] == -2) { parent_[w] = u; order_[tail++] = w; }
+        }
+    }
+}
+
+static vector<ll> colon() {
+    vector<ll> val(n, 0);
+    for (ll i = n - 1; i >= 0; --i) { ll v = order_[i]; if (parent_[v] >= 0) val[parent_[v]] ^= val[v] + 1; }
+    return val;
+}
+
+// ---- trie merge (ancestor deletion)
+static vector<ll> ch0, ch1, cnt, tg;
+static int BITS;
+static inline void push(ll x, int d) {
+    ll t = tg[x];
+    if (!t) return;
+    if ((t >> (d - 1)) & 1) swap(ch0[x], ch1[x]);
+    if (ch0[x]) tg[ch0[x]] ^= t;
+    if (ch1[x]) tg[ch1[x]] ^= t;
+    tg[x] = 0;
+}
+static ll merge(ll a, ll b, int d) {
+    if (!a) return b;
+    if (!b || d == 0) return a;
+    push(a, d); push(b, d);
+    ch0[a] = merge(ch0[a], ch0[b], d - 1);
+    ch1[a] = merge(ch1[a], ch1[b], d - 1);
+    cnt[a] = cnt[ch0[a]] + cnt[ch1[a]];
+    return a;
+}
+
+int main(int argc, char** argv) {
+    FILE* f = fopen(argv[2], "rb");
+    if (fread(&n, 8, 1, f) != 1 || fread(&m, 8, 1, f) != 1) return 1;
+    vector<ll> raw(2 * m);
+    if ((ll)fread(raw.data(), 8, 2 * m, f) != 2 * m) return 1;
+    fclose(f);
+    us.resize(m); vs.resize(m);
+    for (ll i = 0; i < m; ++i) { us[i] = raw[2 * i]; vs[i] = raw[2 * i + 1]; }
+    auto t0 = chrono::steady_clock::now();
+    ll out = 0;
+    uint64_t chk = 0;
+    if (!strcmp(argv[1], "colon")) {
+        root_tree();
+        out = colon()[0];
+    } else if (!strcmp(argv[1], "prefix")) {
+        root_tree();
+        vector<ll> val = colon();
+        vector<char> gr(n, 0);
+        gr[0] = 1;
+        ll res = val[0];
+        for (ll k = 0; k < n; ++k) {
+            for (ll x = k; !gr[x]; x = parent_[x]) { gr[x] = 1; res ^= 1 ^ val[x] ^ (val[x] + 1); }
+            chk = chk * 31 + (uint64_t)res;
+        }
+    } else {
+        root_tree();
+        BITS = 1; while ((1LL << BITS) <= n + 1) ++BITS;
+        ll size = n * (BITS + 1) + 2;
+        ch0.assign(size, 0); ch1.assign(size, 0); cnt.assign(size, 0); tg.assign(size, 0);
+        vector<ll> g(n, 0), xs(n, 0), root(n, 0), path(BITS + 1);
+        ll used = 1;
+        for (ll i = n - 1; i >= 0; --i) {
+            ll v = order_[i], r = root[v], x = xs[v];
+            if (r) tg[r] ^= x; else r = used++;
+            ll node = r;
+            for (int d = BITS; d >= 1; --d) {
+                path[d] = node; push(node, d);
+                int c = (x >> (d - 1)) & 1;
+                ll& nx = c ? ch1[node] : ch0[node];
+                if (!nx) nx = used++;
+                node = nx;
+            }
+            if (!cnt[node]) { cnt[node] = 1; for (int d = 1; d <= BITS; ++d) cnt[path[d]]++; }
+            ll res = 0; node = r;
+            for (int d = BITS; d >= 1 && node; --d) {
+                push(node, d);
+                if (cnt[ch0[node]] == (1LL << (d - 1))) { res |= 1LL << (d - 1); node = ch1[node]; }
+                else node = ch0[node];
+            }
+            g[v] = res; root[v] = r;
+            ll p = parent_[v];
+            if (p >= 0) { xs[p] ^= res; tg[r] ^= res; root[p] = merge(root[p], r, BITS); }
+        }
+        out = g[0];
+    }
+    double s = chrono::duration<double>(chrono::steady_clock::now() - t0).count();
+    if (!strcmp(argv[1], "prefix")) printf("%.6f\n%llu\n", s, (unsigned long long)chk);
+    else printf("%.6f\n%lld\n", s, (long long)out);
+    return 0;
+}

@@ -1,0 +1,307 @@
+"""Undirected vertex geography: a token on a vertex of a graph; a move slides it to
+an unvisited neighbour (the vertex it leaves is deleted); who cannot move loses.
+
+The matching theorem (the notes' bipartite game, in general): the player to move
+wins iff the token's vertex lies in every maximum matching of the graph; the
+winning move follows any maximum matching. The vertices missed by some maximum
+matching are the set ``D`` of the Gallai-Edmonds decomposition, found for every
+vertex at once from one maximum matching: alternating BFS in a bipartite graph,
+Edmonds' search forest (blossoms contracted) in general.
+
+>>> starts = winning_starts([(0, 1), (1, 2), (2, 3)])     # a path: perfect matching
+>>> sorted(starts)
+[0, 1, 2, 3]
+>>> sorted(winning_starts([(0, 1), (1, 2)]))              # odd path: only the middle
+[1]
+>>> geography_move([(0, 1), (1, 2), (2, 3)], 1)           # follow the matching
+0
+>>> g = VertexGeography()
+>>> g.outcome(g.parse_position("0-1 1-2 2-0 2-3 start=3"))
+Outcome.N
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from grundy.games.hackenbush import parse_edges
+from grundy.rules.ruleset import Ruleset
+from grundy.values.errors import InvalidPositionError
+from grundy.values.outcome import Outcome
+
+__all__ = [
+    "VertexGeography",
+    "Board",
+    "winning_starts",
+    "losing_starts",
+    "geography_move",
+    "maximum_matching",
+]
+
+Edge = tuple[Hashable, Hashable]
+
+
+def _vkey(x: Hashable) -> tuple[str, Any]:
+    return (type(x).__name__, x)
+
+
+def _nx_graph(graph: Any) -> Any:
+    import networkx as nx
+
+    if isinstance(graph, nx.Graph):
+        G = nx.Graph(graph)
+    else:
+        G = nx.Graph()
+        for e in graph:
+            if len(e) != 2:
+                raise InvalidPositionError(f"geography: an edge is a pair of vertices; got {e!r}")
+            G.add_edge(e[0], e[1])
+    loops = list(nx.selfloop_edges(G))
+    if loops:
+        raise InvalidPositionError(f"geography: the edge {loops[0]!r} is a self-loop; geography has none")
+    return G
+
+
+def maximum_matching(graph: Any) -> dict[Hashable, Hashable]:
+    """A maximum matching as ``{v: mate}`` (both directions): Hopcroft-Karp per
+    bipartite component, Edmonds' blossom (networkx ``max_weight_matching``) on
+    the others.
+
+    >>> m = maximum_matching([(0, 1), (1, 2), (2, 3), (3, 0), (0, 4)])
+    >>> len(m) // 2
+    2
+    """
+    import networkx as nx
+    from networkx.algorithms import bipartite
+
+    G = _nx_graph(graph)
+    mate: dict[Hashable, Hashable] = {}
+    for comp in nx.connected_components(G):
+        H = G.subgraph(comp)
+        if H.number_of_edges() == 0:
+            continue
+        if nx.is_bipartite(H):
+            left = {v for v, c in bipartite.color(H).items() if c == 0}
+            mate.update(bipartite.hopcroft_karp_matching(H, top_nodes=left))
+        else:
+            for u, v in nx.max_weight_matching(H, maxcardinality=True):
+                mate[u] = v
+                mate[v] = u
+    return mate
+
+
+def _missable(G: Any, mate: dict[Hashable, Hashable]) -> set[Hashable]:
+    """Gallai-Edmonds ``D``: vertices reached from an exposed vertex by an even
+    alternating path. Edmonds' search forest from every exposed vertex at once,
+    blossoms contracted through ``base``; with ``mate`` maximum no two trees meet."""
+    idx = {v: i for i, v in enumerate(G.nodes)}
+    verts = list(G.nodes)
+    n = len(verts)
+    adj = [[idx[w] for w in G[v]] for v in verts]
+    match = [idx[mate[v]] if v in mate else -1 for v in verts]
+    base = list(range(n))
+    parent = [-1] * n
+    label = [-1] * n  # 0: even (outer), 1: odd (inner)
+    queue: deque[int] = deque()
+    for v in range(n):
+        if match[v] < 0:
+            label[v] = 0
+            queue.append(v)
+
+    def lca(a: int, b: int) -> int:
+        seen = set()
+        while True:
+            a = base[a]
+            seen.add(a)
+            if match[a] < 0:
+                break
+            a = parent[match[a]]
+        while True:
+            b = base[b]
+            if b in seen:
+                return b
+            if match[b] < 0:
+                raise AssertionError("augmenting path: the matching was not maximum")
+            b = parent[match[b]]
+
+    def mark(v: int, b: int, child: int, inb: list[bool]) -> None:
+        while base[v] != b:
+            inb[base[v]] = inb[base[match[v]]] = True
+            parent[v] = child
+            child = match[v]
+            v = parent[match[v]]
+
+    while queue:
+        v = queue.popleft()
+        for u in adj[v]:
+            if base[v] == base[u] or match[v] == u:
+                continue
+            if label[u] < 0:
+                if match[u] < 0:
+                    raise AssertionError("augmenting path: the matching was not maximum")
+                label[u] = 1
+                parent[u] = v
+                w = match[u]
+                label[w] = 0
+                queue.append(w)
+            elif label[u] == 0:
+                b = lca(v, u)
+                inb = [False] * n
+                mark(v, b, u, inb)
+                mark(u, b, v, inb)
+                for i in range(n):
+                    if inb[base[i]]:
+                        base[i] = b
+                        if label[i] != 0:
+                            label[i] = 0
+                            queue.append(i)
+    return {verts[i] for i in range(n) if label[i] == 0}
+
+
+def _bipartite_missable(H: Any, mate: dict[Hashable, Hashable]) -> set[Hashable]:
+    # even alternating paths from exposed vertices: non-matching edge, then matching
+    out = {v for v in H if v not in mate}
+    queue = deque(out)
+    while queue:
+        v = queue.popleft()
+        for w in H[v]:
+            x = mate.get(w)
+            if x is not None and x not in out:
+                out.add(x)
+                queue.append(x)
+    return out
+
+
+def losing_starts(graph: Any) -> set[Hashable]:
+    """The vertices from which the player to move loses: those missed by some
+    maximum matching (Gallai-Edmonds ``D``). O(matching) for bipartite graphs.
+
+    >>> sorted(losing_starts([(0, 1), (1, 2), (2, 0), (2, 3), (3, 4)]))
+    [0, 1, 2, 4]
+    """
+    import networkx as nx
+
+    G = _nx_graph(graph)
+    mate = maximum_matching(G)
+    out: set[Hashable] = set()
+    for comp in nx.connected_components(G):
+        H = G.subgraph(comp)
+        out |= _bipartite_missable(H, mate) if nx.is_bipartite(H) else _missable(H, mate)
+    return out
+
+
+def winning_starts(graph: Any) -> set[Hashable]:
+    """The vertices from which the player to move wins: those in every maximum
+    matching."""
+    G = _nx_graph(graph)
+    return set(G.nodes) - losing_starts(G)
+
+
+def geography_move(graph: Any, token: Hashable) -> Hashable | None:
+    """A winning move from ``token`` (its mate in a maximum matching), or ``None``
+    when the player to move loses."""
+    G = _nx_graph(graph)
+    if token not in G:
+        raise InvalidPositionError(f"geography: the token's vertex {token!r} is not in the graph")
+    import networkx as nx
+
+    H = G.subgraph(nx.node_connected_component(G, token))
+    mate = maximum_matching(H)
+    if token not in mate:
+        return None
+    K = nx.Graph(H)
+    K.remove_node(token)
+    if len(maximum_matching(K)) == len(mate):  # some maximum matching misses token
+        return None
+    return mate[token]
+
+
+@dataclass(frozen=True)
+class Board:
+    """A geography position: the edges among the unvisited vertices (kept: the
+    token's component) and the token's vertex."""
+
+    edges: tuple[Edge, ...]
+    token: Hashable
+
+    @classmethod
+    def make(cls, edges: Iterable[Sequence[Hashable]], token: Hashable) -> Board:
+        import networkx as nx
+
+        G = _nx_graph(list(edges))
+        G.add_node(token)
+        comp = nx.node_connected_component(G, token)
+        es = sorted(
+            (tuple(sorted(e, key=_vkey)) for e in G.subgraph(comp).edges),
+            key=lambda e: (_vkey(e[0]), _vkey(e[1])),
+        )
+        return cls(tuple((e[0], e[1]) for e in es), token)
+
+    def __str__(self) -> str:
+        return (" ".join(f"{u}-{v}" for u, v in self.edges) + f" start={self.token}").strip()
+
+
+class VertexGeography(Ruleset):
+    """Undirected vertex geography. A position is a :class:`Board`; on the command
+    line ``'0-1 1-2 2-0 start=0'`` (start defaults to 0) or ``@FILE``. Outcome by
+    the matching theorem, winning move along a maximum matching; Grundy values by
+    search (the theorem gives only the outcome).
+
+    >>> g = VertexGeography()
+    >>> b = g.parse_position("0-1 1-2 2-3 start=1")
+    >>> g.outcome(b), str(g.winning_move(b))     # to 0 (a dead end) or to 2 (then 3)
+    (Outcome.N, 'start=0')
+    """
+
+    name = "geography"
+
+    def moves(self, position: Board) -> Iterator[Board]:
+        rest = [e for e in position.edges if position.token not in e]
+        for u, v in position.edges:
+            if position.token in (u, v):
+                yield Board.make(rest, v if u == position.token else u)
+
+    def validate(self, position: Any) -> None:
+        if not isinstance(position, Board):
+            raise InvalidPositionError(f"geography: a position is a Board; got {position!r}")
+
+    def parse_position(self, text: str) -> Hashable:
+        m = re.search(r"(?:^|\s)start=(\S+)", text)
+        token: Hashable = 0
+        if m:
+            tok = m.group(1)
+            token = int(tok) if re.fullmatch(r"[+-]?\d+", tok) else tok
+            text = text[: m.start()] + " " + text[m.end() :]
+        g = parse_edges(text + f" ground={token}", what="geography", loops=False, require_ground=False)
+        if g.edges and not any(token in e for e in g.edges):
+            raise InvalidPositionError(
+                f"geography: the start vertex {token!r} is on no edge (in {text.strip()!r}); "
+                "name it with start=V"
+            )
+        return Board.make(g.edges, token)
+
+    def format_position(self, position: Any) -> str:
+        return str(position) if isinstance(position, Board) else super().format_position(position)
+
+    def outcome_formula(self, position: Board) -> Outcome:
+        if not position.edges:
+            return Outcome.P
+        return Outcome.N if geography_move(position.edges, position.token) is not None else Outcome.P
+
+    def option_with_value(self, position: Board, target: int) -> Hashable | None:
+        if target == 0:
+            w = geography_move(position.edges, position.token) if position.edges else None
+            if w is None:
+                return None
+            rest = [e for e in position.edges if position.token not in e]
+            return Board.make(rest, w)
+        return super().option_with_value(position, target)
+
+    def winning_move(self, position: Any) -> Hashable | None:
+        if isinstance(position, Board):
+            return self.option_with_value(position, 0)
+        return super().winning_move(position)

@@ -1,0 +1,368 @@
+"""The notes' other games on trees and graphs, each as raw rules (for brute force)
+with its theorem:
+
+- :class:`KeepComponent` (P8347): delete a vertex of a tree and keep one of the
+  components; the player who faces a lone vertex wins. N iff some vertex has even
+  degree.
+- :class:`AncestorDeletion` (P6665): in a rooted forest, delete a vertex together
+  with all its ancestors. Values by merging the children's option sets (binary
+  tries with a lazy XOR, compiled), O(n log n).
+- :class:`BipartiteEdgeAdding` (ABC398G): add an edge to a simple graph, keeping it
+  bipartite. Outcome by the parity case analysis of the notes.
+
+>>> KeepComponent().outcome(KeepComponent.path(4))     # degrees 1 2 2 1
+Outcome.N
+>>> AncestorDeletion().value((-1, 0, 0))     # a cherry: options 1 ^ 1 and 1
+2
+>>> BipartiteEdgeAdding().outcome((3, ((0, 1),)))      # one edge left to add
+Outcome.N
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+from grundy.kernels.trees import forest_depths, forest_order, root_tree
+from grundy.rules.ruleset import Ruleset
+from grundy.values.errors import InvalidPositionError
+from grundy.values.outcome import Outcome
+
+__all__ = ["KeepComponent", "AncestorDeletion", "BipartiteEdgeAdding", "ancestor_deletion_values"]
+
+Edge = tuple[int, int]
+
+
+class KeepComponent(Ruleset):
+    """P8347: a move deletes one vertex of the tree and keeps one of the components
+    left; the player to move at a lone vertex wins (cannot move, and wins). Played
+    here in normal form: a lone vertex has one move, to the empty tree ``(0, ())``.
+
+    A position is ``(n, edges)``: a tree on vertices ``0..n-1``, edges sorted.
+    Theorem (the notes): the player to move wins iff some vertex has even degree.
+
+    >>> k = KeepComponent()
+    >>> [k.outcome(KeepComponent.path(n)) for n in (1, 2, 3)]
+    [Outcome.N, Outcome.P, Outcome.N]
+    """
+
+    name = "keep-component"
+
+    @staticmethod
+    def path(n: int) -> tuple[int, tuple[Edge, ...]]:
+        return (n, tuple((i, i + 1) for i in range(n - 1)))
+
+    @staticmethod
+    def canon(vertices: Sequence[int], edges: Sequence[Edge]) -> tuple[int, tuple[Edge, ...]]:
+        ix = {v: i for i, v in enumerate(sorted(vertices))}
+        return (len(ix), tuple(sorted((min(ix[u], ix[v]), max(ix[u], ix[v])) for u, v in edges)))
+
+    def moves(self, position: tuple[int, tuple[Edge, ...]]) -> Iterator[Hashable]:
+        import networkx as nx
+
+        n, edges = position
+        if n == 1:
+            yield (0, ())
+            return
+        G = nx.Graph()
+        G.add_nodes_from(range(n))
+        G.add_edges_from(edges)
+        for x in range(n):
+            H = G.copy()
+            H.remove_node(x)
+            for comp in nx.connected_components(H):
+                yield self.canon(list(comp), list(H.subgraph(comp).edges))
+
+    def validate(self, position: Any) -> None:
+        import networkx as nx
+
+        try:
+            n, edges = position
+            G = nx.Graph()
+            G.add_nodes_from(range(n))
+            G.add_edges_from(edges)
+        except (TypeError, ValueError):
+            raise InvalidPositionError(f"keep-component: a position is (n, edges); got {position!r}") from None
+        if n == 0 and not edges:
+            return
+        if G.number_of_nodes() != n or not nx.is_tree(G):
+            raise InvalidPositionError(f"keep-component: {position!r} is not a tree on 0..{n - 1}")
+
+    def outcome_formula(self, position: tuple[int, tuple[Edge, ...]]) -> Outcome:
+        n, edges = position
+        if n == 0:
+            return Outcome.P
+        deg = np.zeros(n, dtype=np.int64)
+        if edges:
+            e = np.asarray(edges, dtype=np.int64)
+            np.add.at(deg, e[:, 0], 1)
+            np.add.at(deg, e[:, 1], 1)
+        return Outcome.N if bool(np.any(deg % 2 == 0)) else Outcome.P
+
+
+_TRIE: dict[str, Any] = {}
+
+
+def _trie_kernel() -> Any:
+    if _TRIE:
+        return _TRIE["run"]
+    import numba
+
+    @numba.njit(cache=True, nogil=True)
+    def push(ch: Any, tag: Any, x: int, d: int) -> None:
+        t = tag[x]
+        if t != 0:
+            if (t >> (d - 1)) & 1:
+                a = ch[x, 0]
+                ch[x, 0] = ch[x, 1]
+                ch[x, 1] = a
+            if ch[x, 0] != 0:
+                tag[ch[x, 0]] ^= t
+            if ch[x, 1] != 0:
+                tag[ch[x, 1]] ^= t
+            tag[x] = 0
+
+    @numba.njit(cache=True, nogil=True)
+    def merge(ch: Any, cnt: Any, tag: Any, a: int, b: int, d: int, sa: Any, sb: Any, sd: Any, done: Any) -> int:
+        # union of the tries a and b (b's nodes are reused), iteratively: the
+        # result's root is always a when both exist; counts are fixed afterwards,
+        # children before parents (reverse order of visits)
+        if a == 0:
+            return b
+        if b == 0 or d == 0:
+            return a
+        sa[0], sb[0], sd[0] = a, b, d
+        top = 1
+        nd = 0
+        while top:
+            top -= 1
+            x, y, e = sa[top], sb[top], sd[top]
+            push(ch, tag, x, e)
+            push(ch, tag, y, e)
+            done[nd] = x
+            nd += 1
+            for c in range(2):
+                cx, cy = ch[x, c], ch[y, c]
+                if cx == 0:
+                    ch[x, c] = cy
+                elif cy != 0 and e > 1:
+                    sa[top], sb[top], sd[top] = cx, cy, e - 1
+                    top += 1
+        for i in range(nd - 1, -1, -1):
+            x = done[i]
+            cnt[x] = cnt[ch[x, 0]] + cnt[ch[x, 1]]
+        return a
+
+    @numba.njit(cache=True, nogil=True)
+    def run(parent: Any, order: Any, bits: int) -> Any:
+        n = parent.shape[0]
+        size = n * (bits + 1) + 2
+        ch = np.zeros((size, 2), dtype=np.int64)
+        cnt = np.zeros(size, dtype=np.int64)
+        tag = np.zeros(size, dtype=np.int64)
+        path = np.zeros(bits + 1, dtype=np.int64)
+        sa = np.zeros(size, dtype=np.int64)
+        sb = np.zeros(size, dtype=np.int64)
+        sd = np.zeros(size, dtype=np.int64)
+        done = np.zeros(size, dtype=np.int64)
+        used = 1  # node 0 is "none"
+        g = np.zeros(n, dtype=np.int64)
+        xs = np.zeros(n, dtype=np.int64)
+        root = np.zeros(n, dtype=np.int64)
+        # children before parents: root[v] is the union of the children's tries,
+        # each tagged with its g(c) (A_c xor g(c)); xs[v] the XOR of the g(c)
+        for i in range(order.shape[0] - 1, -1, -1):
+            v = order[i]
+            r = root[v]
+            x = xs[v]
+            if r != 0:
+                tag[r] ^= x  # now A_c xor g(c) xor X_v for every child c
+            if r == 0:
+                r = used
+                used += 1
+            # insert x
+            node = r
+            for d in range(bits, 0, -1):
+                path[d] = node
+                push(ch, tag, node, d)
+                c = (x >> (d - 1)) & 1
+                if ch[node, c] == 0:
+                    ch[node, c] = used
+                    used += 1
+                node = ch[node, c]
+            if cnt[node] == 0:
+                cnt[node] = 1
+                for d in range(1, bits + 1):
+                    cnt[path[d]] += 1
+            # mex
+            res = 0
+            node = r
+            for d in range(bits, 0, -1):
+                if node == 0:
+                    break
+                push(ch, tag, node, d)
+                c0 = ch[node, 0]
+                if cnt[c0] == (1 << (d - 1)):
+                    res |= 1 << (d - 1)
+                    node = ch[node, 1]
+                else:
+                    node = c0
+            g[v] = res
+            root[v] = r
+            p = parent[v]
+            if p >= 0:
+                xs[p] ^= res
+                tag[r] ^= res  # A_v xor g(v); the parent adds its X later
+                root[p] = merge(ch, cnt, tag, root[p], r, bits, sa, sb, sd, done)
+        return g
+
+    _TRIE["run"] = run
+    return run
+
+
+def ancestor_deletion_values(parent: Any) -> Any:
+    """Grundy value of every vertex's subtree in P6665's game (delete a vertex and
+    all its ancestors) on the rooted forest ``parent`` (``-1`` at roots).
+
+    The options of a subtree at ``u`` with children ``c``: delete ``u`` alone
+    (value ``X = XOR g(c)``), or delete a path through child ``c``, leaving an
+    option of ``c``'s subtree beside the other children: ``A_c XOR X XOR g(c)``.
+    Each vertex keeps its option set in a binary trie; the tries of the children
+    are merged (lazy XOR tags) and the mex read off in O(log n).
+
+    >>> ancestor_deletion_values([-1, 0, 1, 2]).tolist()    # a path: g = length
+    [4, 3, 2, 1]
+    """
+    p = np.ascontiguousarray(parent, dtype=np.int64)
+    n = p.shape[0]
+    order = forest_order(p)
+    if order.shape[0] < n:
+        raise InvalidPositionError(f"ancestor-deletion: the parent array {list(p)!r} has a cycle")
+    bits = max(1, int(n + 1).bit_length())
+    return _trie_kernel()(p, order, bits)
+
+
+class AncestorDeletion(Ruleset):
+    """P6665: a rooted forest as a parent tuple (``-1``: a root, ``-2``: a deleted
+    vertex); a move picks a vertex and deletes it with all its ancestors (its
+    children's subtrees become trees of their own).
+
+    >>> a = AncestorDeletion()
+    >>> a.value((-1, 0, 0, 1)), a.solver.value((-1, 0, 0, 1))
+    (4, 4)
+    """
+
+    name = "ancestor-deletion"
+
+    def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        for x in range(len(position)):
+            if position[x] == -2:
+                continue
+            new = list(position)
+            y = x
+            while y >= 0:
+                nxt = new[y]
+                new[y] = -2
+                y = nxt
+            gone = {i for i in range(len(new)) if new[i] == -2}
+            yield tuple(-1 if (p >= 0 and p in gone) else p for p in new)
+
+    def validate(self, position: Any) -> None:
+        if not isinstance(position, tuple) or not all(isinstance(p, int) for p in position):
+            raise InvalidPositionError(f"ancestor-deletion: a position is a tuple of parents; got {position!r}")
+        n = len(position)
+        for i, p in enumerate(position):
+            if p < -2 or p >= n or (p >= 0 and position[p] == -2):
+                raise InvalidPositionError(
+                    f"ancestor-deletion: vertex {i} has parent {p!r}, not a live vertex of {position!r}"
+                )
+        live = [i for i in range(n) if position[i] != -2]
+        par = np.array([position[i] for i in live], dtype=np.int64)
+        ix = {v: k for k, v in enumerate(live)}
+        par = np.array([ix[p] if p >= 0 else -1 for p in par], dtype=np.int64)
+        if forest_order(par).shape[0] < len(live):
+            raise InvalidPositionError(f"ancestor-deletion: the parents {position!r} form a cycle")
+
+    def value_formula(self, position: tuple[int, ...]) -> int:
+        live = [i for i in range(len(position)) if position[i] != -2]
+        ix = {v: k for k, v in enumerate(live)}
+        par = np.array([ix[position[i]] if position[i] >= 0 else -1 for i in live], dtype=np.int64)
+        g = ancestor_deletion_values(par) if len(live) else np.zeros(0, dtype=np.int64)
+        v = 0
+        for k in range(len(live)):
+            if par[k] < 0:
+                v ^= int(g[k])
+        return v
+
+
+class BipartiteEdgeAdding(Ruleset):
+    """ABC398G: add an edge absent from the simple graph so that it stays
+    bipartite; who cannot move loses. A position is ``(n, edges)`` on vertices
+    ``0..n-1``. Outcome by the notes' parity analysis of the components (sides'
+    parities, isolated vertices), O(n + m) with networkx.
+
+    >>> b = BipartiteEdgeAdding()
+    >>> [b.outcome((n, ())) for n in (2, 3, 4)]
+    [Outcome.N, Outcome.P, Outcome.P]
+    """
+
+    name = "bipartite-edges"
+
+    def moves(self, position: tuple[int, tuple[Edge, ...]]) -> Iterator[Hashable]:
+        import networkx as nx
+
+        n, edges = position
+        es = set(edges)
+        for u in range(n):
+            for v in range(u + 1, n):
+                if (u, v) in es:
+                    continue
+                G = nx.Graph()
+                G.add_nodes_from(range(n))
+                G.add_edges_from(edges)
+                G.add_edge(u, v)
+                if nx.is_bipartite(G):
+                    yield (n, tuple(sorted(es | {(u, v)})))
+
+    def validate(self, position: Any) -> None:
+        import networkx as nx
+
+        try:
+            n, edges = position
+            bad = [e for e in edges if not (0 <= e[0] < e[1] < n)]
+        except (TypeError, ValueError, IndexError):
+            raise InvalidPositionError(f"bipartite-edges: a position is (n, edges); got {position!r}") from None
+        if bad:
+            raise InvalidPositionError(
+                f"bipartite-edges: the edge {bad[0]!r} is not a pair u < v of vertices 0..{n - 1}"
+            )
+        G = nx.Graph(list(edges))
+        if len(set(edges)) != len(edges) or not nx.is_bipartite(G):
+            raise InvalidPositionError(f"bipartite-edges: {position!r} is not a simple bipartite graph")
+
+    def outcome_formula(self, position: tuple[int, tuple[Edge, ...]]) -> Outcome:
+        n, edges = position
+        m = len(edges)
+        if n % 2 == 1:  # the final K_{a,b} has a*b even: the moves' parity is m's
+            return Outcome.N if m % 2 else Outcome.P
+        # sides of every component by BFS depth parity (compiled), O(n + m)
+        e = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
+        parent, order, _ = root_tree(e[:, 0], e[:, 1], n, np.arange(n))
+        depth, top = forest_depths(parent, order)
+        if m and bool(np.any(depth[e[:, 0]] % 2 == depth[e[:, 1]] % 2)):
+            raise InvalidPositionError(f"bipartite-edges: the graph of {position!r} is not bipartite")
+        odd = np.bincount(top, weights=depth % 2, minlength=n).astype(np.int64)
+        size = np.bincount(top, minlength=n)
+        roots = parent < 0
+        a, b = size[roots] - odd[roots], odd[roots]
+        iso = int(np.count_nonzero(size[roots] == 1))
+        kind = (a & 1) + (b & 1)
+        c1 = int(np.count_nonzero((kind == 1) & (size[roots] > 1)))
+        c2 = int(np.count_nonzero(kind == 2))
+        if c1 == 0:
+            return Outcome.N if (iso // 2 + m + c2) % 2 else Outcome.P
+        if c1 <= 2:
+            return Outcome.N
+        return Outcome.N if m % 2 else Outcome.P
