@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
-from grundy.values.errors import InvalidParameterError, InvalidPositionError
+from grundy.values.errors import InvalidParameterError, InvalidPositionError, describe
 from grundy.rules.ruleset import Ruleset
 
 __all__ = ["GreenHackenbush", "tree_from_edges", "string"]
@@ -47,7 +47,7 @@ def tree_from_edges(edges: Iterable[tuple[Hashable, Hashable]], root: Hashable) 
                 parent[v] = u
                 order.append(v)
             elif v != parent[u] and parent.get(v) != u:
-                raise InvalidParameterError(f"the edges contain a cycle through {v!r}; not a tree")
+                raise InvalidParameterError(f"the edges contain a cycle through {describe(v)}; not a tree")
     built: dict[Hashable, list[Tree]] = {u: [] for u in order}
     for u in reversed(order):
         t = _canon(built[u])
@@ -72,7 +72,7 @@ class GreenHackenbush(Ruleset):
     3
     """
 
-    name = "hackenbush"
+    name = spec = "hackenbush"
 
     def moves(self, position: Tree) -> Iterator[Tree]:
         for i, child in enumerate(position):
@@ -86,7 +86,7 @@ class GreenHackenbush(Ruleset):
         while stack:
             t = stack.pop()
             if not isinstance(t, tuple):
-                raise InvalidPositionError(f"hackenbush: a tree is a tuple of subtrees; got {t!r}")
+                raise InvalidPositionError(f"hackenbush: a tree is a tuple of subtrees; got {describe(t)}")
             stack.extend(t)
 
     def value_formula(self, position: Tree) -> int:
