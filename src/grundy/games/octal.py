@@ -214,7 +214,7 @@ class TakeAndBreak(Ruleset):
                 return p.extend(self.table(p.preperiod + p.period), position)
         if position > 1 << 24:
             raise SearchLimitError(
-                f"{self.name}: no proven period, and a table to heap {position:,} "
+                f"{self.name}: no proven period, and a table to heap {describe(position)} "
                 "(O(N^2) work) is out of reach"
             )
         self._extend(position)
@@ -254,6 +254,7 @@ class GrundysGame(Ruleset):
     def table(self, n: int, *, progress: Any = None) -> list[int]:
         """Values of heaps ``0..n``: the naive kernel up to 2^15, the rare-value
         (sparse space) kernel beyond, which is far faster there."""
+        n = table_size(self.name, n)
         self._extend(n, progress)
         return [int(v) for v in self._table[: n + 1]]
 
@@ -284,6 +285,6 @@ class GrundysGame(Ruleset):
         if self._table is not None and position < len(self._table):
             return int(self._table[position])
         if position > (1 << 24):
-            raise SearchLimitError(f"{self.name}: heap {position:,} is beyond the table (2^24)")
+            raise SearchLimitError(f"{self.name}: heap {describe(position)} is beyond the table (2^24)")
         self._extend(position)
         return int(self._table[position])
