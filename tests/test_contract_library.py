@@ -127,7 +127,7 @@ values = st.recursive(  # hashable bad values (unhashable ones: test_unhashable_
     max_leaves=6,
 ) | st.sampled_from(["long", "negatives", "triple", "pair", "zeros", "circle", "row"]).map(
     lambda k: {
-        "long": tuple(range(10**5)), "negatives": (-1,) * 1000, "triple": (1, 2, 3),
+        "long": tuple(range(3000)), "negatives": (-1,) * 1000, "triple": (1, 2, 3),
         "pair": (3, 4), "zeros": (0, 0, 0), "circle": ("circle", -1), "row": ("row", 3),
     }[k]
 )
@@ -253,7 +253,7 @@ def _cases() -> Iterator[Any]:
 
 
 fuzz = settings(  # no shrinking: a failing case may be a hang of a few seconds
-    max_examples=12, deadline=None, derandomize=True, database=None,
+    max_examples=8, deadline=None, derandomize=True, database=None,
     phases=[Phase.explicit, Phase.generate],
     suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
 )
@@ -458,12 +458,12 @@ def test_subtraction_memory_is_linear():
     tracemalloc.start()
     try:
         with alarm(20):
-            p = grundy.games.Subtraction({30000}).periodicity
+            p = grundy.games.Subtraction({10000}).periodicity
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert (p.preperiod, p.period, p.proven) == (0, 60000, True)
-    assert peak < 60 * 2**20
+    assert (p.preperiod, p.period, p.proven) == (0, 20000, True)
+    assert peak < 20 * 2**20  # the old window dict held 10^8 entries here
 
 
 def test_huge_inputs_are_described_not_printed():

@@ -89,9 +89,11 @@ def _digits(x: int) -> int:
     x = abs(x)
     if x == 0:
         return 1
-    d = max(1, (x.bit_length() - 1) * 30103 // 100000)  # lower bound: floor(log10 2) * bits
-    while 10**d <= x:
+    d = max(1, (x.bit_length() - 1) * 30103 // 100000)  # a lower bound, off by at most 2
+    p = 10**d
+    while p <= x:
         d += 1
+        p *= 10
     return d
 
 
