@@ -247,7 +247,7 @@ def _cases() -> Iterator[Any]:
             if _from_base(rs, method) and not BASE_OK[method] and (spec, method) not in PASS_ANYWAY:
                 marks.append(pytest.mark.xfail(
                     reason=f"lead: Ruleset.{ATTR.get(method, method)} must check(position)",
-                    strict=True,
+                    run=False,  # unchecked, a bad position may build huge option lists
                 ))
             yield pytest.param(spec, method, marks=marks, id=f"{spec}-{method}")
 
@@ -303,7 +303,7 @@ def _table_cases() -> Iterator[Any]:
         if type(rs).table is Ruleset.table:
             marks.append(pytest.mark.xfail(
                 reason="lead: Ruleset.table(n) must validate n (non-negative int, bounded)",
-                strict=True,
+                run=False,  # table(10**30) would fill the memory
             ))
         yield pytest.param(spec, marks=marks, id=spec)
 

@@ -237,7 +237,7 @@ def pair(game: str, x: Any, what: str = "number") -> tuple[int, int]:
     """``x`` if it is a pair of non-negative ints, else :class:`InvalidPositionError`."""
     if not isinstance(x, tuple) or len(x) != 2:
         raise InvalidPositionError(
-            f"{game}: a position is two non-negative integers (a, b); got {describe(x)}"
+            f"{game}: a position is two {what}s (a, b), non-negative integers; got {describe(x)}"
         )
     heaps(game, x, what)
     return x
