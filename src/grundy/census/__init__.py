@@ -93,12 +93,29 @@ def census(
     cluster; otherwise ``workers`` local processes (default: every core).
     ``store``: a JSON file of results, reused and extended across runs.
     """
+    from grundy.values.errors import InvalidParameterError, describe
+
+    for what, x, top in (("digits", digits, 6), ("n", n, 1 << 20)):
+        if isinstance(x, bool) or not isinstance(x, int) or not 1 <= x <= top:
+            raise InvalidParameterError(
+                f"census: {what} must be an integer in 1..{top:,}; got {describe(x)}"
+            )
     codes = list(octal_codes(digits))
     stored: dict[str, CensusRow] = {}
     path = Path(store) if store else None
+    if path and not path.parent.is_dir():
+        raise InvalidParameterError(
+            f"census: the store's directory {describe(str(path.parent))} does not exist"
+        )
     if path and path.exists():
-        for row in json.loads(path.read_text()):
-            stored[row["code"]] = CensusRow(**row)
+        try:
+            for row in json.loads(path.read_text()):
+                stored[row["code"]] = CensusRow(**row)
+        except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError) as exc:
+            raise InvalidParameterError(
+                f"census: the store {describe(str(path))} is not a census file "
+                f"({type(exc).__name__}: {describe(str(exc))[1:-1]})"
+            ) from None
     todo = [c for c in codes if not (c in stored and (stored[c].proven or stored[c].n >= n))]
     if progress:
         progress(len(codes) - len(todo), len(codes))

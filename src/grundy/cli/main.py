@@ -6,10 +6,13 @@ exit with status 2; Ctrl-C stops with status 130 and a one-line note.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import sys
-from collections.abc import Hashable, Sequence
+import threading
+from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
 import click
@@ -57,6 +60,36 @@ def _parse_positions(rs: Ruleset, texts: Sequence[str]) -> list[Game]:
     if rs.tuple_position:
         return [rs[rs.parse_position(" ".join(texts))]]
     return [rs[rs.parse_position(t)] for t in texts]
+
+
+class _Deadline(GrundyError):
+    """The hard deadline of a CLI analysis passed inside code that cannot watch the
+    clock itself (a closed form or a user's move function)."""
+
+
+@contextlib.contextmanager
+def _hard_deadline(seconds: float) -> Iterator[None]:
+    """Searches watch their own budget; this alarm (main thread, POSIX) stops the
+    rest: a closed form or a user's move function that runs far past the budget.
+    It leaves room for a first numba compilation."""
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    grace = max(3 * seconds, seconds + 15.0)
+
+    def fire(signum: int, frame: Any) -> None:
+        raise _Deadline(
+            f"no answer within {grace:g} s: the game's own formula or move function "
+            f"runs past the budget of {seconds:g} s (raise --seconds to wait longer)"
+        )
+
+    old = signal.signal(signal.SIGALRM, fire)
+    signal.setitimer(signal.ITIMER_REAL, grace)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
 
 
 def _fmt(rs: Ruleset, position: Hashable) -> str:
@@ -109,7 +142,8 @@ def analyze(
     prog = _progress(progress)
     target: Game | GameSum = games[0] if len(games) == 1 else GameSum(*games)
     try:
-        report = run(target, seconds=seconds, positions=limit, progress=prog)
+        with _hard_deadline(seconds):
+            report = run(target, seconds=seconds, positions=limit, progress=prog)
     finally:
         prog.done()
     if as_json:
@@ -324,6 +358,16 @@ cli.add_command(_count)
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: run the CLI, turning errors into one line and status 2."""
+    sys.set_int_max_str_digits(0)  # exact big integers print in full
+    try:
+        return _main(argv)
+    except OSError as exc:  # e.g. stdout on a full device or a closed pipe
+        with contextlib.suppress(OSError):
+            sys.stderr.write(f"grundy: error: cannot write the output: {exc.strerror or exc}\n")
+        return 2
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         cli.main(args=list(argv) if argv is not None else None, prog_name="grundy", standalone_mode=False)
     except click.UsageError as exc:
@@ -348,6 +392,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RecursionError:
         click.echo("grundy: error: recursion too deep in a user move function", err=True)
         return 2
+    except MemoryError:
+        click.echo("grundy: error: out of memory (ask for a smaller budget or position)", err=True)
+        return 2
     except click.exceptions.Exit as exc:
         return exc.exit_code
     return 0
@@ -361,6 +408,14 @@ def entry() -> None:
         code = main()
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 1
+    try:
+        sys.stdout.flush()
+    except OSError as exc:  # the last buffered output met a full device
+        with contextlib.suppress(OSError):
+            sys.stderr.write(f"grundy: error: cannot write the output: {exc.strerror or exc}\n")
+        with contextlib.suppress(OSError):
+            sys.stderr.flush()
+        os._exit(2)
     if code == 130:
         sys.stdout.flush()
         sys.stderr.flush()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from grundy.values.errors import InvalidParameterError
+from grundy.values.errors import InvalidParameterError, describe
 from grundy.rules.ruleset import Ruleset
 from grundy.games.coins import (
     AcrosticTwins, CoinTurning, ColouringGame, GridCoinTurning, Moidores, MockTurtles,
@@ -31,9 +31,9 @@ from grundy.games.lasker import EvenSplit, Lasker, SplitThree
 from grundy.games.misc import Chocolate, Euclid, MergePiles, Northcott
 from grundy.games.nim import Nim
 from grundy.games.nims import EverythingNim, MisereNim, MooreNim, StaircaseNim
-from grundy.games.octal import GrundysGame, TakeAndBreak
+from grundy.games.octal import GrundysGame, TakeAndBreak, parse_code
 from grundy.games.registry import Entry, entries, find, get, register, resolve
-from grundy.games.rows import CircleRuns, RowRuns
+from grundy.games.rows import CircleRuns, RowRuns, row_code, row_runs_of
 from grundy.games.subtraction import AllBut, Bash, Subtraction
 from grundy.games.treegames import (
     AncestorDeletion, BipartiteEdgeAdding, KeepComponent, ancestor_deletion_values,
@@ -59,8 +59,59 @@ __all__ = [
 def _no_args(cls: Callable[[], Ruleset], name: str) -> Callable[[str | None], Ruleset]:
     def make(args: str | None) -> Ruleset:
         if args:
-            raise InvalidParameterError(f"{name} takes no parameters; got {args!r}")
+            raise InvalidParameterError(f"{name} takes no parameters; got {describe(args)}")
         return cls()
+
+    return make
+
+
+def _octal(args: str | None) -> Ruleset:
+    """``octal:CODE``: the game of the code, by its best engine: the closed forms of
+    Nim (0.3...), Lasker's Nim (4.3...), split-in-three (8.3...) and subtraction
+    games (digits 0 and 3 only); the row reading of ``0.0..07..7``; else the kernel."""
+    if not args:
+        raise InvalidParameterError("octal needs a code, e.g. 'octal:0.07'")
+    digits, repeat = parse_code(args)
+    if repeat and digits[1:] == [3]:
+        closed = {0: "nim", 4: "lasker", 8: "split3"}.get(digits[0])
+        if closed:
+            return get(closed)
+    if not repeat and digits[0] == 0 and set(digits[1:]) <= {0, 3}:
+        return get("subtraction:" + ",".join(str(k) for k, d in enumerate(digits) if d == 3))
+    rows = row_runs_of(digits, repeat)
+    if rows is not None:
+        return RowRuns(*rows)
+    return TakeAndBreak(args)
+
+
+def _rowruns(args: str | None) -> Ruleset:
+    rr = RowRuns.from_args(args)
+    return get("octal:" + row_code(rr.lo, rr.hi))
+
+
+def _subtraction(args: str | None) -> Ruleset:
+    s = Subtraction.from_args(args)
+    m = s.subtraction_set[-1]
+    if s.subtraction_set == tuple(range(1, m + 1)):
+        return get(f"bash:{m}")  # {1..m}: Bash's game, O(1)
+    return s
+
+
+def _allbut(args: str | None) -> Ruleset:
+    g = AllBut.from_args(args)
+    return g if g.excluded else get("nim")  # excluding nothing: Nim
+
+
+def _dynamic(args: str | None) -> Ruleset:
+    g = DynamicSubtraction.from_args(args)
+    return get("fibonacci") if g.k == 2 else g
+
+
+def _alias(spec: str, name: str) -> Callable[[str | None], Ruleset]:
+    def make(args: str | None) -> Ruleset:
+        if args:
+            raise InvalidParameterError(f"{name} takes no parameters; got {describe(args)}")
+        return get(spec)
 
     return make
 
@@ -86,13 +137,13 @@ _add("everything-nim", ("everything nim", "cf1965a"),
      _no_args(EverythingNim, "everything-nim"), example="grundy analyze everything-nim 3 3 3")
 _add("subtraction", ("subtraction game", "sub", "take-away", "set nim", "s-nim"),
      "Subtraction game: remove s tokens, s in a finite set S (period proven).",
-     Subtraction.from_args, "S, comma-separated (subtraction:1,3,4)",
+     _subtraction, "S, comma-separated (subtraction:1,3,4)",
      "grundy analyze subtraction:1,3,4 7")
 _add("bash", ("bash game", "bachet"), "Bash's game: take 1..m tokens (value n mod (m+1)).",
      Bash.from_args, "m (bash:3)", "grundy analyze bash:3 10")
 _add("allbut", ("all-but", "all but subtraction"),
      "All-but subtraction: remove any number except those in a finite set.",
-     AllBut.from_args, "the excluded set (allbut:1,2)", "grundy analyze allbut:2 10")
+     _allbut, "the excluded set (allbut:1,2)", "grundy analyze allbut:2 10")
 _add("lasker", ("lasker's nim", "laskers nim", "lasker nim", "nim or not nim", "hdu3032"),
      "Lasker's Nim: take from a heap, or split it into two heaps.",
      _no_args(Lasker, "lasker"), example="grundy analyze lasker 10 7")
@@ -110,7 +161,7 @@ _add("fibonacci", ("fibonacci nim", "fib nim", "fib"),
      _no_args(FibonacciNim, "fibonacci"), example="grundy analyze fibonacci 20")
 _add("dynamic", ("k-fold", "kfold", "dynamic subtraction", "k-fold dynamic subtraction"),
      "k-fold dynamic subtraction: each take at most k times the previous.",
-     DynamicSubtraction.from_args, "k (dynamic:3)", "grundy analyze dynamic:3 100")
+     _dynamic, "k (dynamic:3)", "grundy analyze dynamic:3 100")
 _add("euclid", ("euclid's game", "euclids game", "poj2348"),
      "Euclid's game: subtract a multiple of the smaller number from the larger.",
      _no_args(Euclid, "euclid"), example="grundy analyze euclid 25 7")
@@ -122,7 +173,7 @@ _add("chocolate", ("chocolate bar", "cut chocolate"),
      _no_args(Chocolate, "chocolate"), example="grundy analyze chocolate 4 5")
 _add("rowruns", ("row runs", "abc278g", "generalized subtraction"),
      "Remove lo..hi consecutive coins from a row (ABC278G; 1,2 is Kayles).",
-     RowRuns.from_args, "lo,hi (rowruns:2,3)", "grundy analyze rowruns:1,2 10")
+     _rowruns, "lo,hi (rowruns:2,3)", "grundy analyze rowruns:1,2 10")
 _add("circle", ("coin circle", "circle take"),
      "Remove 1..k consecutive coins from a circle; symmetry strategy.",
      CircleRuns.from_args, "k (circle:2)", "grundy analyze circle:2 10")
@@ -137,14 +188,14 @@ _add("hackenbush-graph", ("graph hackenbush", "cactus hackenbush", "fusion", "ha
 _add("merge", ("merge piles", "p4101", "heoi2014"),
      "Merge two piles with total <= m; from n single stones (HEOI2014).",
      MergePiles.from_args, "m (merge:3)", "grundy analyze merge:3 10")
-_add("kayles", ("kayles game",), "Kayles: knock down one pin or two adjacent pins (rowruns:1,2).",
-     _no_args(lambda: RowRuns(1, 2), "kayles"), example="grundy analyze kayles 10")
+_add("kayles", ("kayles game",), "Kayles (octal 0.77): knock down one pin or two adjacent pins.",
+     _alias("octal:0.77", "kayles"), example="grundy analyze kayles 10")
 _add("octal", ("take-and-break", "takebreak", "octal game"),
      "Take-and-break game by its code (0.07, 0.77, 4.3..., hex digits).",
-     TakeAndBreak.from_args, "the code (octal:0.07)", "grundy analyze octal:0.07 20")
+     _octal, "the code (octal:0.07)", "grundy analyze octal:0.07 20")
 _add("dawson", ("dawson's kayles", "dawsons kayles", "0.07"),
      "Dawson's Kayles (octal 0.07): period 34, proven.",
-     _no_args(lambda: TakeAndBreak("0.07"), "dawson"), example="grundy analyze dawson 10**12")
+     _alias("octal:0.07", "dawson"), example="grundy analyze dawson 10**12")
 _add("grundys-game", ("grundy's game", "grundy game", "grundys game"),
      "Grundy's game: split a heap into two unequal heaps (compiled table).",
      _no_args(GrundysGame, "grundys-game"), example="grundy analyze grundys-game 100")

@@ -2,108 +2,244 @@
 
 from __future__ import annotations
 
-import ast
 import re
 from typing import Any
 
-from grundy.values.errors import InvalidParameterError, InvalidPositionError
+from grundy.values.errors import (
+    InvalidParameterError, InvalidPositionError, SearchLimitError, describe,
+)
 from grundy.rules.ruleset import Ruleset
 
-__all__ = ["HeapRuleset", "heap", "heaps", "parse_int", "parse_int_list", "parse_heaps", "positive_param"]
+__all__ = [
+    "HeapRuleset", "heap", "heaps", "pair", "parse_int", "parse_int_list", "parse_heaps",
+    "positive_param", "int_literal", "parse_param", "table_size", "TABLE_LIMIT",
+]
 
-_EXP_ANY = re.compile(r"(?<![\w.])(\d+)[eE](\d+)(?![\w.])")
 _MAX_BITS = 1 << 24
+#: Longest decimal literal read (about 2^24 bits); longer text is refused at once.
+_MAX_LITERAL = 5_050_446
+#: Deepest nesting of parentheses read.
+_MAX_DEPTH = 100
+_TOKEN = re.compile(r"\s*(?:(\d[\d_]*)(?:[eE](\d[\d_]*))?|(\*\*|//|[-+*%^()]))")
 
 
 def heap(game: str, x: Any, what: str = "heap size") -> int:
     """``x`` if it is a non-negative int, else :class:`InvalidPositionError`."""
     if isinstance(x, bool) or not isinstance(x, int):
-        raise InvalidPositionError(f"{game}: {what} must be a non-negative integer; got {x!r}")
+        raise InvalidPositionError(
+            f"{game}: {what} must be a non-negative integer; got {describe(x)}"
+        )
     if x < 0:
-        raise InvalidPositionError(f"{game}: {what} must be non-negative; got {x!r}")
+        raise InvalidPositionError(f"{game}: {what} must be non-negative; got {describe(x)}")
     return x
+
+
+def int_literal(digits: str) -> int:
+    """Exact value of a decimal digit string of any length (Python's ``int`` refuses
+    more than 4,300 digits; this splits the string, O(M(n) log n)).
+
+    >>> int_literal("1" + "0" * 5000) == 10**5000
+    True
+    """
+    if len(digits) <= 4000:
+        return int(digits)
+    half = len(digits) // 2
+    high: int = int_literal(digits[:half]) * 10 ** (len(digits) - half)
+    return high + int_literal(digits[half:])
+
+
+class _IntParser:
+    """Recursive descent over integer arithmetic, with Python's precedence:
+    ``expr := term (('+'|'-') term)*``, ``term := unary (('*'|'//'|'%') unary)*``,
+    ``unary := ('+'|'-')* power``, ``power := atom ('**' unary)?``,
+    ``atom := INT | INT 'e' INT | '(' expr ')'``. Runs of signs are counted, not
+    recursed into; parentheses nest at most ``_MAX_DEPTH`` deep."""
+
+    def __init__(self, text: str) -> None:
+        self.tokens: list[tuple[str, str, str]] = []
+        pos, n = 0, len(text)
+        while pos < n:
+            m = _TOKEN.match(text, pos)
+            if m is None:
+                if text[pos:].strip() == "":
+                    break
+                raise ValueError("unexpected character")
+            digits, exp, op = m.group(1), m.group(2), m.group(3)
+            if digits is not None:
+                self.tokens.append(("int", digits.replace("_", ""), (exp or "").replace("_", "")))
+            else:
+                self.tokens.append(("op", "**" if op == "^" else op, ""))
+            pos = m.end()
+        self.i = 0
+        self.depth = 0
+
+    def peek(self) -> str | None:
+        if self.i < len(self.tokens):
+            kind, val, _ = self.tokens[self.i]
+            return val if kind == "op" else "int"
+        return None
+
+    def parse(self) -> int:
+        value = self.expr()
+        if self.i != len(self.tokens):
+            raise ValueError("trailing text")
+        return value
+
+    def expr(self) -> int:
+        value = self.term()
+        while self.peek() in ("+", "-"):
+            op = self.tokens[self.i][1]
+            self.i += 1
+            rhs = self.term()
+            value = value + rhs if op == "+" else value - rhs
+        return value
+
+    def term(self) -> int:
+        value = self.unary()
+        while self.peek() in ("*", "//", "%"):
+            op = self.tokens[self.i][1]
+            self.i += 1
+            rhs = self.unary()
+            if op == "*":
+                if value.bit_length() + rhs.bit_length() > _MAX_BITS:
+                    raise OverflowError
+                value *= rhs
+            elif rhs == 0:
+                raise ZeroDivisionError
+            else:
+                value = value // rhs if op == "//" else value % rhs
+        return value
+
+    def unary(self) -> int:
+        negative = False
+        while self.peek() in ("+", "-"):
+            negative ^= self.tokens[self.i][1] == "-"
+            self.i += 1
+        value = self.power()
+        return -value if negative else value
+
+    def power(self) -> int:
+        base = self.atom()
+        if self.peek() != "**":
+            return base
+        self.i += 1
+        exp = self.unary()
+        if exp < 0:
+            raise ValueError("negative exponent")
+        if abs(base) > 1 and exp * (abs(base).bit_length() - 1) > _MAX_BITS:
+            raise OverflowError
+        result: int = base**exp
+        return result
+
+    def atom(self) -> int:
+        if self.i >= len(self.tokens):
+            raise ValueError("unexpected end")
+        kind, val, exp = self.tokens[self.i]
+        self.i += 1
+        if kind == "int":
+            if len(val) > _MAX_LITERAL or len(exp) > 9:
+                raise OverflowError
+            value = int_literal(val)
+            if exp:
+                e = int(exp)
+                if e > _MAX_BITS or value.bit_length() + e * 10 // 3 > _MAX_BITS:
+                    raise OverflowError
+                value *= 10**e
+            return value
+        if val != "(":
+            raise ValueError("unexpected operator")
+        self.depth += 1
+        if self.depth > _MAX_DEPTH:
+            raise ValueError("too deeply nested")
+        value = self.expr()
+        if self.peek() != ")":
+            raise ValueError("unbalanced parenthesis")
+        self.i += 1
+        self.depth -= 1
+        return value
 
 
 def parse_int(text: str, what: str = "integer", game: str = "") -> int:
     """Parse an exact integer: ``42``, ``1_000``, ``10**100``, ``10^100``, ``1e18``,
-    or integer arithmetic on them (``10**100+1``, ``3*2^40``). Never a float.
+    or integer arithmetic on them (``10**100+1``, ``3*2^40``, ``-(7 // 2)``). Never
+    a float; literals of any length; results up to 2^24 bits, else
+    :class:`InvalidPositionError` naming the text.
 
     >>> parse_int("10^3"), parse_int("2**10 - 1"), parse_int("1e18") == 10**18
     (1000, 1023, True)
+    >>> parse_int("--5"), parse_int("-2**2"), parse_int("2**3**2")
+    (5, -4, 512)
     """
     prefix = f"{game}: " if game else ""
-    t = _EXP_ANY.sub(lambda m: f"({m.group(1)}*10**{m.group(2)})", text.strip()).replace("^", "**")
+    if not isinstance(text, str):
+        raise InvalidPositionError(f"{prefix}not an {what}: {describe(text)}")
+    if len(text) > _MAX_LITERAL + 1000:
+        raise InvalidPositionError(f"{prefix}{describe(text)} is too long to be an {what}")
     try:
-        tree = ast.parse(t, mode="eval")
-        value = _eval_int(tree.body)
-    except (SyntaxError, ValueError, TypeError, ZeroDivisionError, RecursionError):
-        raise InvalidPositionError(f"{prefix}not an {what}: {text!r}") from None
+        value = _IntParser(text).parse()
+    except (ValueError, ZeroDivisionError):
+        raise InvalidPositionError(f"{prefix}not an {what}: {describe(text)}") from None
     except OverflowError:
         raise InvalidPositionError(
-            f"{prefix}{text!r} is too large (over {_MAX_BITS:,} bits)"
+            f"{prefix}{describe(text)} is too large (over {_MAX_BITS:,} bits)"
         ) from None
     return value
 
 
-def _eval_int(node: ast.AST) -> int:
-    """Integer arithmetic only: literals, + - * // % ** and unary minus."""
-    if isinstance(node, ast.Constant) and type(node.value) is int:
-        return node.value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        v = _eval_int(node.operand)
-        return -v if isinstance(node.op, ast.USub) else v
-    if isinstance(node, ast.BinOp):
-        a, b = _eval_int(node.left), _eval_int(node.right)
-        op = node.op
-        if isinstance(op, ast.Add):
-            return a + b
-        if isinstance(op, ast.Sub):
-            return a - b
-        if isinstance(op, ast.Mult):
-            if a.bit_length() + b.bit_length() > _MAX_BITS:
-                raise OverflowError
-            return a * b
-        if isinstance(op, ast.FloorDiv):
-            return a // b
-        if isinstance(op, ast.Mod):
-            return a % b
-        if isinstance(op, ast.Pow):
-            if b < 0:
-                raise ValueError("negative exponent")
-            if abs(a) > 1 and b * a.bit_length() > _MAX_BITS:
-                raise OverflowError
-            result: int = a**b
-            return result
-    raise ValueError(f"not integer arithmetic: {ast.dump(node)}")
+def parse_param(text: str, what: str, game: str) -> int:
+    """:func:`parse_int` for a ruleset parameter: errors are
+    :class:`InvalidParameterError`."""
+    try:
+        return parse_int(text, what, game)
+    except InvalidPositionError as exc:
+        raise InvalidParameterError(str(exc)) from None
 
 
 def parse_int_list(text: str, what: str) -> list[int]:
-    """Parse ``"1,3,4"`` (or ``"{1, 3, 4}"``) into ``[1, 3, 4]``."""
+    """Parse ``"1,3,4"`` (or ``"{1, 3, 4}"``) into ``[1, 3, 4]``; a bad item is an
+    :class:`InvalidParameterError` naming it.
+
+    >>> parse_int_list("{1, 3, 2**4}", "subtraction set")
+    [1, 3, 16]
+    """
+    if not isinstance(text, str):
+        raise InvalidParameterError(f"{what}: expected text like '1,3,4'; got {describe(text)}")
     body = text.strip().strip("{}[]()")
     if not body:
         return []
     out = []
     for item in body.split(","):
         try:
-            out.append(int(item.strip()))
-        except ValueError:
-            raise InvalidParameterError(f"{what}: {item.strip()!r} is not an integer") from None
+            out.append(parse_int(item, "integer"))
+        except InvalidPositionError:
+            raise InvalidParameterError(
+                f"{what}: {describe(item.strip())} is not an integer"
+            ) from None
     return out
 
 
 def heaps(game: str, x: Any, what: str = "heap") -> tuple[int, ...]:
-    """``x`` as a tuple of non-negative ints, else :class:`InvalidPositionError`."""
-    if isinstance(x, bool) or isinstance(x, int):
-        return (heap(game, x, what + " size"),)
+    """``x`` if it is a tuple of non-negative ints, else :class:`InvalidPositionError`."""
     if not isinstance(x, tuple):
         raise InvalidPositionError(
-            f"{game}: a position is a tuple of non-negative integers; got {x!r}"
+            f"{game}: a position is a tuple of non-negative integers; got {describe(x)}"
         )
     for i, h in enumerate(x):
         if isinstance(h, bool) or not isinstance(h, int) or h < 0:
             raise InvalidPositionError(
-                f"{game}: {what} {i + 1} must be a non-negative integer; got {h!r} in {x!r}"
+                f"{game}: {what} {i + 1} must be a non-negative integer; got {describe(h)} in "
+                f"{describe(x)}"
             )
+    return x
+
+
+def pair(game: str, x: Any, what: str = "number") -> tuple[int, int]:
+    """``x`` if it is a pair of non-negative ints, else :class:`InvalidPositionError`."""
+    if not isinstance(x, tuple) or len(x) != 2:
+        raise InvalidPositionError(
+            f"{game}: a position is two {what}s (a, b), non-negative integers; got {describe(x)}"
+        )
+    heaps(game, x, what)
     return x
 
 
@@ -114,15 +250,51 @@ def parse_heaps(text: str, game: str) -> tuple[int, ...]:
     return tuple(parse_int(t, "integer", game) for t in items)
 
 
-def positive_param(game: str, name: str, x: Any, minimum: int = 1) -> int:
-    """A parameter that must be an int >= ``minimum``."""
+def positive_param(game: str, name: str, x: Any, minimum: int = 1, maximum: int | None = None) -> int:
+    """A parameter that must be an int >= ``minimum`` (and <= ``maximum``, a bound
+    that keeps the ruleset's tables within memory)."""
     if isinstance(x, bool) or not isinstance(x, int) or x < minimum:
-        raise InvalidParameterError(f"{game}: {name} must be an integer >= {minimum}; got {x!r}")
+        raise InvalidParameterError(
+            f"{game}: {name} must be an integer >= {minimum}; got {describe(x)}"
+        )
+    if maximum is not None and x > maximum:
+        raise InvalidParameterError(
+            f"{game}: {name} must be at most {maximum:,}; got {describe(x)}"
+        )
     return x
+
+
+#: The longest table a catalogue ruleset lists (values of heaps 0..TABLE_LIMIT).
+TABLE_LIMIT = 1 << 24
+
+
+def table_size(game: str, n: Any) -> int:
+    """``n`` for ``table(n)`` if it is an int in ``0..TABLE_LIMIT``: else
+    :class:`InvalidParameterError` (not a non-negative int) or
+    :class:`SearchLimitError` (a table too long to hold).
+
+    >>> table_size("nim", 10)
+    10
+    >>> table_size("nim", 10**30)
+    Traceback (most recent call last):
+    ...
+    grundy.values.errors.SearchLimitError: nim: a table to heap 1000000000000000000000000000000 is out of reach (at most 16,777,216 values)
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise InvalidParameterError(
+            f"{game}: a table runs to a non-negative integer heap; got {describe(n)}"
+        )
+    if n > TABLE_LIMIT:
+        raise SearchLimitError(
+            f"{game}: a table to heap {describe(n)} is out of reach (at most {TABLE_LIMIT:,} values)"
+        )
+    return n
 
 
 class HeapRuleset(Ruleset):
     """A ruleset whose positions are single heaps: non-negative exact integers."""
+
+    table_shape = "heap"
 
     def validate(self, position: Any) -> None:
         heap(self.name, position)

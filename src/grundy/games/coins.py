@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
-from grundy.values.errors import InvalidParameterError, InvalidPositionError, SearchLimitError
+from grundy.values.errors import InvalidParameterError, InvalidPositionError, SearchLimitError, describe
 from grundy.values.nimbers import nim_inverse, nim_mul
 from grundy.rules.ruleset import Ruleset
 from grundy.games._common import parse_int
@@ -119,7 +119,7 @@ class CoinTurning(Ruleset):
         self.name = name
         self.leftmost = leftmost
         if leftmost and (board is None or isinstance(board, bool) or not isinstance(board, int) or board < 1):
-            raise InvalidParameterError(f"{name}: a leftmost-heads game needs a board length >= 1; got {board!r}")
+            raise InvalidParameterError(f"{name}: a leftmost-heads game needs a board length >= 1; got {describe(board)}")
         self.board = board
         self._table: dict[int, int] = {}
 
@@ -139,7 +139,7 @@ class CoinTurning(Ruleset):
             t = tuple(sorted(set(s)))
             if not t:
                 raise InvalidParameterError(
-                    f"{self.name}: the rule gives coin {c} a move that turns no coin: {s!r}"
+                    f"{self.name}: the rule gives coin {c} a move that turns no coin: {describe(s)}"
                 )
             if self.leftmost:
                 ok = t[0] == c and t[-1] <= (self.board or 0)
@@ -149,7 +149,7 @@ class CoinTurning(Ruleset):
                 side = f"coin {c} (heads to tails) as the rightmost, and only coins >= 1"
             if not ok:
                 raise InvalidParameterError(
-                    f"{self.name}: a move from coin {c} must turn {side}; the rule gives {s!r}"
+                    f"{self.name}: a move from coin {c} must turn {side}; the rule gives {describe(s)}"
                 )
             out.append(t)
         return out
@@ -277,11 +277,11 @@ class CoinTurning(Ruleset):
     def validate(self, position: Any) -> None:
         if not isinstance(position, str) or not position or set(position) - {"H", "T"}:
             raise InvalidPositionError(
-                f"{self.name}: a board is a row of H (heads) and T (tails), e.g. 'THTTH'; got {position!r}"
+                f"{self.name}: a board is a row of H (heads) and T (tails), e.g. 'THTTH'; got {describe(position)}"
             )
         if self.leftmost and len(position) != self.board:
             raise InvalidPositionError(
-                f"{self.name}: the board has {self.board} coins; got {len(position)} in {position!r}"
+                f"{self.name}: the board has {self.board} coins; got {len(position)} in {describe(position)}"
             )
 
     def parse_position(self, text: str) -> Hashable:
@@ -388,7 +388,7 @@ class UpTo(CoinTurning):
 
     def __init__(self, t: int, name: str | None = None) -> None:
         if isinstance(t, bool) or not isinstance(t, int) or t < 1:
-            raise InvalidParameterError(f"upto: t must be an integer >= 1; got {t!r}")
+            raise InvalidParameterError(f"upto: t must be an integer >= 1; got {describe(t)}")
         super().__init__(name=name or f"upto:{t}")
         self.t = t
         # reach[k]: {xor: (coin, previous xor)} for exactly k distinct coins < len(values)
@@ -653,7 +653,7 @@ class Multiples(CoinTurning):
 
     def single(self, c: int) -> int:
         if not 1 <= c <= self.n:
-            raise InvalidPositionError(f"{self.name}: no coin {c!r} on a board of {self.n}")
+            raise InvalidPositionError(f"{self.name}: no coin {describe(c)} on a board of {self.n}")
         if self._blocks is None:
             from grundy.kernels.coins import multiples_values
 
@@ -684,16 +684,16 @@ class Multiples(CoinTurning):
 def _parse_grid(name: str, position: Any) -> list[str]:
     if not isinstance(position, str) or not position:
         raise InvalidPositionError(
-            f"{name}: a grid is rows of H and T separated by '/', e.g. 'THT/HTT'; got {position!r}"
+            f"{name}: a grid is rows of H and T separated by '/', e.g. 'THT/HTT'; got {describe(position)}"
         )
     rows = position.split("/")
     if any(set(r) - {"H", "T"} or not r for r in rows):
         raise InvalidPositionError(
-            f"{name}: a grid is rows of H (heads) and T (tails) separated by '/'; got {position!r}"
+            f"{name}: a grid is rows of H (heads) and T (tails) separated by '/'; got {describe(position)}"
         )
     if len({len(r) for r in rows}) != 1:
         raise InvalidPositionError(
-            f"{name}: the rows of a grid must have equal lengths; got {[len(r) for r in rows]} in {position!r}"
+            f"{name}: the rows of a grid must have equal lengths; got {[len(r) for r in rows]} in {describe(position)}"
         )
     return rows
 
@@ -735,12 +735,12 @@ class GridCoinTurning(Ruleset):
             t = tuple(sorted(set(s)))
             if not t:
                 raise InvalidParameterError(
-                    f"{self.name}: the rule gives cell {cell} a move that turns no coin: {s!r}"
+                    f"{self.name}: the rule gives cell {cell} a move that turns no coin: {describe(s)}"
                 )
             if cell not in t or any(not (1 <= a <= r and 1 <= b <= c) for a, b in t):
                 raise InvalidParameterError(
                     f"{self.name}: a move from cell {cell} must turn it (heads to tails) and only "
-                    f"cells above and left of it; the rule gives {s!r}"
+                    f"cells above and left of it; the rule gives {describe(s)}"
                 )
             out.append(t)
         return out

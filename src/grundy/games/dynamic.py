@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import Any
 
-from grundy.values.errors import InvalidParameterError, InvalidPositionError, SearchLimitError
+from grundy.values.errors import (
+    InvalidParameterError, InvalidPositionError, SearchLimitError, describe,
+)
 from grundy.values.outcome import Outcome
 from grundy.rules.ruleset import Ruleset
-from grundy.games._common import heaps, parse_heaps, parse_int, positive_param
+from grundy.games._common import pair, parse_heaps, parse_int, parse_param, positive_param
 
 __all__ = ["DynamicSubtraction", "FibonacciNim"]
 
@@ -38,8 +40,8 @@ class DynamicSubtraction(Ruleset):
     tuple_position = True
 
     def __init__(self, k: int) -> None:
-        self.k = positive_param("dynamic", "k", k)
-        self.name = f"dynamic:{k}"
+        self.k = positive_param("dynamic", "k", k, maximum=10**100)
+        self.name = self.spec = f"dynamic:{k}"
         self._a: list[int] = [1]
         self._b: list[int] = [1]
         self._j = 0
@@ -48,7 +50,7 @@ class DynamicSubtraction(Ruleset):
     def from_args(cls, args: str | None) -> DynamicSubtraction:
         if not args:
             raise InvalidParameterError("dynamic needs k, the multiplier, e.g. 'dynamic:2'")
-        return cls(parse_int(args, "integer k", "dynamic"))
+        return cls(parse_param(args, "integer k", "dynamic"))
 
     def start(self, n: int) -> tuple[int, int]:
         """The opening position of a heap of ``n >= 2`` (the first move may take
@@ -56,7 +58,7 @@ class DynamicSubtraction(Ruleset):
         if isinstance(n, bool) or not isinstance(n, int) or n < 2:
             raise InvalidPositionError(
                 f"{self.name}: a game starts from a heap of at least 2 (the first move may not "
-                f"take the whole heap, so a heap of {n!r} cannot be played)"
+                f"take the whole heap, so a heap of {describe(n)} cannot be played)"
             )
         return (n, n - 1)
 
@@ -66,20 +68,26 @@ class DynamicSubtraction(Ruleset):
             yield (n - t, self.k * t)
 
     def is_option(self, position: Any, option: Any) -> bool:
+        if not all(
+            isinstance(x, tuple) and len(x) == 2 and all(type(v) is int for v in x)
+            for x in (position, option)
+        ):
+            return False
         (n, cap), (m, c) = position, option
         t = n - m
         return bool(1 <= t <= min(cap, n) and c == self.k * t)
 
     def validate(self, position: Any) -> None:
-        p = heaps(self.name, position, "entry")
-        if len(p) != 2:
+        if not isinstance(position, tuple) or len(position) != 2:
             raise InvalidPositionError(
-                f"{self.name}: a position is (tokens, largest allowed take); got {position!r}"
+                f"{self.name}: a position is (tokens, largest allowed take); got "
+                f"{describe(position)}"
             )
+        p = pair(self.name, position, "entry")
         if p[0] > 0 and p[1] < 1:
             raise InvalidPositionError(
-                f"{self.name}: with {p[0]} tokens left the allowed take must be at least 1; "
-                f"got {position!r}"
+                f"{self.name}: with {describe(p[0])} tokens left the allowed take must be at "
+                f"least 1; got {describe(position)}"
             )
 
     def parse_position(self, text: str) -> Hashable:
@@ -130,8 +138,8 @@ class DynamicSubtraction(Ruleset):
         n, cap = position
         if limit is None and min(n, cap) > 1_000_000:
             raise SearchLimitError(
-                f"{self.name}: {position!r} has {min(n, cap):,} options; winning_move() "
-                "gives the constructive one"
+                f"{self.name}: {describe(position)} has more than 1,000,000 options; "
+                "winning_move() gives the constructive one"
             )
         return super().winning_moves(position, limit=limit)
 
@@ -149,4 +157,4 @@ class FibonacciNim(DynamicSubtraction):
 
     def __init__(self) -> None:
         super().__init__(2)
-        self.name = "fibonacci"
+        self.name = self.spec = "fibonacci"

@@ -30,7 +30,7 @@ from typing import Any
 
 from grundy.games.hackenbush import parse_edges
 from grundy.rules.ruleset import Ruleset
-from grundy.values.errors import InvalidPositionError
+from grundy.values.errors import InvalidPositionError, describe
 from grundy.values.outcome import Outcome
 
 __all__ = [
@@ -58,11 +58,11 @@ def _nx_graph(graph: Any) -> Any:
         G = nx.Graph()
         for e in graph:
             if len(e) != 2:
-                raise InvalidPositionError(f"geography: an edge is a pair of vertices; got {e!r}")
+                raise InvalidPositionError(f"geography: an edge is a pair of vertices; got {describe(e)}")
             G.add_edge(e[0], e[1])
     loops = list(nx.selfloop_edges(G))
     if loops:
-        raise InvalidPositionError(f"geography: the edge {loops[0]!r} is a self-loop; geography has none")
+        raise InvalidPositionError(f"geography: the edge {describe(loops[0])} is a self-loop; geography has none")
     return G
 
 
@@ -206,7 +206,7 @@ def geography_move(graph: Any, token: Hashable) -> Hashable | None:
     when the player to move loses."""
     G = _nx_graph(graph)
     if token not in G:
-        raise InvalidPositionError(f"geography: the token's vertex {token!r} is not in the graph")
+        raise InvalidPositionError(f"geography: the token's vertex {describe(token)} is not in the graph")
     import networkx as nx
 
     H = G.subgraph(nx.node_connected_component(G, token))
@@ -267,7 +267,7 @@ class VertexGeography(Ruleset):
 
     def validate(self, position: Any) -> None:
         if not isinstance(position, Board):
-            raise InvalidPositionError(f"geography: a position is a Board; got {position!r}")
+            raise InvalidPositionError(f"geography: a position is a Board; got {describe(position)}")
 
     def parse_position(self, text: str) -> Hashable:
         m = re.search(r"(?:^|\s)start=(\S+)", text)
@@ -279,7 +279,7 @@ class VertexGeography(Ruleset):
         g = parse_edges(text + f" ground={token}", what="geography", loops=False, require_ground=False)
         if g.edges and not any(token in e for e in g.edges):
             raise InvalidPositionError(
-                f"geography: the start vertex {token!r} is on no edge (in {text.strip()!r}); "
+                f"geography: the start vertex {describe(token)} is on no edge (in {text.strip()!r}); "
                 "name it with start=V"
             )
         return Board.make(g.edges, token)

@@ -41,7 +41,7 @@ import numpy as np
 from grundy.kernels.trees import colon_values, forest_order, grounded_prefix_values, root_tree
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
-from grundy.values.errors import InvalidParameterError, InvalidPositionError
+from grundy.values.errors import InvalidParameterError, InvalidPositionError, describe
 
 __all__ = [
     "GreenHackenbush",
@@ -111,12 +111,12 @@ def tree_from_edges(edges: Iterable[tuple[Hashable, Hashable]], root: Hashable) 
                 parent[v] = u
                 order.append(v)
             else:
-                raise InvalidParameterError(f"the edges contain a cycle through {v!r}; not a tree")
+                raise InvalidParameterError(f"the edges contain a cycle through {describe(v)}; not a tree")
     if len(order) < len(adj):
         lost = next(v for v in adj if v not in parent)
         raise InvalidParameterError(
-            f"the edges {edges!r} are not connected: vertex {lost!r} is not reachable "
-            f"from the root {root!r}"
+            f"the edges {describe(edges)} are not connected: vertex {describe(lost)} is not reachable "
+            f"from the root {describe(root)}"
         )
     built: dict[Hashable, list[Tree]] = {u: [] for u in order}
     for u in reversed(order):
@@ -175,7 +175,7 @@ class GreenHackenbush(Ruleset):
     (((),), ())
     """
 
-    name = "hackenbush"
+    name = spec = "hackenbush"
 
     def moves(self, position: Tree) -> Iterator[Tree]:
         # every edge (parent, child index), found by an explicit DFS stack
@@ -199,7 +199,7 @@ class GreenHackenbush(Ruleset):
         while stack:
             t = stack.pop()
             if not isinstance(t, tuple):
-                raise InvalidPositionError(f"hackenbush: a tree is a tuple of subtrees; got {t!r}")
+                raise InvalidPositionError(f"hackenbush: a tree is a tuple of subtrees; got {describe(t)}")
             stack.extend(t)
 
     def parse_position(self, text: str) -> Hashable:
@@ -208,11 +208,11 @@ class GreenHackenbush(Ruleset):
             return super().parse_position(text)
         g = parse_edges(s, what="hackenbush")
         if len(g.ground) != 1:
-            raise InvalidPositionError(f"hackenbush: a rooted tree has one ground; got {text!r}")
+            raise InvalidPositionError(f"hackenbush: a rooted tree has one ground; got {describe(text)}")
         try:
             return tree_from_edges(g.edges, next(iter(g.ground)))
         except InvalidParameterError as exc:
-            raise InvalidPositionError(f"hackenbush: {exc} (in {text!r})") from None
+            raise InvalidPositionError(f"hackenbush: {exc} (in {describe(text)})") from None
 
     def format_position(self, position: Any) -> str:
         if not isinstance(position, tuple):
@@ -299,7 +299,7 @@ class Graph:
         out: list[Edge] = []
         for e in edges:
             if len(e) != 2:
-                raise InvalidPositionError(f"an edge is a pair of vertices; got {e!r}")
+                raise InvalidPositionError(f"an edge is a pair of vertices; got {describe(e)}")
             u, v = e[0], e[1]
             if isinstance(u, np.integer):
                 u = int(u)
@@ -400,7 +400,7 @@ def parse_edges(
                 elif key == "base" and vals in (["0"], ["1"]):
                     base = int(vals[0])
                 else:
-                    raise InvalidPositionError(f"{what}: unknown setting {tok!r} in {src!r}")
+                    raise InvalidPositionError(f"{what}: unknown setting {describe(tok)} in {describe(src)}")
                 continue
             for piece in tok.split(","):
                 if not piece:
@@ -408,35 +408,35 @@ def parse_edges(
                 m = _TOKEN.match(piece)
                 if not m:
                     raise InvalidPositionError(
-                        f"{what}: {piece!r} is not an edge 'u-v' (in {src!r})"
+                        f"{what}: {describe(piece)} is not an edge 'u-v' (in {describe(src)})"
                     )
                 edges.append((_vertex(m.group(1)), _vertex(m.group(2))))
                 raw.append(piece)
     if ground is None:
         ground = [base]
     if not ground:
-        raise InvalidPositionError(f"{what}: no ground vertex given (in {src!r})")
+        raise InvalidPositionError(f"{what}: no ground vertex given (in {describe(src)})")
     if n is not None:
         ok = set(range(base, base + n))
         for e, r in zip(edges, raw):
             for x in e:
                 if x not in ok:
                     raise InvalidPositionError(
-                        f"{what}: the edge {r!r} names vertex {x!r}, not one of the n={n} "
-                        f"vertices {base}..{base + n - 1} (in {src!r})"
+                        f"{what}: the edge {describe(r)} names vertex {describe(x)}, not one of the n={n} "
+                        f"vertices {base}..{base + n - 1} (in {describe(src)})"
                     )
         for gv in ground:
             if gv not in ok:
-                raise InvalidPositionError(f"{what}: the ground {gv!r} is not a vertex (in {src!r})")
+                raise InvalidPositionError(f"{what}: the ground {describe(gv)} is not a vertex (in {describe(src)})")
     if not loops:
         for e, r in zip(edges, raw):
             if e[0] == e[1]:
-                raise InvalidPositionError(f"{what}: the edge {r!r} is a self-loop (in {src!r})")
+                raise InvalidPositionError(f"{what}: the edge {describe(r)} is a self-loop (in {describe(src)})")
     g = Graph.make(edges, ground)
     if require_ground and edges and n is None and not (g.ground & {x for e in edges for x in e}):
         raise InvalidPositionError(
             f"{what}: no ground: the ground {sorted(g.ground, key=_vkey)!r} is on no edge "
-            f"(in {src!r}); name it with ground=V"
+            f"(in {describe(src)}); name it with ground=V"
         )
     return g
 
@@ -574,7 +574,7 @@ def tree_values(parent: Any) -> Any:
     """
     p = np.asarray(parent)
     if p.ndim != 1 or not np.issubdtype(p.dtype, np.integer):
-        raise InvalidPositionError(f"a parent array is a 1-d array of ints; got {parent!r}")
+        raise InvalidPositionError(f"a parent array is a 1-d array of ints; got {describe(parent)}")
     n = p.shape[0]
     if n and (p.min() < -1 or p.max() >= n):
         bad = int(np.flatnonzero((p < -1) | (p >= n))[0])
@@ -634,7 +634,7 @@ def hackenbush_value(graph: Any, ground: Any = 0) -> int:
     """
     if isinstance(graph, np.ndarray):
         if graph.ndim != 2 or graph.shape[1] != 2:
-            raise InvalidPositionError(f"an edge array has shape (m, 2); got shape {graph.shape!r}")
+            raise InvalidPositionError(f"an edge array has shape (m, 2); got shape {describe(graph.shape)}")
         if np.issubdtype(graph.dtype, np.integer) and not isinstance(ground, (list, tuple, set)):
             v = _array_value(graph.astype(np.int64), int(ground))
             if v is not None:
@@ -647,7 +647,7 @@ def hackenbush_value(graph: Any, ground: Any = 0) -> int:
 
 def _check(g: Graph) -> None:
     if not g.ground:
-        raise InvalidPositionError(f"hackenbush: the graph {g.edges!r} has no ground vertex")
+        raise InvalidPositionError(f"hackenbush: the graph {describe(g.edges)} has no ground vertex")
 
 
 def _winning_index(g: Graph) -> int | None:
@@ -765,7 +765,7 @@ class HackenbushGraph(Ruleset):
     def validate(self, position: Any) -> None:
         if not isinstance(position, Graph):
             raise InvalidPositionError(
-                f"hackenbush-graph: a position is a Graph (see parse_edges); got {position!r}"
+                f"hackenbush-graph: a position is a Graph (see parse_edges); got {describe(position)}"
             )
         _check(position)
 

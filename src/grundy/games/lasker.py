@@ -8,7 +8,7 @@ from typing import Any
 
 from grundy.values.errors import InvalidParameterError
 from grundy.rules.sums import Sum
-from grundy.games._common import HeapRuleset, parse_int, positive_param
+from grundy.games._common import HeapRuleset, parse_int, parse_param, positive_param
 
 __all__ = ["Lasker", "SplitThree", "EvenSplit"]
 
@@ -50,7 +50,7 @@ class Lasker(HeapRuleset):
     SumMove(0, 1000000000000000000000000000000)
     """
 
-    name = "lasker"
+    name = spec = "lasker"
     parts = 2
     _value = staticmethod(_lasker_value)
 
@@ -114,7 +114,7 @@ class SplitThree(Lasker):
     Sum(1, 2, 4)
     """
 
-    name = "split3"
+    name = spec = "split3"
     parts = 3
     _value = staticmethod(_split3_value)
 
@@ -139,15 +139,15 @@ class EvenSplit(HeapRuleset):
     """
 
     def __init__(self, f: int) -> None:
-        self.f = positive_param("evensplit", "F", f)
-        self.name = f"evensplit:{f}"
+        self.f = positive_param("evensplit", "F", f, maximum=10**100)
+        self.name = self.spec = f"evensplit:{f}"
         self._memo: dict[int, int] = {}
 
     @classmethod
     def from_args(cls, args: str | None) -> EvenSplit:
         if not args:
             raise InvalidParameterError("evensplit needs F, the least splittable heap, e.g. 'evensplit:2'")
-        return cls(parse_int(args, "integer F", "evensplit"))
+        return cls(parse_param(args, "integer F", "evensplit"))
 
     def moves(self, position: int) -> Iterator[Hashable]:
         n = position

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import Any
 
-from grundy.values.errors import InvalidParameterError, InvalidPositionError
+from grundy.values.errors import InvalidParameterError, InvalidPositionError, describe
 from grundy.values.outcome import Outcome
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
-from grundy.games._common import heaps, parse_heaps, parse_int, positive_param
+from grundy.games._common import pair, parse_heaps, parse_int, parse_param, positive_param
 
 __all__ = ["Euclid", "Northcott", "Chocolate", "MergePiles"]
 
@@ -31,8 +31,9 @@ class Euclid(Ruleset):
     (11, 7)
     """
 
-    name = "euclid"
+    name = spec = "euclid"
     tuple_position = True
+    table_shape = "pair"
 
     def moves(self, position: tuple[int, int]) -> Iterator[tuple[int, int]]:
         a, b = position
@@ -43,9 +44,7 @@ class Euclid(Ruleset):
             yield (r, lo) if a == hi else (lo, r)
 
     def validate(self, position: Any) -> None:
-        p = heaps(self.name, position, "number")
-        if len(p) != 2:
-            raise InvalidPositionError(f"euclid: a position is two numbers (a, b); got {position!r}")
+        pair(self.name, position, "number")
 
     def parse_position(self, text: str) -> Hashable:
         return parse_heaps(text, self.name)
@@ -95,15 +94,15 @@ class Northcott(Ruleset):
     """
 
     def __init__(self, width: int) -> None:
-        self.width = positive_param("northcott", "width", width, 2)
-        self.name = f"northcott:{width}"
+        self.width = positive_param("northcott", "width", width, 2, maximum=10**100)
+        self.name = self.spec = f"northcott:{width}"
         self.tuple_position = True
 
     @classmethod
     def from_args(cls, args: str | None) -> Northcott:
         if not args:
             raise InvalidParameterError("northcott needs the board width, e.g. 'northcott:8'")
-        return cls(parse_int(args, "integer width", "northcott"))
+        return cls(parse_param(args, "integer width", "northcott"))
 
     def moves(self, position: Any) -> Iterator[Hashable]:
         rows, turn = position
@@ -121,10 +120,12 @@ class Northcott(Ruleset):
             rows = tuple(rows)
         except (TypeError, ValueError):
             raise InvalidPositionError(
-                f"{self.name}: a position is (rows, turn); got {position!r}"
+                f"{self.name}: a position is (rows, turn); got {describe(position)}"
             ) from None
-        if turn not in (0, 1):
-            raise InvalidPositionError(f"{self.name}: turn must be 0 (black) or 1 (white); got {turn!r}")
+        if type(turn) is not int or turn not in (0, 1):
+            raise InvalidPositionError(
+                f"{self.name}: turn must be 0 (black) or 1 (white); got {describe(turn)}"
+            )
         for row in rows:
             if (
                 not isinstance(row, tuple) or len(row) != 2
@@ -132,14 +133,15 @@ class Northcott(Ruleset):
                 or row[0] == row[1]
             ):
                 raise InvalidPositionError(
-                    f"{self.name}: each row is two different columns in 1..{self.width}; got {row!r}"
+                    f"{self.name}: each row is two different columns in 1..{self.width}; got "
+                    f"{describe(row)}"
                 )
 
     def parse_position(self, text: str) -> Hashable:
         """``"1 3 2 5"``: black and white columns row by row, black to move."""
         nums = parse_heaps(text, self.name)
         if len(nums) % 2:
-            raise InvalidPositionError(f"{self.name}: give two columns per row; got {text!r}")
+            raise InvalidPositionError(f"{self.name}: give two columns per row; got {describe(text)}")
         return (tuple(zip(nums[::2], nums[1::2])), 0)
 
     @staticmethod
@@ -186,8 +188,9 @@ class Chocolate(Ruleset):
     ['N', 'P', 'P', 'N', 'N', 'N']
     """
 
-    name = "chocolate"
+    name = spec = "chocolate"
     tuple_position = True
+    table_shape = "pair"
 
     def moves(self, position: tuple[int, int]) -> Iterator[Hashable]:
         a, b = sorted(position)
@@ -201,9 +204,11 @@ class Chocolate(Ruleset):
             yield Sum((a, i), (a, b - i))
 
     def validate(self, position: Any) -> None:
-        p = heaps(self.name, position, "side")
-        if len(p) != 2 or min(p) < 1:
-            raise InvalidPositionError(f"chocolate: a bar is two positive sides (a, b); got {position!r}")
+        p = pair(self.name, position, "side")
+        if min(p) < 1:
+            raise InvalidPositionError(
+                f"chocolate: a bar is two positive sides (a, b); got {describe(position)}"
+            )
 
     def parse_position(self, text: str) -> Hashable:
         return parse_heaps(text, self.name)
@@ -230,19 +235,19 @@ class MergePiles(Ruleset):
     tuple_position = True
 
     def __init__(self, m: int) -> None:
-        self.m = positive_param("merge", "m", m)
-        self.name = f"merge:{m}"
+        self.m = positive_param("merge", "m", m, maximum=10**100)
+        self.name = self.spec = f"merge:{m}"
 
     @classmethod
     def from_args(cls, args: str | None) -> MergePiles:
         if not args:
             raise InvalidParameterError("merge needs m, the largest pile allowed, e.g. 'merge:3'")
-        return cls(parse_int(args, "integer m", "merge"))
+        return cls(parse_param(args, "integer m", "merge"))
 
     def start(self, n: int) -> tuple[tuple[int, int], ...]:
         """``n`` piles of one stone."""
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise InvalidPositionError(f"{self.name}: the number of stones must be a non-negative integer; got {n!r}")
+            raise InvalidPositionError(f"{self.name}: the number of stones must be a non-negative integer; got {describe(n)}")
         return ((1, n),) if n else ()
 
     def moves(self, position: Any) -> Iterator[Hashable]:
@@ -268,7 +273,8 @@ class MergePiles(Ruleset):
         )
         if not ok or list(position) != sorted(position) or len({s for s, _ in position}) != len(position):
             raise InvalidPositionError(
-                f"{self.name}: a position is sorted (size, count) pairs, e.g. ((1, 5), (3, 2)); got {position!r}"
+                f"{self.name}: a position is sorted (size, count) pairs, e.g. ((1, 5), (3, 2)); got "
+                f"{describe(position)}"
             )
 
     def parse_position(self, text: str) -> Hashable:
@@ -282,7 +288,8 @@ class MergePiles(Ruleset):
         return tuple(sorted(counts.items()))
 
     def outcome(self, position: Any, **kw: Any) -> Outcome:
-        if len(position) <= 1 and all(s == 1 for s, _ in position):
+        self.check(position)
+        if type(position) is not Sum and len(position) <= 1 and all(s == 1 for s, _ in position):
             n = position[0][1] if position else 0
             merges = n - (n + self.m - 1) // self.m
             return Outcome.N if merges % 2 else Outcome.P

@@ -27,7 +27,8 @@ class Nim(Ruleset):
     SumMove(0, 1)
     """
 
-    name = "nim"
+    name = spec = "nim"
+    table_shape = "heap"
 
     def moves(self, position: int) -> range:
         return range(position)
@@ -47,11 +48,12 @@ class Nim(Ruleset):
     def options_with_value(
         self, position: Any, target: int, *, limit: int | None = None
     ) -> list[Hashable]:
-        if isinstance(position, int):
+        if type(position) is int:
             return [target] if target < position else []
         return super().options_with_value(position, target, limit=limit)
 
     def winning_moves(self, position: Any, *, limit: int | None = None) -> list[Hashable]:
+        self.check(position)
         if isinstance(position, int):
             return [0] if position > 0 else []
         return super().winning_moves(position, limit=limit)

@@ -10,7 +10,7 @@ from typing import Any
 from grundy.values.errors import InvalidParameterError
 from grundy.values.outcome import Outcome
 from grundy.rules.ruleset import Ruleset
-from grundy.games._common import heaps, parse_heaps, parse_int, positive_param
+from grundy.games._common import heaps, parse_heaps, parse_int, parse_param, positive_param
 from grundy.rules.compound import END
 
 __all__ = ["MisereNim", "MooreNim", "StaircaseNim", "EverythingNim"]
@@ -74,7 +74,7 @@ class MisereNim(_Row):
     (1, 1, 1)
     """
 
-    name = "misere-nim"
+    name = spec = "misere-nim"
 
     def moves(self, position: Any) -> Iterator[Hashable]:
         if position is END:
@@ -89,7 +89,7 @@ class MisereNim(_Row):
             heaps(self.name, position)
 
     def is_option(self, position: Any, option: Any) -> bool:
-        if position is END:
+        if position is END or not isinstance(position, tuple):
             return False
         if not any(position):
             return option is END
@@ -108,7 +108,10 @@ class MisereNim(_Row):
         return Outcome.N if s else Outcome.P
 
     def winning_move(self, position: Any) -> Hashable | None:
-        p = heaps(self.name, position)
+        self.check(position)
+        if type(position) is not tuple:  # END, or a Sum
+            return super().winning_move(position)
+        p: tuple[int, ...] = position
         if self.outcome_formula(p) is Outcome.P:
             return None
         if not any(p):
@@ -145,14 +148,14 @@ class MooreNim(_Row):
     """
 
     def __init__(self, k: int) -> None:
-        self.k = positive_param("moore", "k", k)
-        self.name = f"moore:{k}"
+        self.k = positive_param("moore", "k", k, maximum=10**100)
+        self.name = self.spec = f"moore:{k}"
 
     @classmethod
     def from_args(cls, args: str | None) -> MooreNim:
         if not args:
             raise InvalidParameterError("moore needs k, the most heaps per move, e.g. 'moore:2'")
-        return cls(parse_int(args, "integer k", "moore"))
+        return cls(parse_param(args, "integer k", "moore"))
 
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         p = position
@@ -162,7 +165,7 @@ class MooreNim(_Row):
                 yield from _lower_each(p, idx)
 
     def is_option(self, position: Any, option: Any) -> bool:
-        return _one_lowered(position, option, self.k)
+        return isinstance(position, tuple) and _one_lowered(position, option, self.k)
 
     def count_p_positions(
         self, heaps: int, max_total: int, modulus: int | None = None
@@ -209,7 +212,10 @@ class MooreNim(_Row):
         return Outcome.P
 
     def winning_move(self, position: Any) -> Hashable | None:
-        p = heaps(self.name, position)
+        self.check(position)
+        if type(position) is not tuple:  # a Sum
+            return super().winning_move(position)
+        p: tuple[int, ...] = position
         if self.outcome_formula(p) is Outcome.P:
             return None
         m = self.k + 1
@@ -252,7 +258,7 @@ class StaircaseNim(_Row):
     [(2, 3, 2), (1, 5, 1)]
     """
 
-    name = "staircase"
+    name = spec = "staircase"
 
     def validate(self, position: Any) -> None:
         heaps(self.name, position, "stair")
@@ -274,7 +280,10 @@ class StaircaseNim(_Row):
         return s
 
     def winning_moves(self, position: Any, *, limit: int | None = None) -> list[Hashable]:
-        p = heaps(self.name, position)
+        self.check(position)
+        if type(position) is not tuple:  # a Sum
+            return super().winning_moves(position, limit=limit)
+        p: tuple[int, ...] = position
         s = self.value_formula(p)
         if s == 0:
             return []
@@ -317,7 +326,7 @@ class EverythingNim(_Row):
     (Outcome.P, (1, 2, 2))
     """
 
-    name = "everything-nim"
+    name = spec = "everything-nim"
 
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         live = [h for h in position if h]
@@ -339,7 +348,10 @@ class EverythingNim(_Row):
         return Outcome.N if win[0] else Outcome.P
 
     def winning_move(self, position: Any) -> Hashable | None:
-        p = heaps(self.name, position)
+        self.check(position)
+        if type(position) is not tuple:  # a Sum
+            return super().winning_move(position)
+        p: tuple[int, ...] = position
         a, win = self._levels(p)
         if not win[0]:
             return None

@@ -13,15 +13,27 @@ import re
 from collections.abc import Hashable, Iterator
 from typing import Any
 
-from grundy.values.errors import InvalidParameterError, SearchLimitError
+from grundy.values.errors import InvalidParameterError, SearchLimitError, describe
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
-from grundy.games._common import heap, parse_int
+from grundy.games._common import heap, parse_int, table_size
 from grundy.patterns.periodicity import Periodicity, find_periodicity, octal_periodicity
 
 __all__ = ["TakeAndBreak", "GrundysGame", "parse_code"]
 
 _CODE = re.compile(r"^([0-9a-fA-F]?)\.([0-9a-fA-F]*)(\.\.\.)?$")
+#: The longest code accepted (digits after the point).
+MAX_CODE_DIGITS = 4096
+
+
+def canonical_code(digits: list[int], repeat: bool) -> str:
+    """The code of ``digits`` as written in the catalogue spec: lower-case hex
+    digits, ``0`` before the point when nothing else, ``...`` for a repeat.
+
+    >>> canonical_code(*parse_code(".070")), canonical_code(*parse_code("4.3..."))
+    ('0.07', '4.3...')
+    """
+    return f"{digits[0]:x}." + "".join(f"{d:x}" for d in digits[1:]) + ("..." if repeat else "")
 
 
 def parse_code(code: str) -> tuple[list[int], bool]:
@@ -30,20 +42,27 @@ def parse_code(code: str) -> tuple[list[int], bool]:
     >>> parse_code("0.137"), parse_code(".6"), parse_code("4.3...")
     (([0, 1, 3, 7], False), ([0, 6], False), ([4, 3], True))
     """
-    m = _CODE.match(code.strip())
+    m = _CODE.match(code.strip()) if isinstance(code, str) else None
     if not m or not (m.group(1) + m.group(2)):
         raise InvalidParameterError(
-            f"not a take-and-break code: {code!r} (expected like '0.07', '4.3...', '0.f')"
+            f"not a take-and-break code: {describe(code)} (expected like '0.07', '4.3...', '0.f')"
+        )
+    if len(m.group(2)) > MAX_CODE_DIGITS:
+        raise InvalidParameterError(
+            f"take-and-break code {describe(code)}: at most {MAX_CODE_DIGITS:,} digits after "
+            "the point (the kernels' work grows with the code's length)"
         )
     digits = [int(m.group(1) or "0", 16)] + [int(c, 16) for c in m.group(2)]
     repeat = bool(m.group(3))
     if digits[0] & 3:
         raise InvalidParameterError(
-            f"{code!r}: the digit before the point may only be 0, 4, 8 or 12 "
+            f"{describe(code)}: the digit before the point may only be 0, 4, 8 or 12 "
             "(taking nothing must leave two or three heaps)"
         )
     if repeat and len(digits) < 2:
-        raise InvalidParameterError(f"{code!r}: '...' repeats the last digit after the point")
+        raise InvalidParameterError(
+            f"{describe(code)}: '...' repeats the last digit after the point"
+        )
     if not repeat:
         while len(digits) > 1 and digits[-1] == 0:
             digits.pop()
@@ -68,10 +87,12 @@ class TakeAndBreak(Ruleset):
 
     limit = 1 << 16
 
+    table_shape = "heap"
+
     def __init__(self, code: str) -> None:
         self.digits, self.repeat = parse_code(code)
-        self.code = code.strip()
-        self.name = f"octal:{self.code}"
+        self.code = canonical_code(self.digits, self.repeat)
+        self.name = self.spec = f"octal:{self.code}"
         self._table: Any = None
         self._period: Periodicity | None = None
 
@@ -124,6 +145,7 @@ class TakeAndBreak(Ruleset):
 
     def table(self, n: int, *, progress: Any = None) -> list[int]:
         """Values of heaps ``0..n`` (compiled kernel; extends a cached table)."""
+        n = table_size(self.name, n)
         if not self.uses_kernel:  # three-heap splits: the memoised search
             return [self.solver.value(i, progress=progress) for i in range(n + 1)]
         self._extend(n, progress)
@@ -192,7 +214,7 @@ class TakeAndBreak(Ruleset):
                 return p.extend(self.table(p.preperiod + p.period), position)
         if position > 1 << 24:
             raise SearchLimitError(
-                f"{self.name}: no proven period, and a table to heap {position:,} "
+                f"{self.name}: no proven period, and a table to heap {describe(position)} "
                 "(O(N^2) work) is out of reach"
             )
         self._extend(position)
@@ -211,7 +233,8 @@ class GrundysGame(Ruleset):
     [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
     """
 
-    name = "grundys-game"
+    name = spec = "grundys-game"
+    table_shape = "heap"
 
     def __init__(self) -> None:
         self._table: Any = None
@@ -231,6 +254,7 @@ class GrundysGame(Ruleset):
     def table(self, n: int, *, progress: Any = None) -> list[int]:
         """Values of heaps ``0..n``: the naive kernel up to 2^15, the rare-value
         (sparse space) kernel beyond, which is far faster there."""
+        n = table_size(self.name, n)
         self._extend(n, progress)
         return [int(v) for v in self._table[: n + 1]]
 
@@ -261,6 +285,6 @@ class GrundysGame(Ruleset):
         if self._table is not None and position < len(self._table):
             return int(self._table[position])
         if position > (1 << 24):
-            raise SearchLimitError(f"{self.name}: heap {position:,} is beyond the table (2^24)")
+            raise SearchLimitError(f"{self.name}: heap {describe(position)} is beyond the table (2^24)")
         self._extend(position)
         return int(self._table[position])

@@ -3,12 +3,18 @@
 A spec is ``NAME`` or ``NAME:ARGS`` (``subtraction:1,3,4``); a user's own ruleset
 in a Python file is ``path/to/file.py:NAME``.
 
+Every name, alias and spelling of one game resolves to one canonical ruleset
+(its :attr:`~grundy.rules.ruleset.Ruleset.spec`), cached, so its tables and memo
+are shared; its repr pastes back:
+
 >>> get("nim")
-<ruleset nim>
+grundy.games.get('nim')
 >>> get("subtraction:1,3,4").table(7)
 [0, 1, 0, 1, 2, 3, 2, 0]
->>> get("Lasker's Nim") is get("lasker")
+>>> get("Lasker's Nim") is get("lasker") is get("octal:4.3...")
 True
+>>> get("kayles"), get("dawson") is get("octal:0.07") is get("rowruns:2,2")
+(grundy.games.get('octal:0.77'), True)
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from grundy.values.errors import InvalidParameterError, UnknownGameError
+from grundy.values.errors import InvalidParameterError, UnknownGameError, describe
 from grundy.rules.ruleset import FunctionRuleset, Ruleset
 
 __all__ = ["Entry", "register", "get", "find", "entries", "resolve"]
@@ -43,7 +49,7 @@ class Entry:
 
 _ENTRIES: dict[str, Entry] = {}
 _BY_KEY: dict[str, Entry] = {}
-_CACHE: dict[tuple[str, str], Ruleset] = {}
+_CACHE: dict[str, Ruleset] = {}
 
 
 def _key(name: str) -> str:
@@ -66,12 +72,15 @@ def entries() -> Iterator[Entry]:
 
 
 def _lookup(name: str) -> Entry:
-    entry = _BY_KEY.get(_key(name))
+    entry = _BY_KEY.get(_key(name)) if len(name) <= 200 else None
     if entry is None:
         choices = [*_ENTRIES, *(a for e in _ENTRIES.values() for a in e.aliases)]
-        close = difflib.get_close_matches(name.lower(), choices, n=1, cutoff=0.5)
+        close = (
+            difflib.get_close_matches(name.lower(), choices, n=1, cutoff=0.5)
+            if len(name) <= 200 else []
+        )
         hint = f"; did you mean {close[0]!r}?" if close else "; 'grundy list' shows the catalogue"
-        raise UnknownGameError(f"unknown game {name!r}{hint}")
+        raise UnknownGameError(f"unknown game {describe(name)}{hint}")
     return entry
 
 
@@ -83,13 +92,22 @@ def get(spec: str) -> Ruleset:
     :class:`InvalidParameterError`.
     """
     if not isinstance(spec, str):
-        raise InvalidParameterError(f"a game spec is a string; got {spec!r}")
+        raise InvalidParameterError(f"a game spec is a string; got {describe(spec)}")
+    cached = _CACHE.get(spec)
+    if cached is not None:
+        return cached
     name, _, args = spec.partition(":")
     entry = _lookup(name.strip())
     arg = args.strip() or None
     rs = entry.make(arg)
-    # Equal parameters give equal names (the name is canonical): share one object.
-    return _CACHE.setdefault((entry.name, rs.name), rs)
+    if rs.spec is None:  # the entry's own name and arguments are its canonical spec
+        rs.spec = entry.name if arg is None else f"{entry.name}:{arg}"
+    # One object per canonical spec (aliases and spellings included): one memo.
+    key = rs.spec if rs.spec is not None else f"{entry.name}:{rs.name}"
+    rs = _CACHE.setdefault(key, rs)
+    if len(_CACHE) < 10_000:
+        _CACHE[spec] = rs
+    return rs
 
 
 def find(spec: str, default: Ruleset | None = None) -> Ruleset | None:
@@ -108,21 +126,22 @@ def resolve(spec: str) -> Ruleset:
         return get(spec)
     path = Path(m.group(1))
     if not path.is_file():
-        raise InvalidParameterError(f"no such Python file: {str(path)!r}")
+        raise InvalidParameterError(f"no such Python file: {describe(str(path))}")
     mod_name = f"_grundy_user_{abs(hash(str(path.resolve())))}"
     module = sys.modules.get(mod_name)
     if module is None:
         loader_spec = importlib.util.spec_from_file_location(mod_name, path)
         if loader_spec is None or loader_spec.loader is None:
-            raise InvalidParameterError(f"cannot import {str(path)!r}")
+            raise InvalidParameterError(f"cannot import {describe(str(path))}")
         module = importlib.util.module_from_spec(loader_spec)
         sys.modules[mod_name] = module
         try:
             loader_spec.loader.exec_module(module)
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # a user file may call sys.exit()
             del sys.modules[mod_name]
             raise InvalidParameterError(
-                f"importing {str(path)!r} failed: {type(exc).__name__}: {exc}"
+                f"importing {describe(str(path))} failed: {type(exc).__name__}: "
+                f"{describe(str(exc))[1:-1]}"
             ) from exc
     obj = getattr(module, m.group(2), None)
     if isinstance(obj, Ruleset):
@@ -130,8 +149,11 @@ def resolve(spec: str) -> Ruleset:
     if isinstance(obj, type) and issubclass(obj, Ruleset):
         try:
             return obj()
-        except TypeError as exc:
-            raise InvalidParameterError(f"cannot instantiate {m.group(2)!r}: {exc}") from None
+        except (Exception, SystemExit) as exc:
+            raise InvalidParameterError(
+                f"cannot instantiate {m.group(2)!r}: {type(exc).__name__}: "
+                f"{describe(str(exc))[1:-1]}"
+            ) from None
     if callable(obj):
         return FunctionRuleset(cast(Callable[[Any], Iterable[Hashable]], obj), m.group(2))
-    raise InvalidParameterError(f"{str(path)!r} defines no ruleset named {m.group(2)!r}")
+    raise InvalidParameterError(f"{describe(str(path))} defines no ruleset named {m.group(2)!r}")

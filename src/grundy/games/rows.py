@@ -1,70 +1,114 @@
 """Removing runs of consecutive coins from a row or a circle: the notes' circle
-game (symmetry strategy) and ABC278G's generalised subtraction game."""
+game (symmetry strategy) and ABC278G's generalised subtraction game.
+
+A row game is a take-and-break game: removing ``k`` consecutive coins from a row
+leaves nothing, one row or two rows, which is the octal digit 7 at ``k``. So
+``RowRuns(lo, hi)`` *is* the octal game ``0.0...07...7`` (Kayles ``0.77``, Dawson's
+Kayles ``0.07``): one engine (the compiled kernel, proven periods), with the row
+reading (the symmetry strategy) on top.
+
+>>> import grundy
+>>> RowRuns(1, 2) == grundy.games.get("kayles") == grundy.games.get("octal:0.77")
+True
+>>> RowRuns(2, 2) == grundy.games.get("dawson")
+True
+"""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from typing import Any
 
-from grundy.values.errors import InvalidParameterError, InvalidPositionError
+from grundy.values.errors import InvalidParameterError, InvalidPositionError, describe
 from grundy.values.outcome import Outcome
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
-from grundy.games._common import heap, parse_int, parse_int_list, positive_param
+from grundy.games._common import heap, parse_int, parse_int_list, parse_param, positive_param
+from grundy.games.octal import MAX_CODE_DIGITS, TakeAndBreak
 
-__all__ = ["RowRuns", "CircleRuns"]
-
-
-def _split(m: int, k: int) -> Iterator[Hashable]:
-    """Remove ``k`` consecutive from a row of ``m``: the two rows left (no empty ones)."""
-    rest = m - k
-    for left in range(rest // 2 + 1):
-        right = rest - left
-        parts = [x for x in (left, right) if x]
-        yield Sum(*parts) if len(parts) != 1 else parts[0]
+__all__ = ["RowRuns", "CircleRuns", "row_code", "row_runs_of"]
 
 
-class RowRuns(Ruleset):
+def row_code(lo: int, hi: int) -> str:
+    """The octal code of removing ``lo..hi`` consecutive coins from a row.
+
+    >>> row_code(1, 2), row_code(2, 2), row_code(2, 4)
+    ('0.77', '0.07', '0.0777')
+    """
+    return "0." + "0" * (lo - 1) + "7" * (hi - lo + 1)
+
+
+def row_runs_of(digits: list[int], repeat: bool) -> tuple[int, int] | None:
+    """``(lo, hi)`` if the code ``digits`` is a row game ``0.0...07...7``, else ``None``.
+
+    >>> row_runs_of([0, 7, 7], False), row_runs_of([0, 0, 7], False), row_runs_of([0, 3], False)
+    ((1, 2), (2, 2), None)
+    """
+    if repeat or digits[0] != 0 or len(digits) < 2:
+        return None
+    lo = next((i for i, d in enumerate(digits) if d), 0)
+    if lo == 0 or any(d != 7 for d in digits[lo:]) or any(digits[1:lo]):
+        return None
+    return lo, len(digits) - 1
+
+
+class RowRuns(TakeAndBreak):
     """A row of ``m`` coins; a move removes ``lo..hi`` *consecutive* coins (which may
     split the row in two). Whoever cannot move loses. (ABC278G; ``lo = 1, hi = 2``
-    is Kayles.)
+    is Kayles, ``lo = hi = 2`` Dawson's Kayles.)
 
-    If some ``k`` in ``[lo, hi]`` has the parity of ``m`` (and ``k <= m``), the first
-    player wins by symmetry: remove the middle ``k`` and mirror. Values by the
-    memoised search otherwise (O(m (hi - lo + 1) m) for all rows up to ``m``).
+    The game is the octal game :func:`row_code` ``(lo, hi)``, so values come from
+    the compiled kernel and its proven period; it equals that
+    :class:`TakeAndBreak` (same spec, same hash). The row reading adds the symmetry
+    strategy: if some ``k`` in ``[lo, hi]`` has the parity of ``m`` (and
+    ``k <= m``), the first player wins by removing the middle ``k`` and mirroring.
 
     >>> g = RowRuns(1, 2)          # Kayles
     >>> g.table(12)
     [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
     >>> g.winning_move(7)
     Sum(3, 3)
+    >>> g
+    grundy.games.get('octal:0.77')
     """
 
     def __init__(self, lo: int, hi: int) -> None:
-        if isinstance(lo, bool) or isinstance(hi, bool) or not isinstance(lo, int) or not isinstance(hi, int) or not 1 <= lo <= hi:
-            raise InvalidParameterError(f"rowruns: need integers 1 <= lo <= hi; got {lo!r}, {hi!r}")
+        if (
+            isinstance(lo, bool) or isinstance(hi, bool) or not isinstance(lo, int)
+            or not isinstance(hi, int) or not 1 <= lo <= hi
+        ):
+            raise InvalidParameterError(
+                f"rowruns: need integers 1 <= lo <= hi; got {describe(lo)}, {describe(hi)}"
+            )
+        if hi > MAX_CODE_DIGITS:
+            raise InvalidParameterError(
+                f"rowruns: hi must be at most {MAX_CODE_DIGITS:,} (the length of the octal "
+                f"code); got {describe(hi)}"
+            )
+        super().__init__(row_code(lo, hi))
         self.lo, self.hi = lo, hi
-        self.name = f"rowruns:{lo},{hi}"
 
     @classmethod
     def from_args(cls, args: str | None) -> RowRuns:
         vals = parse_int_list(args or "", "rowruns")
         if len(vals) != 2:
-            raise InvalidParameterError("rowruns needs lo,hi: the run lengths allowed, e.g. 'rowruns:2,3'")
+            raise InvalidParameterError(
+                f"rowruns needs lo,hi: the run lengths allowed, e.g. 'rowruns:2,3'; got "
+                f"{describe(args)}"
+            )
         return cls(*vals)
 
-    def moves(self, position: int) -> Iterator[Hashable]:
-        for k in range(self.lo, min(self.hi, position) + 1):
-            yield from _split(position, k)
+    # equal to the TakeAndBreak of the same code (Python asks the subclass first)
+    def __eq__(self, other: object) -> bool:
+        return self is other or (
+            isinstance(other, TakeAndBreak) and other.spec is not None and other.spec == self.spec
+        )
 
-    def validate(self, position: Any) -> None:
-        heap(self.name, position, "row length")
-
-    def parse_position(self, text: str) -> Hashable:
-        return parse_int(text, "integer row length", self.name)
+    __hash__ = TakeAndBreak.__hash__
 
     def symmetric_move(self, m: int) -> Hashable | None:
         """The middle run of the right parity, leaving two equal rows, if any."""
+        heap(self.name, m, "row length")
         for k in range(self.lo, min(self.hi, m) + 1):
             if (m - k) % 2 == 0:
                 half = (m - k) // 2
@@ -72,7 +116,7 @@ class RowRuns(Ruleset):
         return None
 
     def option_with_value(self, position: int, target: int) -> Hashable | None:
-        if target == 0:
+        if target == 0 and type(position) is int:
             move = self.symmetric_move(position)
             if move is not None:
                 return move
@@ -82,8 +126,8 @@ class RowRuns(Ruleset):
 class CircleRuns(Ruleset):
     """``n`` coins in a circle; a move removes ``1..k`` consecutive coins; whoever
     takes the last coin wins. After the first move the circle is a row
-    (:class:`RowRuns` ``(1, k)``), so positions are ``("circle", n)`` or a row
-    length.
+    (:class:`RowRuns` ``(1, k)``, the octal game ``0.7...7``), so positions are
+    ``("circle", n)`` or a row length.
 
     Outcome of the circle (the notes' symmetry argument): the first player wins iff
     ``k >= n`` (take all) or ``k = 1`` and ``n`` is odd; otherwise the second player
@@ -96,17 +140,19 @@ class CircleRuns(Ruleset):
     Sum(4, 4)
     """
 
+    tuple_position = False
+
     def __init__(self, k: int) -> None:
-        positive_param("circle", "k", k)
+        positive_param("circle", "k", k, maximum=MAX_CODE_DIGITS)
         self.row = RowRuns(1, k)
         self.k = k
-        self.name = f"circle:{k}"
+        self.name = self.spec = f"circle:{k}"
 
     @classmethod
     def from_args(cls, args: str | None) -> CircleRuns:
         if not args:
             raise InvalidParameterError("circle needs k, the longest run per move, e.g. 'circle:2'")
-        return cls(parse_int(args, "integer k", "circle"))
+        return cls(parse_param(args, "integer k", "circle"))
 
     def moves(self, position: Any) -> Iterator[Hashable]:
         if isinstance(position, tuple):
@@ -118,9 +164,10 @@ class CircleRuns(Ruleset):
 
     def validate(self, position: Any) -> None:
         if isinstance(position, tuple):
-            if len(position) != 2 or position[0] != "circle":
+            if len(position) != 2 or type(position[0]) is not str or position[0] != "circle":
                 raise InvalidPositionError(
-                    f"{self.name}: a position is ('circle', n) or a row length; got {position!r}"
+                    f"{self.name}: a position is ('circle', n) or a row length; got "
+                    f"{describe(position)}"
                 )
             heap(self.name, position[1], "circle size")
         else:
@@ -140,6 +187,14 @@ class CircleRuns(Ruleset):
         if self.k >= 2:  # a non-empty row: symmetry wins
             return Outcome.N if position else Outcome.P
         return Outcome.N if position % 2 else Outcome.P
+
+    def is_option(self, position: Any, option: Any) -> bool:
+        try:
+            self.check(position)
+            self.check(option)
+        except (InvalidPositionError, TypeError):
+            return False
+        return super().is_option(position, option)
 
     def winning_move(self, position: Any) -> Hashable | None:
         self.check(position)

@@ -6,28 +6,39 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
-from grundy.values.errors import InvalidParameterError
-from grundy.games._common import HeapRuleset, parse_int, parse_int_list, positive_param
+from grundy.values.errors import InvalidParameterError, describe
+from grundy.games._common import HeapRuleset, parse_int, parse_param, parse_int_list, positive_param
 from grundy.patterns.periodicity import Periodicity, find_periodicity
 
 __all__ = ["Subtraction", "Bash", "AllBut"]
 
 
-def _members(game: str, values: Iterable[int], allow_empty: bool = False) -> tuple[int, ...]:
-    try:
-        items = sorted(set(values))
-    except TypeError:
+def _members(
+    game: str, values: Iterable[int], allow_empty: bool = False, maximum: int = 1_000_000
+) -> tuple[int, ...]:
+    items: list[Any] | None = None
+    if not isinstance(values, (str, bytes)):  # a string is not a set of numbers
+        try:
+            items = list(values)
+        except TypeError:
+            pass
+    if items is None:
         raise InvalidParameterError(
-            f"{game}: the set must be a collection of positive integers; got {values!r}"
-        ) from None
-    if not items and not allow_empty:
-        raise InvalidParameterError(f"{game}: the subtraction set must not be empty")
+            f"{game}: the set must be a collection of positive integers; got {describe(values)}"
+        )
     for s in items:
         if isinstance(s, bool) or not isinstance(s, int) or s < 1:
             raise InvalidParameterError(
-                f"{game}: set members must be positive integers; got {s!r}"
+                f"{game}: set members must be positive integers; got {describe(s)}"
             )
-    return tuple(items)
+        if s > maximum:
+            raise InvalidParameterError(
+                f"{game}: set members must be at most {maximum:,} (the period search keeps "
+                f"that many values per window); got {describe(s)}"
+            )
+    if not items and not allow_empty:
+        raise InvalidParameterError(f"{game}: the subtraction set must not be empty")
+    return tuple(sorted(set(items)))
 
 
 class Subtraction(HeapRuleset):
@@ -50,10 +61,21 @@ class Subtraction(HeapRuleset):
     """
 
     limit = 1_000_000
+    #: The largest member of ``S`` accepted (a window of ``max(S)`` values is hashed
+    #: per step; memory is O(values), not O(values * max(S))).
+    max_member = 100_000
 
     def __init__(self, subtraction_set: Iterable[int]) -> None:
-        self.subtraction_set: tuple[int, ...] = _members("subtraction", subtraction_set)
-        self.name = "subtraction:" + ",".join(map(str, self.subtraction_set))
+        self.subtraction_set: tuple[int, ...] = _members(
+            "subtraction", subtraction_set, maximum=self.max_member
+        )
+        work = len(self.subtraction_set) * self.subtraction_set[-1]
+        if work > 10**7:
+            raise InvalidParameterError(
+                f"subtraction: |S| * max(S) = {work:,} is over 10,000,000 (the work per value "
+                "of the period search); bash:m is {1..m} in O(1)"
+            )
+        self.name = self.spec = "subtraction:" + ",".join(map(str, self.subtraction_set))
         self._values: list[int] = []
         self._period: Periodicity | None = None
 
@@ -80,24 +102,35 @@ class Subtraction(HeapRuleset):
         return self._period
 
     def _find(self) -> Periodicity:
+        # Each value depends on the max(S) values before it, so the first repeated
+        # window of max(S) values proves the period. Windows are compared by a
+        # rolling hash (O(1) per step, O(1) memory per window) and confirmed by
+        # comparing the values themselves.
         S = self.subtraction_set
         w = S[-1]
         g: list[int] = []
-        seen: dict[tuple[int, ...], int] = {}
+        seen: dict[int, list[int]] = {}
+        mod = (1 << 61) - 1
+        base = 1_000_003
+        top = pow(base, w - 1, mod)  # weight of the value leaving the window
+        h = 0
         for n in range(self.limit + w):
             opts = {g[n - s] for s in S if s <= n}
             m = 0
             while m in opts:
                 m += 1
             g.append(m)
+            if n >= w:
+                h = (h - (g[n - w] + 1) * top) % mod
+            h = (h * base + m + 1) % mod
             start = n - w + 1
             if start >= 0:
-                window = tuple(g[start:])
-                if window in seen:
-                    first = seen[window]
-                    self._values = g
-                    return Periodicity(first, start - first, 0, True, len(g))
-                seen[window] = start
+                starts = seen.setdefault(h, [])
+                for first in starts:
+                    if g[first : first + w] == g[start:]:
+                        self._values = g
+                        return Periodicity(first, start - first, 0, True, len(g))
+                starts.append(start)
         raise InvalidParameterError(  # pragma: no cover - no known S needs this
             f"{self.name}: no period found within {self.limit:,} values"
         )
@@ -118,9 +151,6 @@ class Subtraction(HeapRuleset):
             digits[k - 1] = "3"
         return "0." + "".join(digits)
 
-    def __repr__(self) -> str:
-        return f"Subtraction({set(self.subtraction_set)!r})"
-
 
 class Bash(HeapRuleset):
     """Bash's game: take 1 to ``m`` tokens (the subtraction game ``{1..m}``). Value
@@ -135,14 +165,14 @@ class Bash(HeapRuleset):
     """
 
     def __init__(self, m: int) -> None:
-        self.m = positive_param("bash", "m", m)
-        self.name = f"bash:{m}"
+        self.m = positive_param("bash", "m", m, maximum=10**100)
+        self.name = self.spec = f"bash:{m}"
 
     @classmethod
     def from_args(cls, args: str | None) -> Bash:
         if not args:
             raise InvalidParameterError("bash needs m, the most tokens per move, e.g. 'bash:3'")
-        return cls(parse_int(args, "integer m", "bash"))
+        return cls(parse_param(args, "integer m", "bash"))
 
     def moves(self, position: int) -> range:
         return range(max(0, position - self.m), position)
@@ -169,9 +199,6 @@ class Bash(HeapRuleset):
             return super().options_with_value(position, target, limit=limit)
         return [] if o is None else [o]
 
-    def __repr__(self) -> str:
-        return f"Bash({self.m})"
-
 
 class AllBut(HeapRuleset):
     """All-but subtraction game: remove any positive number of tokens *except* the
@@ -193,7 +220,7 @@ class AllBut(HeapRuleset):
 
     def __init__(self, excluded: Iterable[int]) -> None:
         self.excluded: tuple[int, ...] = _members("allbut", excluded, allow_empty=True)
-        self.name = "allbut:" + ",".join(map(str, self.excluded))
+        self.name = self.spec = "allbut:" + ",".join(map(str, self.excluded))
         self._values: list[int] = []
         self._count: dict[int, int] = {}
         self._mex = 0
@@ -267,7 +294,8 @@ class AllBut(HeapRuleset):
 
     def is_option(self, position: Any, option: Any) -> bool:
         return (
-            type(option) is int and 0 <= option < position and position - option not in self.excluded
+            type(position) is int and type(option) is int and 0 <= option < position
+            and position - option not in self.excluded
         )
 
     def option_with_value(self, position: int, target: int) -> Hashable | None:
@@ -276,6 +304,3 @@ class AllBut(HeapRuleset):
             if position - m not in ex:
                 return m
         return None
-
-    def __repr__(self) -> str:
-        return f"AllBut({set(self.excluded)!r})"

@@ -27,7 +27,7 @@ import numpy as np
 
 from grundy.kernels.trees import forest_depths, forest_order, root_tree
 from grundy.rules.ruleset import Ruleset
-from grundy.values.errors import InvalidPositionError
+from grundy.values.errors import InvalidPositionError, describe
 from grundy.values.outcome import Outcome
 
 __all__ = ["KeepComponent", "AncestorDeletion", "BipartiteEdgeAdding", "ancestor_deletion_values"]
@@ -84,11 +84,11 @@ class KeepComponent(Ruleset):
             G.add_nodes_from(range(n))
             G.add_edges_from(edges)
         except (TypeError, ValueError):
-            raise InvalidPositionError(f"keep-component: a position is (n, edges); got {position!r}") from None
+            raise InvalidPositionError(f"keep-component: a position is (n, edges); got {describe(position)}") from None
         if n == 0 and not edges:
             return
         if G.number_of_nodes() != n or not nx.is_tree(G):
-            raise InvalidPositionError(f"keep-component: {position!r} is not a tree on 0..{n - 1}")
+            raise InvalidPositionError(f"keep-component: {describe(position)} is not a tree on 0..{n - 1}")
 
     def outcome_formula(self, position: tuple[int, tuple[Edge, ...]]) -> Outcome:
         n, edges = position
@@ -271,19 +271,19 @@ class AncestorDeletion(Ruleset):
 
     def validate(self, position: Any) -> None:
         if not isinstance(position, tuple) or not all(isinstance(p, int) for p in position):
-            raise InvalidPositionError(f"ancestor-deletion: a position is a tuple of parents; got {position!r}")
+            raise InvalidPositionError(f"ancestor-deletion: a position is a tuple of parents; got {describe(position)}")
         n = len(position)
         for i, p in enumerate(position):
             if p < -2 or p >= n or (p >= 0 and position[p] == -2):
                 raise InvalidPositionError(
-                    f"ancestor-deletion: vertex {i} has parent {p!r}, not a live vertex of {position!r}"
+                    f"ancestor-deletion: vertex {i} has parent {describe(p)}, not a live vertex of {describe(position)}"
                 )
         live = [i for i in range(n) if position[i] != -2]
         par = np.array([position[i] for i in live], dtype=np.int64)
         ix = {v: k for k, v in enumerate(live)}
         par = np.array([ix[p] if p >= 0 else -1 for p in par], dtype=np.int64)
         if forest_order(par).shape[0] < len(live):
-            raise InvalidPositionError(f"ancestor-deletion: the parents {position!r} form a cycle")
+            raise InvalidPositionError(f"ancestor-deletion: the parents {describe(position)} form a cycle")
 
     def value_formula(self, position: tuple[int, ...]) -> int:
         live = [i for i in range(len(position)) if position[i] != -2]
@@ -333,14 +333,14 @@ class BipartiteEdgeAdding(Ruleset):
             n, edges = position
             bad = [e for e in edges if not (0 <= e[0] < e[1] < n)]
         except (TypeError, ValueError, IndexError):
-            raise InvalidPositionError(f"bipartite-edges: a position is (n, edges); got {position!r}") from None
+            raise InvalidPositionError(f"bipartite-edges: a position is (n, edges); got {describe(position)}") from None
         if bad:
             raise InvalidPositionError(
-                f"bipartite-edges: the edge {bad[0]!r} is not a pair u < v of vertices 0..{n - 1}"
+                f"bipartite-edges: the edge {describe(bad[0])} is not a pair u < v of vertices 0..{n - 1}"
             )
         G = nx.Graph(list(edges))
         if len(set(edges)) != len(edges) or not nx.is_bipartite(G):
-            raise InvalidPositionError(f"bipartite-edges: {position!r} is not a simple bipartite graph")
+            raise InvalidPositionError(f"bipartite-edges: {describe(position)} is not a simple bipartite graph")
 
     def outcome_formula(self, position: tuple[int, tuple[Edge, ...]]) -> Outcome:
         n, edges = position
@@ -352,7 +352,7 @@ class BipartiteEdgeAdding(Ruleset):
         parent, order, _ = root_tree(e[:, 0], e[:, 1], n, np.arange(n))
         depth, top = forest_depths(parent, order)
         if m and bool(np.any(depth[e[:, 0]] % 2 == depth[e[:, 1]] % 2)):
-            raise InvalidPositionError(f"bipartite-edges: the graph of {position!r} is not bipartite")
+            raise InvalidPositionError(f"bipartite-edges: the graph of {describe(position)} is not bipartite")
         odd = np.bincount(top, weights=depth % 2, minlength=n).astype(np.int64)
         size = np.bincount(top, minlength=n)
         roots = parent < 0

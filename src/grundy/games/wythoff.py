@@ -7,10 +7,9 @@ from collections.abc import Hashable, Iterator
 from math import isqrt
 from typing import Any
 
-from grundy.values.errors import InvalidPositionError
 from grundy.values.outcome import Outcome
 from grundy.rules.ruleset import Ruleset
-from grundy.games._common import heaps, parse_heaps
+from grundy.games._common import pair, parse_heaps
 from grundy.patterns.pairs import wythoff_pair
 
 __all__ = ["Wythoff", "wythoff_pair", "wythoff_index"]
@@ -22,6 +21,12 @@ def wythoff_index(a: int, b: int) -> int | None:
         a, b = b, a
     k = b - a
     return k if wythoff_pair(k)[0] == a else None
+
+
+def _is_pair(x: Any) -> bool:
+    return isinstance(x, tuple) and len(x) == 2 and all(
+        type(v) is int and v >= 0 for v in x
+    )
 
 
 def _lower_index(x: int) -> int | None:
@@ -73,8 +78,9 @@ class Wythoff(Ruleset):
     ([(3, 5)], [(1, 2)])
     """
 
-    name = "wythoff"
+    name = spec = "wythoff"
     tuple_position = True
+    table_shape = "pair"
 
     def moves(self, position: tuple[int, int]) -> Iterator[tuple[int, int]]:
         a, b = position
@@ -86,9 +92,7 @@ class Wythoff(Ruleset):
             yield (a - d, b - d)
 
     def validate(self, position: Any) -> None:
-        p = heaps(self.name, position)
-        if len(p) != 2:
-            raise InvalidPositionError(f"wythoff: a position is two heaps (a, b); got {position!r}")
+        pair(self.name, position, "heap")
 
     def parse_position(self, text: str) -> Hashable:
         return parse_heaps(text, self.name)
@@ -131,5 +135,7 @@ class Wythoff(Ruleset):
         return moves[0] if moves else None
 
     def is_option(self, position: Any, option: Any) -> bool:
+        if not _is_pair(position) or not _is_pair(option):
+            return False
         (a, b), (c, d) = position, option
         return bool((c < a and d == b) or (c == a and d < b) or (0 < a - c == b - d))

@@ -260,9 +260,14 @@ class GameSum:
 
     def play(self, move: SumMove | tuple[int, Hashable]) -> GameSum:
         """The sum after ``move`` (component ``index`` moves to ``option``)."""
-        index, option = move
-        if not 0 <= index < len(self.components):
-            raise InvalidPositionError(f"no component {index!r} in a sum of {len(self)}")
+        try:
+            index, option = move
+        except (TypeError, ValueError):
+            raise InvalidPositionError(
+                f"a move of a sum is SumMove(component, option); got {describe(move)}"
+            ) from None
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.components):
+            raise InvalidPositionError(f"no component {describe(index)} in a sum of {len(self)}")
         new = self.components[index].play(option)
         return GameSum(*self.components[:index], new, *self.components[index + 1 :])
 

@@ -43,7 +43,7 @@ from typing import Any
 from grundy.rules.engine import engine
 from grundy.rules.game import Game, GameSum
 from grundy.rules.sums import Sum
-from grundy.values.errors import UnhashablePositionError, describe
+from grundy.values.errors import InvalidPositionError, UnhashablePositionError, describe
 from grundy.values.outcome import Outcome
 
 __all__ = ["Ruleset", "FunctionRuleset", "ruleset"]
@@ -99,6 +99,10 @@ class Ruleset:
             value = ast.literal_eval(text)
         except (ValueError, SyntaxError):
             return text
+        except (TypeError, MemoryError, RecursionError) as exc:  # e.g. '{[1]: 2}'
+            raise InvalidPositionError(
+                f"{self.name}: cannot read the position {describe(text)}: {exc}"
+            ) from None
         return _freeze(value)
 
     def format_position(self, position: Any) -> str:

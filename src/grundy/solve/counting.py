@@ -26,7 +26,7 @@ from typing import Any, Union
 
 import numpy as np
 
-from grundy.values.errors import InvalidParameterError, SearchLimitError
+from grundy.values.errors import InvalidParameterError, SearchLimitError, describe
 from grundy.kernels.fwht import fwht, inverse_fwht
 from grundy.rules.ruleset import Ruleset
 
@@ -110,15 +110,15 @@ def _count_periodic(ruleset: Ruleset, r: range) -> dict[int, int] | None:
 def _distribution(c: Any, limit: int) -> dict[int, int]:
     if isinstance(c, range):
         if c.step != 1 or c.start < 0:
-            raise InvalidParameterError(f"a range of nim heaps needs step 1 and start >= 0; got {c!r}")
+            raise InvalidParameterError(f"a range of nim heaps needs step 1 and start >= 0; got {describe(c)}")
         if c.stop - c.start > limit:
-            raise SearchLimitError(f"{c!r} has more than {limit:,} heaps to tabulate")
+            raise SearchLimitError(f"{describe(c)} has more than {limit:,} heaps to tabulate")
         return {v: 1 for v in c}
     if isinstance(c, Mapping):
         out: dict[int, int] = {}
         for v, k in c.items():
             if isinstance(v, bool) or not isinstance(v, int) or v < 0 or isinstance(k, bool) or not isinstance(k, int) or k < 0:
-                raise InvalidParameterError(f"a value distribution maps values >= 0 to counts >= 0; got {v!r}: {k!r}")
+                raise InvalidParameterError(f"a value distribution maps values >= 0 to counts >= 0; got {describe(v)}: {describe(k)}")
             if k:
                 out[v] = k
         return out
@@ -126,7 +126,7 @@ def _distribution(c: Any, limit: int) -> dict[int, int]:
         return count_values(c[0], c[1], limit=limit)
     raise InvalidParameterError(
         f"a counting component is (ruleset, positions), a {{value: count}} mapping or a range of "
-        f"nim heaps; got {c!r}"
+        f"nim heaps; got {describe(c)}"
     )
 
 
@@ -208,7 +208,7 @@ def count_positions(
     """
     _check_mod(mod)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidParameterError(f"value must be an integer >= 0; got {value!r}")
+        raise InvalidParameterError(f"value must be an integer >= 0; got {describe(value)}")
     if components and len(components) <= _MAX_DP and all(isinstance(c, range) for c in components):
         return count_xor_box([c for c in components if isinstance(c, range)], value, mod=mod)
     dist = nim_sum_distribution(components, mod=mod, max_memory=max_memory, limit=limit)
@@ -217,7 +217,7 @@ def count_positions(
 
 def _check_mod(mod: int | None) -> None:
     if mod is not None and (isinstance(mod, bool) or not isinstance(mod, int) or mod < 3 or mod % 2 == 0):
-        raise InvalidParameterError(f"mod must be an odd modulus >= 3 (a prime such as 998244353); got {mod!r}")
+        raise InvalidParameterError(f"mod must be an odd modulus >= 3 (a prime such as 998244353); got {describe(mod)}")
 
 
 def count_xor_box(ranges: Sequence[range], value: int = 0, *, mod: int | None = None) -> int:
@@ -231,7 +231,7 @@ def count_xor_box(ranges: Sequence[range], value: int = 0, *, mod: int | None = 
     """
     for r in ranges:
         if not isinstance(r, range) or r.step != 1 or r.start < 0:
-            raise InvalidParameterError(f"count_xor_box needs ranges of step 1 from >= 0; got {r!r}")
+            raise InvalidParameterError(f"count_xor_box needs ranges of step 1 from >= 0; got {describe(r)}")
     k = len(ranges)
     if k > _MAX_DP:
         raise InvalidParameterError(f"count_xor_box handles at most {_MAX_DP} ranges; got {k}")

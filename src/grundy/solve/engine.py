@@ -19,7 +19,7 @@ from grundy.rules.game import Game
 from grundy.rules.sums import Sum
 from grundy.solve import reducer as R
 from grundy.solve.budget import UNLIMITED, Budget, as_budget
-from grundy.values.errors import InvalidParameterError, LoopyGameError, describe
+from grundy.values.errors import InvalidParameterError, LoopyGameError, SearchLimitError, describe
 from grundy.values.outcome import Outcome
 
 if TYPE_CHECKING:
@@ -32,6 +32,9 @@ __all__ = [
 ]
 
 Progress = Callable[[int], None]
+
+#: Longest table :func:`table` builds (a Python list of ints: ~0.5 GB at most).
+MAX_TABLE = 1 << 24
 
 
 def _limit(limit: object, what: str = "limit") -> int | None:
@@ -225,6 +228,11 @@ def table(ruleset: Ruleset, n: int, *, progress: Progress | None = None) -> list
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise InvalidParameterError(
             f"{ruleset.name}: a table runs to a non-negative integer; got {describe(n)}"
+        )
+    if n > MAX_TABLE:
+        raise SearchLimitError(
+            f"{ruleset.name}: a table to {describe(n)} is beyond the memory budget "
+            f"(at most {MAX_TABLE:,} positions)"
         )
     check = ruleset.check
     out = []

@@ -10,11 +10,21 @@ may catch either. Messages quote the offending input with ``repr``.
 ... except grundy.GrundyError as exc:
 ...     print(exc)
 unknown game 'laskr'; did you mean 'lasker'?
+
+Messages quote user input through :func:`describe`, which shortens what would
+flood a terminal (or what Python refuses to print: ints over 4,300 digits).
+
+>>> describe(-5), describe("x"), describe(10**5000)
+('-5', "'x'", 'an integer of 5,001 digits')
 """
 
 from __future__ import annotations
 
+import reprlib
+from typing import Any
+
 __all__ = [
+    "describe",
     "GrundyError",
     "InvalidPositionError",
     "UnhashablePositionError",
@@ -24,56 +34,7 @@ __all__ = [
     "BadOptionError",
     "LoopyGameError",
     "SearchLimitError",
-    "describe",
 ]
-
-#: Integers with more digits than this are described, not printed, in messages.
-_MAX_DIGITS = 60
-
-
-def describe(x: object, width: int = 80) -> str:
-    """``repr(x)`` for an error message, shortened: huge integers become "an integer
-    of N digits" (Python refuses to print ints over 4,300 digits) and long reprs are
-    cut in the middle.
-
-    >>> describe(-5), describe("x"), describe(10**5000)
-    ('-5', "'x'", 'an integer of 5,001 digits')
-    >>> describe(list(range(100)))
-    '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17 ... , 96, 97, 98, 99]'
-    """
-    if type(x) is int or type(x) is bool:
-        if x.bit_length() > 200:
-            digits = _count_digits(abs(x))
-            sign = "a negative " if x < 0 else "an "
-            return f"{sign}integer of {digits:,} digits"
-        return repr(x)
-    try:
-        text = _safe_repr(x)
-    except Exception:  # a repr that fails must not hide the real error
-        return f"<{type(x).__name__} object>"
-    if len(text) > width:
-        keep = (width - 5) // 2
-        text = text[: keep + 10] + " ... " + text[-(keep - 10) :]
-    return text
-
-
-def _safe_repr(x: object) -> str:
-    if isinstance(x, (tuple, list, set, frozenset)) and any(
-        type(v) is int and v.bit_length() > 200 for v in x
-    ):
-        inner = ", ".join(describe(v) for v in list(x)[:8])
-        return f"{type(x).__name__}({inner}{', ...' if len(x) > 8 else ''})"
-    return repr(x)
-
-
-def _count_digits(n: int) -> int:
-    """Decimal digits of ``n >= 0`` without converting it to a string."""
-    if n == 0:
-        return 1
-    d = int(n.bit_length() * 0.30102999566398120) + 1  # upper estimate of log10
-    while d > 1 and 10 ** (d - 1) > n:
-        d -= 1
-    return d
 
 
 class GrundyError(Exception):
@@ -124,3 +85,86 @@ class SearchLimitError(GrundyError, ValueError):
     def __init__(self, message: str, searched: int | None = None) -> None:
         super().__init__(message)
         self.searched = searched
+
+
+#: Integers with more digits than this are described by their size in messages.
+MAX_DIGITS = 120
+
+
+def _digits(x: int) -> int:
+    """The number of decimal digits of ``abs(x)`` (exact, without ``str``)."""
+    x = abs(x)
+    if x == 0:
+        return 1
+    d = max(1, (x.bit_length() - 1) * 30103 // 100000)  # a lower bound, off by at most 2
+    p = 10**d
+    while p <= x:
+        d += 1
+        p *= 10
+    return d
+
+
+class _Repr(reprlib.Repr):
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 4
+        self.maxtuple = self.maxlist = self.maxset = self.maxfrozenset = self.maxdict = 8
+        self.maxstring = 80
+        self.maxother = 80
+
+    def repr_int(self, x: int, level: int) -> str:
+        n = _digits(x)
+        if n <= MAX_DIGITS:
+            return repr(x)
+        sign = "a negative" if x < 0 else "an"
+        return f"{sign} integer of {n:,} digits"
+
+    def repr_bool(self, x: bool, level: int) -> str:
+        return repr(x)
+
+    def repr_instance(self, x: Any, level: int) -> str:
+        try:
+            s = repr(x)
+        except Exception:
+            return f"<{type(x).__name__} object>"
+        if len(s) > self.maxother:
+            i = max(0, (self.maxother - 3) // 2)
+            j = max(0, self.maxother - 3 - i)
+            s = s[:i] + "..." + s[len(s) - j :]
+        return s
+
+
+_REPR = _Repr()
+
+
+def describe(x: object, width: int | None = None) -> str:
+    """``repr(x)`` for an error message: huge integers become "an integer of 5,001
+    digits", long strings and containers are abridged with ``...`` (their length
+    shown), and a ``repr`` that fails becomes ``<type object>``. Never raises.
+
+    >>> describe((1, 2, 3)), describe(list(range(100)))
+    ('(1, 2, 3)', '[0, 1, 2, 3, 4, 5, 6, 7, ...] (100 items)')
+    >>> describe("abc" * 1000)[-40:]
+    "...bcabcabcabcabc' (3,000 characters)"
+    >>> describe(-(10**200)), describe(True), describe(2.5)
+    ('a negative integer of 201 digits', 'True', '2.5')
+    """
+    if width is not None and width > 80 and not isinstance(x, int):
+        try:
+            text = repr(x)
+            if len(text) <= width:
+                return text
+        except Exception:
+            return f"<{type(x).__name__} object>"
+    try:
+        s = _REPR.repr(x)
+    except Exception:  # a broken __repr__ or __len__ inside a container
+        return f"<{type(x).__name__} object>"
+    try:
+        if isinstance(x, str) and len(x) > _REPR.maxstring:
+            s += f" ({len(x):,} characters)"
+        elif isinstance(x, (tuple, list, set, frozenset, dict)) and len(x) > _REPR.maxtuple:
+            s += f" ({len(x):,} items)"
+    except Exception:  # pragma: no cover - len of a builtin container does not fail
+        pass
+    return s

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from grundy.values.errors import InvalidParameterError
+from grundy.values.errors import InvalidParameterError, describe
 
 __all__ = ["mex", "mex_of_set", "nim_sum", "nim_mul", "nim_square", "nim_pow", "nim_inverse"]
 
@@ -28,8 +28,26 @@ def mex(values: Iterable[int]) -> int:
 
     >>> mex([]), mex([0]), mex([1, 2]), mex([0, 1, 2, 4])
     (0, 1, 0, 3)
+    >>> mex([-1])
+    Traceback (most recent call last):
+    ...
+    grundy.values.errors.InvalidParameterError: mex: values must be non-negative ints (nimbers); got -1 in [-1]
     """
-    seen = set(values)
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise InvalidParameterError(
+            f"mex: expected an iterable of non-negative ints; got {describe(values)}"
+        )
+    seen = set()
+    for x in values:
+        v = x
+        if type(x) is not int:  # numpy integers are fine; bools and floats are not
+            v = int(x) if not isinstance(x, bool) and hasattr(type(x), "__index__") else -1
+        if v < 0:
+            raise InvalidParameterError(
+                f"mex: values must be non-negative ints (nimbers); got {describe(x)} in "
+                f"{describe(values)}"
+            )
+        seen.add(v)
     m = 0
     while m in seen:
         m += 1
@@ -51,7 +69,9 @@ def mex_of_set(seen: set[int] | frozenset[int]) -> int:
 
 def _check(name: str, x: object) -> int:
     if isinstance(x, bool) or not isinstance(x, int) or x < 0:
-        raise InvalidParameterError(f"{name} must be a non-negative int (a nimber); got {x!r}")
+        raise InvalidParameterError(
+            f"{name} must be a non-negative int (a nimber); got {describe(x)}"
+        )
     return x
 
 
