@@ -1,0 +1,234 @@
+"""A play session: a game (or a sum of games) played move by move against a
+perfect opponent.
+
+The engine plays a winning move when it has one; from a P-position it plays the
+move that keeps the game going longest (the option of highest remoteness), so the
+person must earn the win. Moves are pushed and popped; a move is a
+:class:`~grundy.SumMove` or text in the games' notations (``component:move``).
+
+>>> import grundy
+>>> from grundy.play import Session
+>>> nim = grundy.games.get("nim")
+>>> s = Session(nim.sum(3, 4, 5))
+>>> s.values(), s.value
+([3, 4, 5], 2)
+>>> s.hint()
+'heap 1 to 1'
+>>> s.push("heap 1 to 1").text
+'heap 1 to 1'
+>>> s.value, s.value_history
+(0, [2, 0])
+>>> reply = s.engine_move()       # from a P-position: the longest resistance
+>>> s.push(reply).player, s.value != 0
+(1, True)
+>>> s.pop().text == s.format_move(reply)
+True
+>>> s.push("9-1")
+Traceback (most recent call last):
+...
+grundy.values.errors.InvalidPositionError: cannot play '9-1': there is no component 9; they are 1..3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from grundy.values.errors import GrundyError, InvalidPositionError
+from grundy.values.outcome import Outcome
+from grundy.rules.game import Game, GameSum, SumMove
+from grundy.rules.sums import Sum
+from grundy.play.moves import format_sum_move, parse_sum_move
+
+__all__ = ["Session", "Ply"]
+
+
+@dataclass(frozen=True)
+class Ply:
+    """One move made: by ``player`` (0 moved first), ``move`` in ``before``, written
+    ``text``, leaving ``after`` of value ``value``."""
+
+    player: int
+    before: GameSum
+    move: SumMove
+    text: str
+    after: GameSum
+    value: int | None
+
+
+def _flatten(game: Game | GameSum) -> GameSum:
+    """A sum whose components are single positions (a ``Sum`` position becomes one
+    component per part; an empty ``Sum`` disappears)."""
+    comps = game.components if isinstance(game, GameSum) else (game,)
+    out: list[Game] = []
+    for c in comps:
+        if type(c.position) is Sum:
+            out.extend(Game(c.ruleset, p) for p in c.position.parts)
+        else:
+            out.append(c)
+    return GameSum(*out)
+
+
+class Session:
+    """A game in progress. ``limit`` bounds each search the engine makes (the
+    remoteness of the options from a P-position); beyond it the engine falls back
+    on a cheap rule (the option of largest value)."""
+
+    def __init__(self, game: Game | GameSum, *, limit: int = 200_000) -> None:
+        self.start = _flatten(game)
+        self.limit = limit
+        self.plies: list[Ply] = []
+        self._values: list[int | None] = [self._value_of(self.start)]
+
+    # ------------------------------------------------------------------ state
+    @property
+    def game(self) -> GameSum:
+        """The current position (a sum; one component for a single game)."""
+        return self.plies[-1].after if self.plies else self.start
+
+    @property
+    def to_move(self) -> int:
+        """The player to move: 0 for whoever moved first, 1 for the other."""
+        return len(self.plies) % 2
+
+    def values(self) -> list[int]:
+        """The value of every component."""
+        return self.game.values()
+
+    @property
+    def value(self) -> int:
+        return self.game.value
+
+    @property
+    def outcome(self) -> Outcome:
+        return self.game.outcome
+
+    @property
+    def value_history(self) -> list[int | None]:
+        """The value of the position before the first move and after each move."""
+        return list(self._values)
+
+    def moves(self) -> list[SumMove]:
+        """Every legal move."""
+        return self.game.options()
+
+    @property
+    def over(self) -> bool:
+        """Whether the player to move has no move (and so has lost)."""
+        g = self.game
+        return not any(_has_move(c) for c in g.components)
+
+    @property
+    def winner(self) -> int | None:
+        """The player who made the last move, once the game is over."""
+        return (1 - self.to_move) if self.over else None
+
+    # ------------------------------------------------------------------ moves
+    def format_move(self, move: SumMove) -> str:
+        return format_sum_move(self.game, move)
+
+    def parse_move(self, text: str) -> SumMove:
+        return parse_sum_move(self.game, text)
+
+    def push(self, move: SumMove | tuple[int, Hashable] | str) -> Ply:
+        """Make ``move`` (a :class:`SumMove` or text); illegal moves raise
+        :class:`InvalidPositionError` with the reason and change nothing."""
+        g = self.game
+        if self.over:
+            raise InvalidPositionError("the game is over: no move is left")
+        sm = self.parse_move(move) if isinstance(move, str) else SumMove(*move)
+        text = format_sum_move(g, sm)
+        after = _flatten(g.play(sm))
+        ply = Ply(self.to_move, g, sm, text, after, self._value_of(after))
+        self.plies.append(ply)
+        self._values.append(ply.value)
+        return ply
+
+    def pop(self) -> Ply:
+        """Take back the last move."""
+        if not self.plies:
+            raise InvalidPositionError("no move to take back")
+        self._values.pop()
+        return self.plies.pop()
+
+    def undo(self, player: int) -> list[Ply]:
+        """Take back moves until ``player`` is to move again and has made one move
+        fewer (a person's last move and the engine's reply)."""
+        out: list[Ply] = []
+        while self.plies:
+            out.append(self.pop())
+            if out[-1].player == player:
+                break
+        return out
+
+    # ----------------------------------------------------------------- engine
+    def winning_move(self) -> SumMove | None:
+        """A winning move, or ``None`` from a P-position."""
+        return self.game.winning_move()
+
+    def hint(self) -> str:
+        """A winning move in words, or why there is none."""
+        if self.over:
+            return "the game is over"
+        m = self.winning_move()
+        if m is None:
+            return "you are in a P-position: every move loses against perfect play"
+        return self.format_move(m)
+
+    def engine_move(self) -> SumMove:
+        """The engine's choice: a winning move, else the option of highest
+        remoteness (found within ``limit``), else the option of largest value."""
+        if self.over:
+            raise InvalidPositionError("the game is over: no move is left")
+        win = self.winning_move()
+        if win is not None:
+            return win
+        opts = self.moves()
+        best: SumMove | None = None
+        best_r = -1
+        try:
+            for o in opts:
+                r = self._remoteness(_flatten(self.game.play(o)))
+                if r > best_r:
+                    best, best_r = o, r
+        except GrundyError:
+            best = max(opts, key=lambda o: self._value_of(_flatten(self.game.play(o))) or 0)
+        assert best is not None
+        return best
+
+    def play_engine(self) -> Ply:
+        """Make the engine's move."""
+        return self.push(self.engine_move())
+
+    def report(self, *, seconds: float = 2.0) -> Any:
+        """The analysis report of the current position (see :func:`grundy.play.analysis.analyze`)."""
+        from grundy.play.analysis import analyze
+
+        return analyze(self.game, seconds=seconds, positions=self.limit)
+
+    # ---------------------------------------------------------------- helpers
+    def _remoteness(self, g: GameSum) -> int:
+        if len(g.components) == 1:
+            c = g.components[0]
+            return c.ruleset.remoteness(c.position, limit=self.limit)
+        from grundy.solve.compound import sum_of_games
+
+        rs, pos = sum_of_games(g.components)
+        return rs.remoteness(pos, limit=self.limit)
+
+    @staticmethod
+    def _value_of(g: GameSum) -> int | None:
+        try:
+            return g.value
+        except GrundyError:
+            return None
+
+    def __repr__(self) -> str:
+        return f"<Session {self.game!r}, {len(self.plies)} moves, player {self.to_move} to move>"
+
+
+def _has_move(c: Game) -> bool:
+    for _ in c.ruleset.moves(c.position):
+        return True
+    return False
