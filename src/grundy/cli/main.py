@@ -331,6 +331,10 @@ def census(digits: int, to: int, jobs: int | None, scheduler: str | None, store:
             click.echo(f"{r.code:<8}{period:>8}{pre:>11}  {status:<9}{r.max_value:>6}")
 
 
+from grundy.cli import play as _play, plot as _plot, serve as _serve  # noqa: E402
+for _cmd in (_play.play, _plot.plot, _serve.serve): cli.add_command(_cmd)  # noqa: E701
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: run the CLI, turning errors into one line and status 2."""
     try:

@@ -303,8 +303,9 @@ class StaircaseNim(_Row):
         return super().format_move(position, option)
 
     def parse_move(self, position: Any, text: str) -> Hashable:
-        w = [x for x in words(text) if x not in ("move", "from", "stair", "coins", "-")]
-        if len(w) == 2 and all(x.isdigit() for x in w):
+        raw = words(text)
+        w = [x for x in raw if x not in ("move", "from", "stair", "coins", "-")]
+        if len(w) == 2 and all(x.isdigit() for x in w) and ("move" in raw or "-" in raw):
             c, i = int(w[0]), int(w[1])
             if "from" not in text.lower():  # "2-3": stair 2, 3 coins
                 i, c = c, i

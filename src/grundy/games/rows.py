@@ -182,7 +182,7 @@ class CircleRuns(Ruleset):
         return self.row.format_move(position, option)
 
     def parse_move(self, position: Any, text: str) -> Hashable:
-        if isinstance(position, tuple):
+        if isinstance(position, tuple) and words(text)[:1] in (["knock"], ["remove"], ["take"]):
             n = position[1]
             nums = [int(x) for x in words(text) if x.isdigit()]
             if not nums or not 1 <= len(nums) <= min(self.k, n) or any(not 1 <= x <= n for x in nums):
@@ -190,6 +190,8 @@ class CircleRuns(Ruleset):
             if sorted(set((x - nums[0]) % n for x in nums)) != list(range(len(nums))):
                 raise illegal_move(self, position, text, "the coins must be consecutive")
             return n - len(nums)
+        if isinstance(position, tuple):
+            return super().parse_move(position, text)
         return self.row.parse_move(position, text)
 
     def outcome_formula(self, position: Any) -> Outcome:

@@ -32,6 +32,7 @@ grundy.values.errors.InvalidPositionError: cannot play '9-1': there is no compon
 from __future__ import annotations
 
 from collections.abc import Hashable
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,9 +76,10 @@ class Session:
     remoteness of the options from a P-position); beyond it the engine falls back
     on a cheap rule (the option of largest value)."""
 
-    def __init__(self, game: Game | GameSum, *, limit: int = 200_000) -> None:
+    def __init__(self, game: Game | GameSum, *, limit: int = 200_000, seconds: float = 2.0) -> None:
         self.start = _flatten(game)
         self.limit = limit
+        self.seconds = seconds
         self.plies: list[Ply] = []
         self._values: list[int | None] = [self._value_of(self.start)]
 
@@ -138,8 +140,8 @@ class Session:
         if self.over:
             raise InvalidPositionError("the game is over: no move is left")
         sm = self.parse_move(move) if isinstance(move, str) else SumMove(*move)
+        after = _flatten(g.play(sm))  # checks the move
         text = format_sum_move(g, sm)
-        after = _flatten(g.play(sm))
         ply = Ply(self.to_move, g, sm, text, after, self._value_of(after))
         self.plies.append(ply)
         self._values.append(ply.value)
@@ -178,7 +180,8 @@ class Session:
 
     def engine_move(self) -> SumMove:
         """The engine's choice: a winning move, else the option of highest
-        remoteness (found within ``limit``), else the option of largest value."""
+        remoteness (searched within ``limit`` positions and ``seconds``), else the
+        option of largest value."""
         if self.over:
             raise InvalidPositionError("the game is over: no move is left")
         win = self.winning_move()
@@ -187,8 +190,11 @@ class Session:
         opts = self.moves()
         best: SumMove | None = None
         best_r = -1
+        t0 = time.monotonic()
         try:
             for o in opts:
+                if best is not None and time.monotonic() - t0 > self.seconds:
+                    break
                 r = self._remoteness(_flatten(self.game.play(o)))
                 if r > best_r:
                     best, best_r = o, r

@@ -1,0 +1,4 @@
+import click
+@click.command()
+def serve() -> None:
+    """Serve."""
