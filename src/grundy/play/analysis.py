@@ -19,7 +19,7 @@ from grundy.values.errors import GrundyError, LoopyGameError, SearchLimitError
 from grundy.values.outcome import Outcome
 from grundy.rules.game import Game, GameSum
 
-__all__ = ["analyze", "AnalysisReport"]
+__all__ = ["analyze", "AnalysisReport", "report_html"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,9 @@ class AnalysisReport:
     remoteness: int | None
     suspense: int | None
     stopped: dict[str, str] = field(default_factory=dict)
+
+    def _repr_html_(self) -> str:
+        return report_html(self)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -111,3 +114,26 @@ def _fallback(game: Game | GameSum, seconds: float, positions: int) -> AnalysisR
         else:
             sus = r
     return AnalysisReport(game, outcome, value, comps, wins, rem, sus, stopped)
+
+
+def report_html(report: Any) -> str:
+    """An HTML table of a report's fields (what was not computed, and why, too).
+
+    >>> import grundy
+    >>> html = report_html(analyze(grundy.games.get("wythoff")[4, 6]))
+    >>> "<th>outcome</th><td>N</td>" in html, "<th>winning moves</th><td>(3, 5)</td>" in html
+    (True, True)
+    """
+    from html import escape
+
+    rows = []
+    for name in ("outcome", "value", "components", "winning_moves", "remoteness", "suspense"):
+        v = getattr(report, name, None)
+        if isinstance(v, list):
+            shown = ", ".join(map(repr, v[:20])) + (" ..." if len(v) > 20 else "")
+        else:
+            shown = "not computed" if v is None else str(v)
+        rows.append(f"<tr><th>{name.replace('_', ' ')}</th><td>{escape(shown)}</td></tr>")
+    for k, why in dict(getattr(report, "stopped", {}) or {}).items():
+        rows.append(f"<tr><th>{escape(k)}</th><td><i>stopped: {escape(str(why))}</i></td></tr>")
+    return f'<table class="grundy"><caption>{escape(repr(report.game))}</caption>' + "".join(rows) + "</table>"
