@@ -4,7 +4,7 @@ game (symmetry strategy) and ABC278G's generalised subtraction game."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
-from typing import Any
+from typing import Any, cast
 
 from grundy.values.errors import InvalidParameterError, InvalidPositionError
 from grundy.values.outcome import Outcome
@@ -74,7 +74,7 @@ class RowRuns(Ruleset):
         >>> k.parse_move(7, "knock 4"), k.parse_move(7, "knock 6 7"), k.parse_move(7, "knock 3-4")
         (Sum(3, 3), 5, Sum(2, 3))
         """
-        parts = sorted(option.parts) if type(option) is Sum else [option]  # type: ignore[type-var]
+        parts: list[int] = sorted(cast("tuple[int, ...]", option.parts)) if type(option) is Sum else [cast(int, option)]
         left = parts[0] if len(parts) == 2 else 0
         k = position - sum(parts)
         first, last = left + 1, left + k
@@ -177,7 +177,7 @@ class CircleRuns(Ruleset):
         ('knock 1 2', 4)
         """
         if isinstance(position, tuple):
-            j = position[1] - option  # type: ignore[operator]
+            j: int = position[1] - option
             return "knock " + " ".join(map(str, range(1, j + 1)))
         return self.row.format_move(position, option)
 
@@ -189,10 +189,12 @@ class CircleRuns(Ruleset):
                 raise illegal_move(self, position, text, f"knock 1..{min(self.k, n)} of the coins 1..{n}")
             if sorted(set((x - nums[0]) % n for x in nums)) != list(range(len(nums))):
                 raise illegal_move(self, position, text, "the coins must be consecutive")
-            return n - len(nums)
+            left_over: int = n - len(nums)
+            return left_over
         if isinstance(position, tuple):
             return super().parse_move(position, text)
-        return self.row.parse_move(position, text)
+        row: Hashable = self.row.parse_move(position, text)
+        return row
 
     def outcome_formula(self, position: Any) -> Outcome:
         if isinstance(position, tuple):

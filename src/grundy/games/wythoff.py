@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from math import isqrt
-from typing import Any
+from typing import Any, cast
 
 from grundy.values.errors import InvalidPositionError
 from grundy.values.outcome import Outcome
@@ -145,7 +145,8 @@ class Wythoff(Ruleset):
         >>> w.parse_move((4, 6), "both 1"), w.parse_move((4, 6), "2-1"), w.parse_move((4, 6), "take 4 from 1")
         ((3, 5), (4, 1), (0, 6))
         """
-        (a, b), (c, d) = position, option  # type: ignore[misc]
+        a, b = position
+        c, d = cast("tuple[int, int]", option)
         if a - c == b - d:
             return f"both {a - c}"
         return f"take {a - c} from 1" if c != a else f"take {b - d} from 2"

@@ -151,7 +151,7 @@ def graph_figure(game: Game, *, max_nodes: int = 150) -> Figure:
     that splits into several games is one node, ``a + b``), coloured by outcome
     (P red, N blue, draw grey) and laid out by remoteness."""
     try:
-        import networkx as nx
+        import networkx as nx  # type: ignore[import-untyped,unused-ignore]
     except ImportError:  # pragma: no cover
         raise InvalidParameterError("game graphs need networkx: pip install 'grundy[plot]'") from None
     rs, start = game.ruleset, game.position

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Hashable
 from itertools import islice
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from grundy.values.errors import GrundyError, InvalidPositionError
 from grundy.rules.sums import Sum
@@ -138,7 +138,7 @@ def format_heap_move(n: int, option: Hashable, *, to: bool = False) -> str:
     ('split 3 4', 'take 2, leave 1 4', 'take 7')
     """
     if type(option) is Sum:
-        parts = sorted(option.parts)  # type: ignore[type-var]
+        parts: list[int] = sorted(cast("tuple[int, ...]", option.parts))
         left = n - sum(parts)
         if not parts:
             return f"take {n}"
