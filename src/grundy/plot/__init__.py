@@ -15,7 +15,7 @@ Figures are made without pyplot, so they work with no display.
 >>> from grundy.plot import sequence_figure
 >>> fig = sequence_figure(grundy.games.get("dawson"), 120)
 >>> fig.axes[0].get_title()
-'dawson: Grundy values 0..120 (period 34 from 53, proven)'
+'octal:0.07: Grundy values 0..120 (period 34 from 53, proven)'
 """
 
 from __future__ import annotations
