@@ -139,3 +139,21 @@ def test_hint() -> None:
     assert s.hint() == "heap 2 to 0"
     s.push("heap 2 to 0")
     assert s.over and s.winner == 1 and s.hint() == "the game is over"
+
+
+def test_huge_positions_stay_within_the_budget() -> None:
+    import time
+
+    t0 = time.monotonic()
+    s = Session(get("nim").sum(10**100, 5))
+    assert s.hint() == "heap 1 to 5"
+    s = Session(get("wythoff")[10**100, 10**100 + 1])
+    assert s.outcome is grundy.Outcome.N and s.hint().startswith("both ")
+    s = Session(get("kayles")[10**6], limit=2_000)
+    assert s.value is None and "beyond the search budget" in s.hint()
+    s.play_engine()  # some move, even out of reach
+    s = Session(get("kayles").sum(30, 30), seconds=1)
+    assert s.value == 0
+    s.play_engine()
+    assert s.value != 0
+    assert time.monotonic() - t0 < 20

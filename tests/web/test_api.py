@@ -123,3 +123,36 @@ def test_slow_request_does_not_stall_others() -> None:
     t.join(30)
     assert results["slow"] == 503
     assert time.monotonic() - t0 < 5
+
+
+def test_grundy_serve_binds_localhost() -> None:
+    import os
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root / "src"))
+    proc = subprocess.Popen([sys.executable, "-m", "grundy", "serve", "--port", str(port)], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2) as r:
+                    assert r.status == 200
+                    break
+            except OSError:
+                assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+                assert time.monotonic() < deadline, "grundy serve did not answer"
+                time.sleep(0.2)
+        conns = subprocess.run(["ss", "-ltn"], capture_output=True, text=True).stdout if os.path.exists("/usr/bin/ss") else ""
+        if conns:
+            assert f"127.0.0.1:{port}" in conns and f"0.0.0.0:{port}" not in conns
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -64,7 +64,7 @@ def _ask(prompt: str) -> str | None:
     show_default=True,
     help="Who moves first.",
 )
-@click.option("--limit", type=click.IntRange(min=1), default=200_000, show_default=True,
+@click.option("--limit", type=click.IntRange(min=1), default=20_000, show_default=True,
               help="Most positions one engine search may explore.")
 def play(game: str, positions: tuple[str, ...], first: str, limit: int) -> None:
     """Play GAME from POSITION against a perfect opponent.
@@ -112,7 +112,7 @@ def play(game: str, positions: tuple[str, ...], first: str, limit: int) -> None:
                 s.undo(me)
                 click.echo("Took back your last move.")
         elif cmd == "moves":
-            ms = s.moves()
+            ms = s.moves(31)
             shown = ", ".join(s.format_move(m) for m in ms[:30])
             click.echo(f"Moves: {shown}{', ...' if len(ms) > 30 else ''}")
         else:

@@ -86,6 +86,8 @@ def _fallback(game: Game | GameSum, seconds: float, positions: int) -> AnalysisR
             stopped["outcome"] = str(exc)
     wins: list[Hashable] | None = None
     try:
+        if isinstance(game, GameSum) and None in comps:
+            raise SearchLimitError("the component values are beyond the budget")
         if isinstance(game, GameSum):
             wins = list(game.winning_moves(limit=positions))
         else:

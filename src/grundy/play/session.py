@@ -33,10 +33,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 import time
+from collections.abc import Iterator
+from itertools import islice
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.values.errors import GrundyError, InvalidPositionError
+from grundy.values.errors import GrundyError, InvalidPositionError, SearchLimitError
 from grundy.values.outcome import Outcome
 from grundy.rules.game import Game, GameSum, SumMove
 from grundy.rules.sums import Sum
@@ -76,11 +78,13 @@ class Session:
     remoteness of the options from a P-position); beyond it the engine falls back
     on a cheap rule (the option of largest value)."""
 
-    def __init__(self, game: Game | GameSum, *, limit: int = 200_000, seconds: float = 2.0) -> None:
+    def __init__(self, game: Game | GameSum, *, limit: int = 20_000, seconds: float = 2.0) -> None:
         self.start = _flatten(game)
         self.limit = limit
         self.seconds = seconds
         self.plies: list[Ply] = []
+        #: Most options the engine compares when it has no winning move.
+        self.max_options = 2000
         self._values: list[int | None] = [self._value_of(self.start)]
 
     # ------------------------------------------------------------------ state
@@ -94,26 +98,40 @@ class Session:
         """The player to move: 0 for whoever moved first, 1 for the other."""
         return len(self.plies) % 2
 
-    def values(self) -> list[int]:
-        """The value of every component."""
-        return self.game.values()
+    def values(self) -> list[int | None]:
+        """The value of every component (``None``: not found within ``limit``)."""
+        return [self._component_value(c) for c in self.game.components]
 
     @property
-    def value(self) -> int:
-        return self.game.value
+    def value(self) -> int | None:
+        """The value of the position (``None``: not found within ``limit``)."""
+        return _xor(self.values())
 
     @property
-    def outcome(self) -> Outcome:
-        return self.game.outcome
+    def outcome(self) -> Outcome | None:
+        """``P`` or ``N`` (from a closed form when the value is out of reach)."""
+        v = self.value
+        if v is not None:
+            return Outcome.from_value(v)
+        comps = self.game.components
+        if len(comps) == 1 and comps[0].ruleset.has_outcome_formula:
+            return comps[0].ruleset.outcome_formula(comps[0].position)
+        return None
 
     @property
     def value_history(self) -> list[int | None]:
         """The value of the position before the first move and after each move."""
         return list(self._values)
 
-    def moves(self) -> list[SumMove]:
-        """Every legal move."""
-        return self.game.options()
+    def moves(self, limit: int | None = None) -> list[SumMove]:
+        """The legal moves (the first ``limit`` of them, if given: a huge heap has
+        a huge number of moves)."""
+        return list(islice(self._iter_moves(), limit))
+
+    def _iter_moves(self) -> Iterator[SumMove]:
+        for i, c in enumerate(self.game.components):
+            for o in c.ruleset.moves(c.position):
+                yield SumMove(i, o)
 
     @property
     def over(self) -> bool:
@@ -166,36 +184,51 @@ class Session:
 
     # ----------------------------------------------------------------- engine
     def winning_move(self) -> SumMove | None:
-        """A winning move, or ``None`` from a P-position."""
-        return self.game.winning_move()
+        """A winning move, or ``None`` from a P-position; :class:`SearchLimitError`
+        when neither the values nor a closed form decide it within ``limit``."""
+        g = self.game
+        values = self.values()
+        if None not in values:
+            return g.winning_move()
+        if len(g.components) == 1 and g.components[0].ruleset.has_outcome_formula:
+            c = g.components[0]
+            o = c.ruleset.winning_move(c.position)
+            return None if o is None else SumMove(0, o)
+        raise SearchLimitError(f"the position is beyond the search budget of {self.limit:,} positions")
 
     def hint(self) -> str:
         """A winning move in words, or why there is none."""
         if self.over:
             return "the game is over"
-        m = self.winning_move()
+        try:
+            m = self.winning_move()
+        except SearchLimitError:
+            return "no hint: the position is beyond the search budget"
         if m is None:
             return "you are in a P-position: every move loses against perfect play"
         return self.format_move(m)
 
     def engine_move(self) -> SumMove:
         """The engine's choice: a winning move, else the option of highest
-        remoteness (searched within ``limit`` positions and ``seconds``), else the
-        option of largest value."""
+        remoteness (searched within ``limit`` positions and ``seconds``, among the
+        first ``max_options`` options), else the option of largest value."""
         if self.over:
             raise InvalidPositionError("the game is over: no move is left")
-        win = self.winning_move()
+        try:
+            win = self.winning_move()
+        except SearchLimitError:
+            return self.moves(1)[0]  # out of reach: any move
         if win is not None:
             return win
-        opts = self.moves()
+        opts = self.moves(self.max_options)
         best: SumMove | None = None
         best_r = -1
-        t0 = time.monotonic()
+        t_end = time.monotonic() + self.seconds
         try:
             for o in opts:
-                if best is not None and time.monotonic() - t0 > self.seconds:
+                if best is not None and time.monotonic() > t_end:
                     break
-                r = self._remoteness(_flatten(self.game.play(o)))
+                r = self._remoteness(_flatten(self.game.play(o)), t_end)
                 if r > best_r:
                     best, best_r = o, r
         except GrundyError:
@@ -214,24 +247,41 @@ class Session:
         return analyze(self.game, seconds=seconds, positions=self.limit)
 
     # ---------------------------------------------------------------- helpers
-    def _remoteness(self, g: GameSum) -> int:
+    def _remoteness(self, g: GameSum, t_end: float) -> int:
+        def deadline(_: int) -> None:
+            if time.monotonic() > t_end:
+                raise SearchLimitError(f"the search took more than {self.seconds} s")
+
         if len(g.components) == 1:
             c = g.components[0]
-            return c.ruleset.remoteness(c.position, limit=self.limit)
+            return c.ruleset.solver.remoteness(c.position, limit=self.limit, progress=deadline)
         from grundy.solve.compound import sum_of_games
 
         rs, pos = sum_of_games(g.components)
-        return rs.remoteness(pos, limit=self.limit)
+        # The product of the components is searched position by position (slow):
+        # a tenth of the budget.
+        return rs.solver.remoteness(pos, limit=max(1, self.limit // 10), progress=deadline)
 
-    @staticmethod
-    def _value_of(g: GameSum) -> int | None:
+    def _component_value(self, c: Game) -> int | None:
         try:
-            return g.value
-        except GrundyError:
+            return c.ruleset.value(c.position, limit=self.limit)
+        except (GrundyError, RecursionError):
             return None
+
+    def _value_of(self, g: GameSum) -> int | None:
+        return _xor([self._component_value(c) for c in g.components])
 
     def __repr__(self) -> str:
         return f"<Session {self.game!r}, {len(self.plies)} moves, player {self.to_move} to move>"
+
+
+def _xor(values: list[int | None]) -> int | None:
+    s = 0
+    for v in values:
+        if v is None:
+            return None
+        s ^= v
+    return s
 
 
 def _has_move(c: Game) -> bool:

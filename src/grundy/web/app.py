@@ -37,7 +37,7 @@ class Budget:
     per search, the largest table and map."""
 
     seconds: float = 5.0
-    positions: int = 200_000
+    positions: int = 20_000
     table: int = 2000
     pmap: int = 80
     history: int = 500
@@ -56,7 +56,7 @@ def _error(status: int, message: str) -> JSONResponse:
 def create_app(budget: Budget | None = None) -> FastAPI:
     """The playground app (serve it with uvicorn; see ``grundy serve``)."""
     b = budget or Budget()
-    pool = cf.ThreadPoolExecutor(max_workers=4, thread_name_prefix="grundy-web")
+    pool = cf.ThreadPoolExecutor(max_workers=8, thread_name_prefix="grundy-web")
     app = FastAPI(title="grundy playground", docs_url=None, redoc_url=None)
 
     def run(fn: Callable[[], T]) -> T:
@@ -244,5 +244,5 @@ def _play(game: Game | GameSum, moves: list[str], action: str, move: Any, b: Bud
         "over": s.over,
         "winner": s.winner,
         "message": message,
-        "legal": [s.format_move(m) for m in s.moves()[:40]],
+        "legal": [s.format_move(m) for m in s.moves(40)],
     }
