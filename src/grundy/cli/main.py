@@ -355,6 +355,9 @@ def census(digits: int, to: int, jobs: int | None, scheduler: str | None, store:
 from grundy.cli.count import count as _count  # noqa: E402
 
 cli.add_command(_count)
+from grundy.cli import play as _play, plot as _plot, serve as _serve  # noqa: E402
+for _cmd in (_play.play, _plot.plot, _serve.serve): cli.add_command(_cmd)  # noqa: E701
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: run the CLI, turning errors into one line and status 2."""

@@ -9,6 +9,8 @@ from grundy.values.errors import (
     InvalidParameterError, InvalidPositionError, SearchLimitError, describe,
 )
 from grundy.rules.ruleset import Ruleset
+from grundy.rules.moves import format_heap_move, parse_heap_move
+from collections.abc import Hashable
 
 __all__ = [
     "HeapRuleset", "heap", "heaps", "pair", "parse_int", "parse_int_list", "parse_heaps",
@@ -301,3 +303,23 @@ class HeapRuleset(Ruleset):
 
     def parse_position(self, text: str) -> Any:
         return parse_int(text, "integer heap size", self.name)
+
+    def format_move(self, position: Any, option: Hashable) -> str:
+        """Moves on one heap read ``take 3``, ``split 3 4`` (Lasker's splits),
+        ``take 1, leave 2 4`` (take and split); ``to 4`` and ``-3`` are read too.
+
+        >>> import grundy
+        >>> g = grundy.games.get("lasker")
+        >>> [g.format_move(4, o) for o in g.moves(4)]
+        ['take 4', 'take 3', 'take 2', 'take 1', 'split 1 3', 'split 2 2']
+        >>> g.parse_move(4, "split 1 3"), g.parse_move(4, "take 1")
+        (Sum(1, 3), 3)
+        """
+        if isinstance(position, int):
+            return format_heap_move(position, option)
+        return super().format_move(position, option)
+
+    def parse_move(self, position: Any, text: str) -> Hashable:
+        if isinstance(position, int):
+            return parse_heap_move(self, position, text)
+        return super().parse_move(position, text)

@@ -11,7 +11,8 @@ from grundy.values.errors import (
 )
 from grundy.values.outcome import Outcome
 from grundy.rules.ruleset import Ruleset
-from grundy.games._common import pair, parse_heaps, parse_int, parse_param, positive_param
+from grundy.rules.moves import illegal_move, words
+from grundy.games._common import pair, parse_heaps, parse_param, positive_param
 
 __all__ = ["DynamicSubtraction", "FibonacciNim"]
 
@@ -66,6 +67,25 @@ class DynamicSubtraction(Ruleset):
         n, cap = position
         for t in range(1, min(cap, n) + 1):
             yield (n - t, self.k * t)
+
+    def format_move(self, position: Any, option: Hashable) -> str:
+        """Moves read ``take 3``.
+
+        >>> g = DynamicSubtraction(2)
+        >>> g.format_move((20, 19), (18, 4)), g.parse_move((20, 19), "take 2")
+        ('take 2', (18, 4))
+        """
+        return f"take {position[0] - option[0]}"  # type: ignore[index]
+
+    def parse_move(self, position: Any, text: str) -> Hashable:
+        w = [x for x in words(text) if x != "-"]
+        if len(w) == 2 and w[0] == "take" and w[1].isdigit() or len(w) == 1 and w[0].isdigit():
+            t = int(w[-1])
+            n, cap = position
+            if not 1 <= t <= min(cap, n):
+                raise illegal_move(self, position, text, f"take 1..{min(cap, n)}")
+            return (n - t, self.k * t)
+        return super().parse_move(position, text)
 
     def is_option(self, position: Any, option: Any) -> bool:
         if not all(

@@ -6,6 +6,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from grundy.rules.ruleset import Ruleset
+from grundy.rules.moves import format_heap_move, parse_heap_move
 from grundy.games._common import heap, parse_int
 
 __all__ = ["Nim"]
@@ -38,6 +39,22 @@ class Nim(Ruleset):
 
     def parse_position(self, text: str) -> Hashable:
         return parse_int(text, "integer heap size", self.name)
+
+    def format_move(self, position: Any, option: Hashable) -> str:
+        """Moves read ``to 3`` (the heap left) or ``take 2``; in a sum of heaps,
+        ``heap 2 to 3`` or ``2-3`` (see :mod:`grundy.play`).
+
+        >>> Nim().format_move(5, 3), Nim().parse_move(5, "take 2"), Nim().parse_move(5, "to 3")
+        ('to 3', 3, 3)
+        """
+        if isinstance(position, int):
+            return format_heap_move(position, option, to=True)
+        return super().format_move(position, option)
+
+    def parse_move(self, position: Any, text: str) -> Hashable:
+        if isinstance(position, int):
+            return parse_heap_move(self, position, text)
+        return super().parse_move(position, text)
 
     def value_formula(self, position: int) -> int:
         return position

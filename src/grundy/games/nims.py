@@ -10,7 +10,8 @@ from typing import Any
 from grundy.values.errors import InvalidParameterError
 from grundy.values.outcome import Outcome
 from grundy.rules.ruleset import Ruleset
-from grundy.games._common import heaps, parse_heaps, parse_int, parse_param, positive_param
+from grundy.rules.moves import illegal_move, parse_row_changes, words
+from grundy.games._common import heaps, parse_heaps, parse_param, positive_param
 from grundy.rules.compound import END
 
 __all__ = ["MisereNim", "MooreNim", "StaircaseNim", "EverythingNim"]
@@ -26,6 +27,38 @@ class _Row(Ruleset):
 
     def parse_position(self, text: str) -> Hashable:
         return parse_heaps(text, self.name)
+
+    def format_move(self, position: Any, option: Hashable) -> str:
+        """Moves read ``heap 2 to 3`` (several changes joined by ``,``); ``2-3`` and
+        ``take 4 from heap 2`` are read too; ``END`` (misère Nim's claim of the
+        win when no heap is left) reads ``end``.
+
+        >>> g = MisereNim()
+        >>> g.format_move((1, 5), (1, 2)), g.parse_move((1, 5), "2-2"), g.parse_move((1, 5), "take 3 from heap 2")
+        ('heap 2 to 2', (1, 2), (1, 2))
+        """
+        if option is END:
+            return "end"
+        if not isinstance(option, tuple) or not isinstance(position, tuple) or len(option) != len(position):
+            return super().format_move(position, option)
+        changes = [f"heap {i + 1} to {y}" for i, (x, y) in enumerate(zip(position, option)) if x != y]
+        return ", ".join(changes)
+
+    def parse_move(self, position: Any, text: str) -> Hashable:
+        if words(text) == ["end"] and self.is_option(position, END):
+            return END
+        changes = parse_row_changes(text)
+        if changes is None or not isinstance(position, tuple):
+            return super().parse_move(position, text)
+        q = list(position)
+        for i, x in changes:
+            if not 1 <= i <= len(q):
+                raise illegal_move(self, position, text, f"there is no heap {i}; heaps are 1..{len(q)}")
+            q[i - 1] = q[i - 1] + x if x < 0 else x
+        option = tuple(q)
+        if min(option, default=0) < 0 or not self.is_option(position, option):
+            raise illegal_move(self, position, text, "not a legal move")
+        return option
 
 
 def _nim_moves(p: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
@@ -263,6 +296,34 @@ class StaircaseNim(_Row):
     def validate(self, position: Any) -> None:
         heaps(self.name, position, "stair")
 
+    def format_move(self, position: Any, option: Hashable) -> str:
+        """Moves read ``move 3 from stair 2`` (``2-3`` is read too).
+
+        >>> g = StaircaseNim()
+        >>> g.format_move((1, 4, 2), (2, 3, 2)), g.parse_move((1, 4, 2), "move 1 from stair 2")
+        ('move 1 from stair 2', (2, 3, 2))
+        """
+        for i, (x, y) in enumerate(zip(position, option)):  # type: ignore[call-overload]
+            if y < x:
+                return f"move {x - y} from stair {i + 1}"
+        return super().format_move(position, option)
+
+    def parse_move(self, position: Any, text: str) -> Hashable:
+        raw = words(text)
+        w = [x for x in raw if x not in ("move", "from", "stair", "coins", "-")]
+        if len(w) == 2 and all(x.isdigit() for x in w) and ("move" in raw or "-" in raw):
+            c, i = int(w[0]), int(w[1])
+            if "from" not in text.lower():  # "2-3": stair 2, 3 coins
+                i, c = c, i
+            if not 1 <= i <= len(position) or not 1 <= c <= position[i - 1]:
+                raise illegal_move(self, position, text, f"stair {i} cannot give {c} coins")
+            q = list(position)
+            q[i - 1] -= c
+            if i > 1:
+                q[i - 2] += c
+            return tuple(q)
+        return Ruleset.parse_move(self, position, text)
+
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         p = position
         for i, a in enumerate(p):
@@ -327,6 +388,27 @@ class EverythingNim(_Row):
     """
 
     name = spec = "everything-nim"
+
+    def format_move(self, position: Any, option: Hashable) -> str:
+        """Moves read ``take 2`` (from every non-empty heap).
+
+        >>> EverythingNim().format_move((3, 5), (1, 3)), EverythingNim().parse_move((3, 5), "take 2")
+        ('take 2', (1, 3))
+        """
+        for x, y in zip(position, option):  # type: ignore[call-overload]
+            if x:
+                return f"take {x - y}"
+        return super().format_move(position, option)
+
+    def parse_move(self, position: Any, text: str) -> Hashable:
+        w = words(text)
+        if len(w) == 2 and w[0] == "take" and w[1].isdigit():
+            k = int(w[1])
+            live = [h for h in position if h]
+            if not live or not 1 <= k <= min(live):
+                raise illegal_move(self, position, text, "take 1..the smallest non-empty heap")
+            return tuple(h - k if h else 0 for h in position)
+        return Ruleset.parse_move(self, position, text)
 
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         live = [h for h in position if h]

@@ -17,11 +17,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
-from typing import Any
+from typing import Any, cast
 
 from grundy.values.errors import InvalidParameterError, InvalidPositionError, describe
 from grundy.values.outcome import Outcome
 from grundy.rules.ruleset import Ruleset
+from grundy.rules.moves import illegal_move, words
 from grundy.rules.sums import Sum
 from grundy.games._common import heap, parse_int, parse_int_list, parse_param, positive_param
 from grundy.games.octal import MAX_CODE_DIGITS, TakeAndBreak
@@ -106,6 +107,40 @@ class RowRuns(TakeAndBreak):
 
     __hash__ = TakeAndBreak.__hash__
 
+    def format_move(self, position: Any, option: Hashable) -> str:
+        """Moves read ``knock 4 5``: the pins (coins) removed, numbered from 1 along
+        the row (``knock 3-7`` for long runs); the shorter row is left on the left.
+
+        >>> k = RowRuns(1, 2)
+        >>> k.format_move(7, Sum(3, 3)), k.format_move(7, Sum(2, 3)), k.format_move(7, 6)
+        ('knock 4', 'knock 3 4', 'knock 1')
+        >>> k.parse_move(7, "knock 4"), k.parse_move(7, "knock 6 7"), k.parse_move(7, "knock 3-4")
+        (Sum(3, 3), 5, Sum(2, 3))
+        """
+        parts: list[int] = sorted(cast("tuple[int, ...]", option.parts)) if type(option) is Sum else [cast(int, option)]
+        left = parts[0] if len(parts) == 2 else 0
+        k = position - sum(parts)
+        first, last = left + 1, left + k
+        pins = " ".join(map(str, range(first, last + 1))) if k <= 3 else f"{first}-{last}"
+        return f"knock {pins}"
+
+    def parse_move(self, position: Any, text: str) -> Hashable:
+        w = words(text)
+        if w and w[0] in ("knock", "remove", "take") and len(w) > 1:
+            nums = [int(x) for x in w[1:] if x.isdigit()]
+            if "-" in w and len(nums) == 2:
+                nums = list(range(nums[0], nums[1] + 1))
+            if not nums or nums != list(range(nums[0], nums[0] + len(nums))):
+                raise illegal_move(self, position, text, "name consecutive pins, like 'knock 4 5'")
+            if nums[0] < 1 or nums[-1] > position:
+                raise illegal_move(self, position, text, f"pins are numbered 1..{position}")
+            if not self.lo <= len(nums) <= self.hi:
+                raise illegal_move(self, position, text, f"knock {self.lo}..{self.hi} pins at once")
+            left, right = nums[0] - 1, position - nums[-1]
+            parts = [x for x in (left, right) if x]
+            return Sum(*parts) if len(parts) != 1 else parts[0]
+        return super().parse_move(position, text)
+
     def symmetric_move(self, m: int) -> Hashable | None:
         """The middle run of the right parity, leaving two equal rows, if any."""
         heap(self.name, m, "row length")
@@ -179,6 +214,34 @@ class CircleRuns(Ruleset):
         if t.startswith("row:"):
             return parse_int(t[4:], "integer row length", self.name)
         return ("circle", parse_int(t, "integer circle size", self.name))
+
+    def format_move(self, position: Any, option: Hashable) -> str:
+        """Moves read ``knock 1 2`` (on the circle any run is alike, so the first
+        move is written from coin 1; then the row's notation).
+
+        >>> c = CircleRuns(2)
+        >>> c.format_move(("circle", 6), 4), c.parse_move(("circle", 6), "knock 1 2")
+        ('knock 1 2', 4)
+        """
+        if isinstance(position, tuple):
+            j: int = position[1] - option
+            return "knock " + " ".join(map(str, range(1, j + 1)))
+        return self.row.format_move(position, option)
+
+    def parse_move(self, position: Any, text: str) -> Hashable:
+        if isinstance(position, tuple) and words(text)[:1] in (["knock"], ["remove"], ["take"]):
+            n = position[1]
+            nums = [int(x) for x in words(text) if x.isdigit()]
+            if not nums or not 1 <= len(nums) <= min(self.k, n) or any(not 1 <= x <= n for x in nums):
+                raise illegal_move(self, position, text, f"knock 1..{min(self.k, n)} of the coins 1..{n}")
+            if sorted(set((x - nums[0]) % n for x in nums)) != list(range(len(nums))):
+                raise illegal_move(self, position, text, "the coins must be consecutive")
+            left_over: int = n - len(nums)
+            return left_over
+        if isinstance(position, tuple):
+            return super().parse_move(position, text)
+        row: Hashable = self.row.parse_move(position, text)
+        return row
 
     def outcome_formula(self, position: Any) -> Outcome:
         if isinstance(position, tuple):

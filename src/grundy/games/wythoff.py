@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from math import isqrt
-from typing import Any
+from typing import Any, cast
 
 from grundy.values.outcome import Outcome
 from grundy.rules.ruleset import Ruleset
+from grundy.rules.moves import illegal_move, parse_row_changes, words
 from grundy.games._common import pair, parse_heaps
 from grundy.patterns.pairs import wythoff_pair
 
@@ -139,3 +140,38 @@ class Wythoff(Ruleset):
             return False
         (a, b), (c, d) = position, option
         return bool((c < a and d == b) or (c == a and d < b) or (0 < a - c == b - d))
+
+    def format_move(self, position: Any, option: Hashable) -> str:
+        """Moves read ``take 2 from 1`` (heap 1 or 2) or ``both 2``; ``heap 1 to 3``,
+        ``1-3`` and the resulting heaps ``3 5`` are read too.
+
+        >>> w = Wythoff()
+        >>> w.format_move((4, 6), (3, 5)), w.format_move((4, 6), (4, 1))
+        ('both 1', 'take 5 from 2')
+        >>> w.parse_move((4, 6), "both 1"), w.parse_move((4, 6), "2-1"), w.parse_move((4, 6), "take 4 from 1")
+        ((3, 5), (4, 1), (0, 6))
+        """
+        a, b = position
+        c, d = cast("tuple[int, int]", option)
+        if a - c == b - d:
+            return f"both {a - c}"
+        return f"take {a - c} from 1" if c != a else f"take {b - d} from 2"
+
+    def parse_move(self, position: Any, text: str) -> Hashable:
+        a, b = position
+        w = words(text)
+        option: tuple[int, int] | None = None
+        if len(w) == 2 and w[0] == "both" and w[1].isdigit():
+            option = (a - int(w[1]), b - int(w[1]))
+        else:
+            changes = parse_row_changes(text)
+            if changes and len(changes) == 1 and changes[0][0] in (1, 2):
+                i, x = changes[0]
+                old = (a, b)[i - 1]
+                new = old + x if x < 0 else x
+                option = (new, b) if i == 1 else (a, new)
+        if option is None:
+            return super().parse_move(position, text)
+        if min(option) < 0 or not self.is_option(position, option):
+            raise illegal_move(self, position, text, "not a legal move")
+        return option

@@ -65,6 +65,11 @@ class Game:
             return "(" + " + ".join(f"{self.ruleset.name}[{p!r}]" for p in pos.parts) + ")"
         return f"{self.ruleset.name}[{pos!r}]"
 
+    def _repr_html_(self) -> str:
+        from grundy.rules.display import game_html
+
+        return game_html(self)
+
     @property
     def value(self) -> int:
         """The Sprague-Grundy value (nimber)."""
@@ -206,6 +211,11 @@ class GameSum:
 
     def __repr__(self) -> str:
         return " + ".join(map(repr, self.components)) if self.components else "GameSum()"
+
+    def _repr_html_(self) -> str:
+        from grundy.rules.display import game_html
+
+        return game_html(self)
 
     def values(self) -> list[int]:
         """The value of each component (closed forms called directly)."""

@@ -111,6 +111,21 @@ class Ruleset:
             return " + ".join(self.format_position(p) for p in position.parts) or "0"
         return repr(position)
 
+    def format_move(self, position: Any, option: Hashable) -> str:
+        """Text a person reads for the move from ``position`` to ``option``; the
+        default is the resulting position. :meth:`parse_move` reads it back."""
+        return self.format_position(option)
+
+    def parse_move(self, position: Any, text: str) -> Hashable:
+        """The option of ``position`` that ``text`` names: ``#k`` (the k-th option,
+        from 1), the resulting position (``a + b`` for a ``Sum``), or what
+        :meth:`format_move` writes. Raises :class:`InvalidPositionError`."""
+        from grundy.rules.moves import parse_default_move
+
+        return parse_default_move(self, position, text)
+
+    # ----------------------------------------------------------- optional hooks
+
     def decompose(self, position: Any) -> Iterable[Hashable] | None:
         """The independent parts ``position`` is made of (a row of coins is the sum
         of its heads, a forest the sum of its trees), or ``None`` if it is one game.

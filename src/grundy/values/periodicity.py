@@ -41,3 +41,12 @@ class Periodicity:
         return values[self.preperiod + r] + k * self.saltus
 
 
+    def _repr_html_(self) -> str:
+        """For Jupyter: the pattern in words.
+
+        >>> Periodicity(53, 34, 0, True, 2000)._repr_html_()
+        '<b>period 34</b> from n = 53, proven (checked on 2000 values)'
+        """
+        salt = f", saltus {self.saltus}" if self.saltus else ""
+        how = "proven" if self.proven else "observed"
+        return f"<b>period {self.period}</b> from n = {self.preperiod}{salt}, {how} (checked on {self.checked} values)"

@@ -1,0 +1,124 @@
+"""``grundy play GAME POSITION...``: play against a perfect opponent in the terminal.
+
+The person chooses who starts; each turn shows the position, the value of every
+component and the value history. Commands at the prompt: a move in the game's
+notation, ``hint``, ``undo``, ``moves``, ``help``, ``quit``. Illegal or unreadable
+moves are refused with the reason; Ctrl-C or end of input leaves cleanly.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from grundy.values.errors import GrundyError
+from grundy.play.parse import game_from_texts
+from grundy.play.session import Session
+
+__all__ = ["play"]
+
+_HELP = """\
+Type a move in the game's notation (e.g. 'heap 2 to 3', '2-3', '1: take 2',
+'both 2', 'knock 4 5', or the resulting position), or a command:
+  hint   a winning move, if there is one
+  undo   take back your last move and the engine's reply
+  moves  list the legal moves
+  help   this text
+  quit   leave"""
+
+
+def _show(s: Session) -> None:
+    g = s.game
+    vals = s.values()
+    if len(g.components) > 1:
+        parts = [
+            f"  {i + 1}: {c.ruleset.format_position(c.position)}  (value {v})"
+            for i, (c, v) in enumerate(zip(g.components, vals))
+        ]
+        click.echo(f"Position ({g.components[0].ruleset.name if g.components else 'empty'}):")
+        click.echo("\n".join(parts))
+    elif g.components:
+        c = g.components[0]
+        click.echo(f"Position ({c.ruleset.name}): {c.ruleset.format_position(c.position)}")
+    hist = " -> ".join("?" if v is None else str(v) for v in s.value_history)
+    click.echo(f"Value {s.value} ({s.outcome}); history: {hist}")
+
+
+def _ask(prompt: str) -> str | None:
+    click.echo(prompt, nl=False)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        return None
+    return line.strip()
+
+
+@click.command(context_settings={"ignore_unknown_options": True})
+@click.argument("game")
+@click.argument("positions", nargs=-1, required=True)
+@click.option(
+    "--first",
+    type=click.Choice(["me", "engine", "ask"]),
+    default="ask",
+    show_default=True,
+    help="Who moves first.",
+)
+@click.option("--limit", type=click.IntRange(min=1), default=20_000, show_default=True,
+              help="Most positions one engine search may explore.")
+def play(game: str, positions: tuple[str, ...], first: str, limit: int) -> None:
+    """Play GAME from POSITION against a perfect opponent.
+
+    Several POSITIONS form a sum; then moves read 'component:move' (from 1).
+    """
+    s = Session(game_from_texts(game, positions), limit=limit)
+    click.echo(f"grundy play: {s.game!r}. Type 'help' for the commands.")
+    if first == "ask":
+        while True:
+            ans = _ask("Who starts, me or engine? [me] ")
+            if ans is None:
+                click.echo("bye")
+                return
+            ans = ans.lower() or "me"
+            if ans in ("me", "m", "i", "person", "engine", "e", "computer", "c"):
+                first = "me" if ans in ("me", "m", "i", "person") else "engine"
+                break
+            click.echo("Please answer 'me' or 'engine'.")
+    me = 0 if first == "me" else 1
+    while True:
+        _show(s)
+        if s.over:
+            click.echo("You win!" if s.winner == me else "The engine wins.")
+            return
+        if s.to_move != me:
+            ply = s.play_engine()
+            click.echo(f"Engine plays: {ply.text}")
+            continue
+        line = _ask("your move> ")
+        if line is None or line.lower() in ("quit", "q", "exit"):
+            click.echo("bye")
+            return
+        cmd = line.lower()
+        if not cmd:
+            continue
+        if cmd in ("help", "?", "h"):
+            click.echo(_HELP)
+        elif cmd == "hint":
+            click.echo(f"Hint: {s.hint()}")
+        elif cmd == "undo":
+            if not any(p.player == me for p in s.plies):
+                click.echo("Nothing to undo.")
+            else:
+                s.undo(me)
+                click.echo("Took back your last move.")
+        elif cmd == "moves":
+            ms = s.moves(31)
+            shown = ", ".join(s.format_move(m) for m in ms[:30])
+            click.echo(f"Moves: {shown}{', ...' if len(ms) > 30 else ''}")
+        else:
+            try:
+                ply = s.push(line)
+            except GrundyError as exc:
+                click.echo(f"Refused: {exc}")
+                continue
+            click.echo(f"You play: {ply.text}")

@@ -1,0 +1,224 @@
+"""Moves people can type: the default reading of a move, and helpers the catalogue's
+notations share.
+
+A move is stored as the option it leads to; :meth:`Ruleset.format_move` and
+:meth:`Ruleset.parse_move` turn it into words and back. The default accepts the
+resulting position, ``#k`` (the k-th option, counting from 1) or exactly the text
+:meth:`Ruleset.format_move` writes:
+
+>>> import grundy
+>>> @grundy.ruleset
+... def take12(n):
+...     return [n - k for k in (1, 2) if k <= n]
+>>> take12.parse_move(5, "4"), take12.parse_move(5, "#2")
+(4, 3)
+>>> take12.parse_move(5, "1")
+Traceback (most recent call last):
+...
+grundy.values.errors.InvalidPositionError: take12: '1' is not a move from 5 (the moves lead to 4, 3)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable
+from itertools import islice
+from typing import TYPE_CHECKING, Any, cast
+
+from grundy.values.errors import GrundyError, InvalidPositionError
+from grundy.rules.sums import Sum
+
+if TYPE_CHECKING:
+    from grundy.rules.ruleset import Ruleset
+
+__all__ = [
+    "parse_default_move", "illegal_move", "words", "SCAN_LIMIT", "format_heap_move",
+    "parse_heap_move", "parse_row_changes",
+]
+
+#: How many options the default parser scans when matching text (beyond it, only
+#: ``#k`` and the resulting position are read).
+SCAN_LIMIT = 20_000
+
+_INDEX = re.compile(r"^#\s*(\d+)$")
+
+
+def words(text: str) -> list[str]:
+    """``text`` lower-cased and split into words and numbers (``"2-3"`` -> ``['2',
+    '-', '3']``).
+
+    >>> words("Heap 2 to 3"), words("2-3"), words("knock 4,5")
+    (['heap', '2', 'to', '3'], ['2', '-', '3'], ['knock', '4', '5'])
+    """
+    return re.findall(r"\d+|[a-z]+|[-+>#]", text.lower())
+
+
+def illegal_move(rs: Ruleset, position: Any, text: str, why: str = "") -> InvalidPositionError:
+    """The error for a move that cannot be read or is not legal, with a hint."""
+    shown = _some_moves(rs, position)
+    reason = f" ({why})" if why else ""
+    hint = f"; moves look like: {shown}" if shown else "; there is no move (the game is over)"
+    return InvalidPositionError(f"{rs.name}: cannot play {text!r}{reason}{hint}")
+
+
+def _some_moves(rs: Ruleset, position: Any, k: int = 3) -> str:
+    try:
+        opts = list(islice(iter(rs.moves(position)), k + 1))
+        shown = [rs.format_move(position, o) for o in opts[:k]]
+    except GrundyError:
+        return ""
+    return ", ".join(repr(s) for s in shown) + (", ..." if len(opts) > k else "")
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+def parse_default_move(rs: Ruleset, position: Any, text: str) -> Hashable:
+    """The default :meth:`Ruleset.parse_move` (see the module docstring)."""
+    t = text.strip()
+    if not t:
+        raise illegal_move(rs, position, text, "no move given")
+    m = _INDEX.match(t)
+    if m:
+        k = int(m.group(1))
+        opts = list(islice(iter(rs.moves(position)), k))
+        if not 1 <= k <= len(opts):
+            raise InvalidPositionError(
+                f"{rs.name}: no move {t!r} from {rs.format_position(position)} "
+                f"(moves are numbered from #1; there are fewer than {k})"
+            )
+        return opts[k - 1]
+    # The text a format_move writes (small option lists only).
+    opts = list(islice(iter(rs.moves(position)), SCAN_LIMIT + 1))
+    if len(opts) <= SCAN_LIMIT:
+        for o in opts:
+            if _norm(rs.format_move(position, o)) == _norm(t):
+                return o
+    # The resulting position: a Sum written "a + b", or one position.
+    candidates: list[Hashable] = []
+    if "+" in t:
+        try:
+            candidates.append(Sum(*(rs.parse_position(p) for p in t.split("+"))))
+        except GrundyError:
+            pass
+    try:
+        candidates.append(rs.parse_position(t))
+    except GrundyError as exc:
+        if not candidates:
+            raise illegal_move(rs, position, text, str(exc).split(": ", 1)[-1]) from None
+    for c in list(candidates):
+        if type(c) is Sum and len(c.parts) == 1:
+            candidates.append(c.parts[0])
+        elif type(c) is not Sum:
+            candidates.append(Sum(c))
+    for c in candidates:
+        try:
+            if rs.is_option(position, c):
+                return c
+        except (TypeError, ValueError):
+            continue
+    if len(opts) <= 8:
+        listed = ", ".join(rs.format_position(o) for o in opts)
+        raise InvalidPositionError(
+            f"{rs.name}: {t!r} is not a move from {rs.format_position(position)}"
+            + (f" (the moves lead to {listed})" if opts else " (there is no move)")
+        )
+    raise illegal_move(rs, position, text, "not a legal move")
+
+
+# ------------------------------------------------------------ shared notations
+def format_heap_move(n: int, option: Hashable, *, to: bool = False) -> str:
+    """A move from one heap of ``n``: ``take k`` (or ``to m`` with ``to``), ``split
+    a b`` (into heaps adding up to ``n``), ``take k, leave a b`` otherwise.
+
+    >>> format_heap_move(7, 4), format_heap_move(7, 4, to=True)
+    ('take 3', 'to 4')
+    >>> format_heap_move(7, Sum(3, 4)), format_heap_move(7, Sum(1, 4)), format_heap_move(7, Sum())
+    ('split 3 4', 'take 2, leave 1 4', 'take 7')
+    """
+    if type(option) is Sum:
+        parts: list[int] = sorted(cast("tuple[int, ...]", option.parts))
+        left = n - sum(parts)
+        if not parts:
+            return f"take {n}"
+        if len(parts) == 1:
+            return f"to {parts[0]}" if to else f"take {left}"
+        body = " ".join(map(str, parts))
+        return f"split {body}" if left == 0 else f"take {left}, leave {body}"
+    assert isinstance(option, int)
+    return f"to {option}" if to else f"take {n - option}"
+
+
+def parse_heap_move(rs: Ruleset, n: int, text: str) -> Hashable:
+    """Read a move from one heap of ``n``: ``take k`` (``-k``), ``to m`` (or just
+    ``m``), ``split a b ...``, ``leave a b ...``, ``take k, leave a b``; then check it
+    is legal. Anything else falls back to :func:`parse_default_move`.
+
+    >>> import grundy
+    >>> lasker = grundy.games.get("lasker")
+    >>> [lasker.parse_move(7, t) for t in ("take 3", "-3", "to 4", "split 3 4", "leave 2 5")]
+    [4, 4, 4, Sum(3, 4), Sum(2, 5)]
+    """
+    w = [x for x in words(text) if x not in ("heap", "heaps", "tokens", "and", "into")]
+    option: Hashable | None = None
+    nums = [int(x) for x in w if x.isdigit()]
+    if w and w[0] in ("take", "-", "remove") and len(nums) == 1 and len(w) == 2:
+        if nums[0] > n:
+            raise illegal_move(rs, n, text, f"the heap has only {n}")
+        option = n - nums[0]
+    elif w and w[0] in ("to", ">") and len(nums) == 1 and len(w) == 2:
+        option = nums[0]
+    elif w and w[0] in ("split", "leave") and len(nums) >= 1 and len(w) == len(nums) + 1:
+        option = Sum(*nums)
+    elif len(w) >= 4 and w[0] == "take" and w[1].isdigit() and w[2] == "leave" and len(w) == len(nums) + 2:
+        option = Sum(*nums[1:])
+    if option is None:
+        return parse_default_move(rs, n, text)
+    for cand in _normal_forms(option):
+        if rs.is_option(n, cand):
+            return cand
+    raise illegal_move(rs, n, text, "not a legal move")
+
+
+def _normal_forms(option: Hashable) -> list[Hashable]:
+    """The ways a move function may write one option: ``Sum(a)`` or ``a``; empty
+    heaps dropped from a ``Sum``; a heap of 0 as ``0`` or ``Sum()``."""
+    out: list[Hashable] = [option]
+    if type(option) is Sum:
+        nz = Sum(*(p for p in option.parts if p != 0))
+        out.append(nz)
+        if len(nz.parts) == 1:
+            out.append(nz.parts[0])
+        if not nz.parts:
+            out.append(0)
+    else:
+        out.append(Sum(option))
+        if option == 0:
+            out.append(Sum())
+    return out
+
+
+def parse_row_changes(text: str) -> list[tuple[int, int]] | None:
+    """Changes to a row of heaps: ``heap 2 to 3`` (or ``2-3``, ``2>3``), several
+    joined by ``,``/``and``, as 1-based ``(heap, new size)`` pairs; ``take 3 from
+    heap 2`` gives ``(2, -3)`` (a negative size: a number to take). ``None`` when the
+    text is none of these.
+
+    >>> parse_row_changes("heap 2 to 3"), parse_row_changes("2-3, 1-0")
+    ([(2, 3)], [(2, 3), (1, 0)])
+    >>> parse_row_changes("take 4 from heap 1"), parse_row_changes("both 2")
+    ([(1, -4)], None)
+    """
+    out: list[tuple[int, int]] = []
+    for chunk in re.split(r",|\band\b|;", text.lower()):
+        w = [x for x in words(chunk) if x not in ("heap", "from", "stair", "pile")]
+        if not w:
+            continue
+        if len(w) == 3 and w[0].isdigit() and w[1] in ("to", "-", ">") and w[2].isdigit():
+            out.append((int(w[0]), int(w[2])))
+        elif len(w) == 3 and w[0] == "take" and w[1].isdigit() and w[2].isdigit():
+            out.append((int(w[2]), -int(w[1])))
+        else:
+            return None
+    return out or None
