@@ -484,7 +484,7 @@ class TakeAndBreak(Ruleset):
 
     def value_formula(self, position: int) -> int:
         if not self.uses_kernel:
-            return self.solver.value(position)
+            return int(self.solver.value(position))
         if self.engine is not None:
             if position < self.engine.have:
                 return int(self.engine.g[position])
