@@ -77,6 +77,14 @@ def parse_code(code: str) -> tuple[list[int], bool]:
     return digits, repeat
 
 
+def _table_n(name: str, n: Any, uint16: bool) -> int:
+    """A valid table size: the ``uint16`` engines take any size within their
+    memory budget (they say so beyond it), the others the catalogue's bound."""
+    if uint16 and isinstance(n, int) and not isinstance(n, bool) and n >= 0:
+        return n
+    return table_size(name, n)
+
+
 #: default budgets of a period search: seconds, and heaps (2 bytes each)
 PERIOD_SECONDS = 150.0
 MAX_HEAPS = 1 << 28
@@ -374,7 +382,7 @@ class TakeAndBreak(Ruleset):
     def table_array(self, n: int, *, progress: Progress | None = None) -> Any:
         """Values of heaps ``0..n`` as a numpy array at kernel speed (a read-only
         ``uint16`` view for octal codes; no per-heap Python work)."""
-        n = table_size(self.name, n)
+        n = _table_n(self.name, n, self.engine is not None)
         if self.engine is not None:
             return self.engine.array(n, progress)
         if not self.uses_kernel:  # three-heap splits, repeated: the memoised search
@@ -549,11 +557,11 @@ class GrundysGame(Ruleset):
 
     def table_array(self, n: int, *, progress: Progress | None = None) -> Any:
         """Values of heaps ``0..n``: a read-only ``uint16`` numpy view."""
-        return self.engine.array(table_size(self.name, n), progress)
+        return self.engine.array(_table_n(self.name, n, True), progress)
 
     def table(self, n: int, *, progress: Progress | None = None) -> list[int]:
         """Values of heaps ``0..n``."""
-        values: list[int] = self.engine.array(table_size(self.name, n), progress).tolist()
+        values: list[int] = self.engine.array(_table_n(self.name, n, True), progress).tolist()
         return values
 
     def stats(self, n: int) -> dict[str, int]:
