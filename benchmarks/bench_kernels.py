@@ -1,110 +1,136 @@
-"""Benchmark: the numba octal kernel against a C++ -O2 build of the same algorithm
-(benchmarks/cpp/octal_naive.cpp, compiled here with g++), on Dawson's Kayles
-(0.07) to N = 20,000 by default. Target: numba within 1.5x of C++.
+"""Benchmark: grundy's octal tables against C++ -O2, in ONE interleaved run.
 
-The kernel's compile time is reported separately; numba caches it on disk, so
-a second run of this script shows a near-zero compile time.
+Yardsticks: the shared independent programs in ``../shared/bench`` beside the
+repository (``octal_rare.cpp``, ``grundy_blk.cpp``, ``dk.cpp``; skipped with a
+message if absent) and the project's own C++ port of the same algorithm
+(``benchmarks/cpp/rare_split.cpp``). grundy is timed through the public API
+(``grundy.games.get(spec).table(n)`` on a fresh game), numba compile excluded
+(a warm-up call first; numba caches on disk). Every program's checksum of the
+table is compared. Targets: <= 1.5x the yardstick (the naive kernel <= 1.2x).
 
-Run:  python benchmarks/bench_kernels.py [--n 20000] [--code 0.07] [--repeat 5]
+Run:  python benchmarks/bench_kernels.py [--quick] [--only officers,0.354,...]
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import shutil
 import subprocess
 import time
 from pathlib import Path
 
-from grundy.games.octal import parse_code
-from grundy.kernels.octal import octal_table
+import numpy as np
+
+import grundy.games
 
 HERE = Path(__file__).resolve().parent
+SHARED = HERE.parent.parent / "shared" / "bench"  # ../shared/bench beside the repository
 
 
-def build(name: str = "octal_naive") -> Path:
+def build(src: Path, name: str) -> Path | None:
+    if not src.exists():
+        return None
     out = HERE / "_build" / name
     out.parent.mkdir(exist_ok=True)
-    src = HERE / "cpp" / f"{name}.cpp"
     if not out.exists() or out.stat().st_mtime < src.stat().st_mtime:
         gxx = shutil.which("g++") or shutil.which("c++")
         if gxx is None:
             raise SystemExit("no C++ compiler found (g++)")
-        subprocess.run([gxx, "-O2", "-std=c++17", "-o", str(out), str(src)], check=True)
+        subprocess.run([gxx, "-O2", "-march=native", "-std=c++17", "-o", str(out), str(src)], check=True)
     return out
 
 
-def checksum(values) -> int:
-    s = 0
-    for v in values:
-        s = (s * 31 + int(v)) % (1 << 64)
-    return s
+def run(cmd: list[str]) -> tuple[str, float]:
+    """Output and CPU seconds (user + system) of a child program: on a shared
+    machine CPU time is far less noisy than wall time."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return out, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def seconds_after(text: str, word: str) -> float:
+    toks = text.split()
+    return float(toks[toks.index(word) + 1])
+
+
+def timed_api(spec: str, n: int) -> tuple[float, float, int]:
+    game = grundy.games.get(spec)
+    t, c = time.perf_counter(), time.process_time()
+    values = game.table(n)
+    return time.perf_counter() - t, time.process_time() - c, sum(values)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--n", type=int, default=20_000)
-    ap.add_argument("--code", default="0.07")
-    ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument("--grundy-n", type=int, default=1 << 20, help="Grundy's game size (0 skips)")
+    ap.add_argument("--quick", action="store_true", help="smaller sizes (a smoke test)")
+    ap.add_argument("--only", default="", help="comma-separated subset of the works")
     args = ap.parse_args()
-    digits, repeat = parse_code(args.code)
-    if repeat:
-        raise SystemExit("the C++ reference takes finite codes")
-    exe = build()
+    q = 8 if args.quick else 1
+    works = [  # (name, spec, n, octal_rare code or None)
+        ("officers", "octal:0.6", (1 << 22) // q, "0.6"),
+        ("0.376", "octal:0.376", 4_600_000 // q, "0.376"),
+        ("0.354", "octal:0.354", 21_000_000 // q, "0.354"),
+        ("grundy", "grundys-game", (1 << 22) // q, None),
+    ]
+    if args.only:
+        keep = set(args.only.split(","))
+        works = [w for w in works if w[0] in keep]
+    own = build(HERE / "cpp" / "rare_split.cpp", "rare_split")
+    assert own is not None
+    yard = build(SHARED / "octal_rare.cpp", "octal_rare")
+    blk = build(SHARED / "grundy_blk.cpp", "grundy_blk")
+    dk = build(SHARED / "dk.cpp", "dk")
+    if yard is None:
+        print(f"no shared yardsticks at {SHARED}: comparing with the project's own C++ port only")
 
     t = time.perf_counter()
-    octal_table(digits, 10)  # compile (or load from numba's cache)
-    compile_s = time.perf_counter() - t
+    for spec in ("octal:0.6", "grundys-game"):  # compile, or load numba's cache
+        grundy.games.get(spec).table(5000)
+    print(f"numba compile / cache load: {time.perf_counter() - t:.2f} s (excluded)\n")
 
-    cpp_times, nb_times = [], []
-    for _ in range(args.repeat):
-        out = subprocess.run([str(exe), str(args.n), *map(str, digits)],
-                             capture_output=True, text=True, check=True).stdout.split()
-        cpp_times.append(float(out[0]))
-        cpp_sum = int(out[1])
+    print("CPU seconds (wall seconds in brackets); ratio = grundy / yardstick CPU")
+    print(f"{'work':<9}{'n':>12}{'yardstick':>17}{'own C++':>17}{'grundy':>17}{'ratio':>7}{'vs own':>8}")
+    for name, spec, n, code in works:
+        # interleaved: yardstick, own port, grundy, one after the other
+        y = yw = None
+        if code is not None and yard is not None:
+            out, y = run([str(yard), code, str(n), "-q"])
+            yw, ysum = seconds_after(out, "time"), int(out.split("sum")[1].split()[0])
+        elif code is None and blk is not None:
+            out, y = run([str(blk), str(n), "1"])
+            yw, ysum = seconds_after(out, "time"), int(out.split("sum")[1].split()[0])
+        out, o = run([str(own), code or "grundy", str(n)])
+        ow, osum = float(out.split()[0]), int(out.split()[1])
+        gw, g, gsum = timed_api(spec, n)
+        assert gsum == osum and (y is None or ysum == gsum), f"{name}: the tables disagree"
+        ratio = f"{g / y:.2f}" if y else "-"
+        ys = f"{y:.2f} ({yw:.2f})" if y is not None and yw is not None else "-"
+        print(f"{name:<9}{n:>12,}{ys:>17}{f'{o:.2f} ({ow:.2f})':>17}{f'{g:.2f} ({gw:.2f})':>17}"
+              f"{ratio:>7}{g / o:>8.2f}", flush=True)
+
+    # the naive kernel (Dawson's Kayles, O(n^2)) against dk.cpp, best of 3
+    from grundy.kernels.rare import naive_table
+
+    n = 20_000 // (2 if args.quick else 1)
+    moves = {"splits": [2], "takes": [2], "wholes": [2]}
+    g16 = np.zeros(n + 1, dtype=np.uint16)
+    naive_table(g16, 0, 100, **moves)
+    best = []
+    dks = []
+    for _ in range(3):
+        if dk is not None:
+            dks.append(seconds_after(run([str(dk), str(n), "0", "1"])[0], "best"))
         t = time.perf_counter()
-        values = octal_table(digits, args.n)
-        nb_times.append(time.perf_counter() - t)
-    assert checksum(values) == cpp_sum, "numba and C++ disagree"
-    c, b = min(cpp_times), min(nb_times)
-    print(f"{args.code} to N = {args.n:,} (naive method), best of {args.repeat}:")
-    print(f"  C++ -O2: {c:.4f} s   numba: {b:.4f} s   ratio numba/C++: {b / c:.2f}  (target <= 1.5)")
-    print(f"  numba compile (or cache load): {compile_s:.2f} s")
-    if args.grundy_n:
-        grundy_bench(args.grundy_n)
-
-
-def grundy_bench(n: int) -> None:
-    """Grundy's game by the rare-value method: numba vs the C++ port, same split."""
-    from grundy.kernels.octal import _sparse_kernel, choose_mask, grundy_game_table
-
-    import numpy as np
-
-    exe = build("grundy_sparse")
-    seed = 2048
-    prefix = grundy_game_table(seed)
-    mask, e, _ = choose_mask(prefix[seed // 2 :].tolist())
-    kernel = _sparse_kernel()
-    warm = np.zeros(seed + 11, dtype=np.int64)
-    warm[: seed + 1] = prefix
-    kernel(seed + 10, warm, seed + 1, mask, e)  # compile / load from cache
-    out = np.zeros(n + 1, dtype=np.int64)
-    out[: seed + 1] = prefix
-    t = time.perf_counter()
-    rare = kernel(n, out, seed + 1, mask, e)
-    nb = time.perf_counter() - t
-    res = subprocess.run([str(exe), str(n), str(mask), str(e)], input="\n".join(map(str, prefix.tolist())),
-                         capture_output=True, text=True, check=True).stdout.split()
-    cpp, cpp_sum, cpp_rare = float(res[0]), int(res[1]), int(res[2])
-    assert checksum(out) == cpp_sum and cpp_rare == rare, "numba and C++ disagree"
-    print(f"Grundy's game to N = {n:,}, rare-value method (mask {mask:#x}, e={e}): "
-          f"{rare:,} rare positions, max value {int(out.max())}")
-    print(f"  C++ -O2: {cpp:.3f} s   numba: {nb:.3f} s   ratio numba/C++: {nb / cpp:.2f}  (target <= 1.5)")
-    if n <= 1 << 17:
-        t = time.perf_counter()
-        grundy_game_table(n)
-        print(f"  naive method (numba) for comparison: {time.perf_counter() - t:.3f} s")
+        naive_table(g16, 0, n, **moves)
+        best.append(time.perf_counter() - t)
+    own_naive = float(run([str(own), "0.07", str(n), "--naive"])[0].split()[0])
+    d = min(dks) if dks else None
+    print(f"\nnaive 0.07 to {n:,}: dk.cpp {d if d is None else round(d, 4)} s, own C++ {own_naive:.4f} s, "
+          f"grundy {min(best):.4f} s, ratio {min(best) / d:.2f}" if d else
+          f"\nnaive 0.07 to {n:,}: own C++ {own_naive:.4f} s, grundy {min(best):.4f} s")
+    print("targets: <= 1.5x the yardsticks, naive <= 1.2x dk.cpp")
 
 
 if __name__ == "__main__":

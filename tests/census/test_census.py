@@ -1,41 +1,141 @@
-import json
+"""The SQLite census: rows agree with the rulesets and the published tables,
+runs are incremental and resumable, queries, CSV, Dask, and bad stores."""
+
+import csv
+import io
+import sqlite3
 
 import pytest
 
 import grundy.census as census_mod
+from grundy import InvalidParameterError
+from grundy.census import CensusRow, CensusStore, CensusStoreError, census, octal_codes, to_csv
+from grundy.cli.main import main
 from grundy.games import TakeAndBreak
-from grundy.census import census, octal_codes, to_csv
 
 
 def test_codes():
     codes = list(octal_codes(2))
     assert len(codes) == 7 + 8 * 7 and codes[0] == "0.1" and "0.07" in codes and "0.70" not in codes
+    with pytest.raises(InvalidParameterError, match="digits"):
+        list(octal_codes(0))
 
 
 def test_rows_agree_with_the_rulesets():
-    rows = {r.code: r for r in census(2, 1500, workers=2)}
+    rows = {r.code: r for r in census(2, 1500, workers=2, seconds=20)}
     assert (rows["0.07"].period, rows["0.07"].preperiod, rows["0.07"].proven) == (34, 53, True)
     assert (rows["0.77"].period, rows["0.77"].preperiod) == (12, 71)
-    for code in ("0.15", "0.52", "0.34"):
+    for code in ("0.15", "0.52", "0.34", "0.45"):
         p = TakeAndBreak(code).periodicity
         r = rows[code]
-        assert (r.period, r.preperiod) == ((p.period, p.preperiod) if p else (None, None))
-    assert not rows["0.6"].proven  # 0.6 is a famous open case
-    assert to_csv(list(rows.values())).startswith("code,n,preperiod,period,proven,max_value")
+        assert (r.period, r.preperiod, r.proven) == (p.period, p.preperiod, p.proven)
+        values = TakeAndBreak(code).table(r.n - 1)
+        assert r.max_value == max(values) and values.index(r.max_value) == r.max_at
+    assert not rows["0.6"].proven and rows["0.6"].n == 1501  # Officers: open
+    assert rows["0.77"].rare_count == 10  # Kayles: heap 0 and 9 rare heaps
 
 
-def test_store_is_reused_and_extended(tmp_path, monkeypatch):
-    store = tmp_path / "census.json"
+def test_store_is_incremental_and_queries(tmp_path, monkeypatch):
+    store = tmp_path / "census.sqlite"
     first = census(2, 400, workers=1, store=store)
     calls = []
     real = census_mod.analyse
-    monkeypatch.setattr(census_mod, "analyse", lambda c, n: calls.append(c) or real(c, n))
+    monkeypatch.setattr(census_mod, "analyse", lambda c, n, s: calls.append(c) or real(c, n, s))
     again = census(2, 400, workers=1, store=store)
     assert calls == [] and again == first
-    census(2, 1200, workers=1, store=store)
+    more = census(2, 1200, workers=1, store=store)
     unproven = {r.code for r in first if not r.proven}
     assert set(calls) == unproven and unproven  # only the unsettled games ran again
-    assert len(json.loads(store.read_text())) == len(first)
+    db = CensusStore(store)
+    assert [r.n for r in db.history("0.6")] == [401, 1201]  # one row per table length
+    assert {r.code for r in db.unsolved()} == {r.code for r in more if not r.proven}
+    longest = db.longest_preperiods(3)
+    assert longest[0].preperiod == max(r.preperiod or 0 for r in more if r.proven)
+    parsed = list(csv.DictReader(io.StringIO(to_csv(db.latest()))))
+    assert sorted(r["code"] for r in parsed) == sorted(r.code for r in first)
+    assert {r["code"]: int(r["n"]) for r in parsed}["0.6"] == 1201
+    db.close()
+
+
+def test_workers_write_as_they_finish(tmp_path, monkeypatch):
+    """Ctrl-C in the middle of a run keeps every finished game."""
+    store = tmp_path / "c.sqlite"
+    real = census_mod.analyse
+    seen = []
+
+    def flaky(code, n, s):
+        if len(seen) == 5:
+            raise KeyboardInterrupt
+        seen.append(code)
+        return real(code, n, s)
+
+    monkeypatch.setattr(census_mod, "analyse", flaky)
+    with pytest.raises(KeyboardInterrupt):
+        census(2, 300, workers=1, store=store)
+    db = CensusStore(store)
+    assert [r.code for r in db.latest()] == seen
+    db.close()
+
+
+def test_per_game_budget_bounds_a_hard_game(tmp_path):
+    row = census_mod.analyse("0.6", 1 << 24, 0.5)
+    assert not row.proven and row.n < 1 << 24 and row.seconds < 30
+
+
+def test_bad_stores(tmp_path):
+    text = tmp_path / "notes.txt"
+    text.write_text("hello, not a database " * 100)
+    with pytest.raises(CensusStoreError, match="not a census database"):
+        census(1, 100, workers=1, store=text)
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE people (name TEXT)")
+    with pytest.raises(CensusStoreError, match="not a census database"):
+        CensusStore(other)
+    newer = tmp_path / "newer.sqlite"
+    CensusStore(newer).close()
+    with sqlite3.connect(newer) as db:
+        db.execute("UPDATE meta SET value = '99' WHERE key = 'schema'")
+    with pytest.raises(CensusStoreError, match="newer"):
+        CensusStore(newer)
+    with pytest.raises(CensusStoreError, match="directory"):
+        CensusStore(tmp_path)
+
+
+def test_read_only_store_is_refused_and_left_whole(tmp_path):
+    import os
+
+    store = tmp_path / "ro.sqlite"
+    census(1, 100, workers=1, store=store)
+    before = store.read_bytes()
+    os.chmod(store, 0o444)
+    try:
+        if os.access(store, os.W_OK):
+            pytest.skip("running as a user who can write read-only files")
+        with pytest.raises(CensusStoreError, match="cannot write"):
+            census(1, 200, workers=1, store=store)  # needs new rows
+    finally:
+        os.chmod(store, 0o644)
+    assert store.read_bytes() == before
+
+
+def test_cli(capsys, tmp_path):
+    store = str(tmp_path / "c.sqlite")
+    assert main(["census", "--digits", "1", "--to", "300", "--jobs", "1", "--store", store]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[:5] == ["code", "period", "preperiod", "status", "max"]
+    assert main(["census", "show", ".4", "--store", store]) == 0
+    assert capsys.readouterr().out.splitlines()[1].split()[:4] == ["0.4", "34", "54", "proven"]
+    assert main(["census", "unsolved", "--store", store]) == 0
+    assert [l.split()[0] for l in capsys.readouterr().out.splitlines()[1:]] == ["0.6"]  # Officers
+    assert main(["census", "longest", "--limit", "2", "--store", store]) == 0
+    assert capsys.readouterr().out.splitlines()[1].split()[0] == "0.4"
+    assert main(["census", "export", "--store", store]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 8
+    assert main(["census", "show", "0.8", "--store", store]) == 2
+    assert main(["census", "show", "0.7", "--store", str(tmp_path / "none.sqlite")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 2 and "Traceback" not in err
 
 
 def test_dask_cluster_gives_the_same_census():
@@ -43,4 +143,32 @@ def test_dask_cluster_gives_the_same_census():
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster:
         remote = census(2, 600, scheduler=cluster.scheduler_address)
-    assert remote == census(2, 600, workers=1)
+    local = census(2, 600, workers=1)
+    strip = lambda rows: [r.__class__(**{**r.__dict__, "seconds": 0}) for r in rows]
+    assert strip(remote) == strip(local)
+
+
+# The published lists (Flammenkamp; see tests/kernels/test_rare_kernel.py): every
+# nontrivial solved game with up to 3 digits and a preperiod small enough to be
+# proven by 2^20, and the unsolved ones.
+SOLVED_3 = {"0.45": (498, 20), "0.156": (3479, 349), "0.356": (7315, 142), "0.644": (3256, 442),
+            "0.165": (5181, 1550), "0.16": (105351, 149459), "0.56": (326640, 144),
+            "0.127": (46578, 4)}
+UNSOLVED_3 = ["0.6", "0.04", "0.06", "0.14", "0.36", "0.64", "0.74", "0.76", "0.004", "0.005",
+              "0.006", "0.007", "0.014", "0.015", "0.016", "0.024", "0.026", "0.034", "0.054",
+              "0.064", "0.104", "0.106", "0.114", "0.125", "0.126", "0.135", "0.136", "0.142",
+              "0.143", "0.146", "0.161", "0.162", "0.163", "0.164", "0.166", "0.167", "0.172",
+              "0.174", "0.204", "0.205", "0.206", "0.207", "0.224", "0.244", "0.245", "0.264",
+              "0.314", "0.324", "0.334", "0.336", "0.342", "0.344", "0.346", "0.362", "0.364",
+              "0.366", "0.371", "0.374", "0.404", "0.414", "0.416", "0.444", "0.454", "0.564",
+              "0.604", "0.606", "0.744", "0.764", "0.774", "0.776"]
+
+
+@pytest.mark.slow
+def test_three_digit_census_to_two_to_the_twentieth(tmp_path):
+    rows = {r.code: r for r in census(3, 1 << 20, seconds=30, store=tmp_path / "c3.sqlite")}
+    for code, (pre, per) in SOLVED_3.items():
+        assert rows[code].proven and (rows[code].preperiod, rows[code].period) == (pre, per), code
+    for code in UNSOLVED_3:
+        assert code in rows and not rows[code].proven, code
+    assert not rows["0.376"].proven and not rows["0.354"].proven  # need 4.5e6 and 2.0e7

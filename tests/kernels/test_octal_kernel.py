@@ -102,27 +102,6 @@ def test_bad_codes(bad):
         TakeAndBreak(bad)
 
 
-def test_sparse_space_method_matches_the_naive_method():
-    from grundy.kernels.octal import grundy_game_sparse
-
-    values, split = grundy_game_sparse(40_000)
-    assert (values == grundy_game_table(40_000)).all()
-    assert split["rare"] < 2000  # the split found really is sparse
-    poor, split = grundy_game_sparse(20_000, seed=512)  # a worse split: still exact
-    assert (poor == values[:20_001]).all()
-    small, _ = grundy_game_sparse(300, seed=100)
-    assert small.tolist() == grundy_game_table(300).tolist()
-
-
-@pytest.mark.slow
-def test_grundys_game_to_two_to_the_twentieth():
-    """Published: up to 2^20, 1,274 rare values (counting heap 0) and max value 231."""
-    from grundy.kernels.octal import grundy_game_sparse
-
-    values, split = grundy_game_sparse(1 << 20)
-    assert split["rare"] + 1 == 1274 and int(values.max()) == 231
-
-
 def test_subtraction_games_on_the_octal_machinery():
     from grundy.games import Subtraction
 
@@ -133,29 +112,3 @@ def test_subtraction_games_on_the_octal_machinery():
         assert octal.table(300) == sub.table(300)
         p, q = octal.periodicity, sub.periodicity
         assert p.proven and (p.period, p.preperiod) == (q.period, q.preperiod)
-
-
-def test_sparse_octal_kernel_is_exact_for_any_split():
-    from grundy.kernels.octal import octal_table_sparse
-
-    rng = random.Random(9)
-    for code in random_codes(rng, 40):
-        digits, repeat = parse_code(code)
-        if repeat:
-            continue
-        naive = octal_table(digits, 1500)
-        fast, _ = octal_table_sparse(digits, 1500, seed=200)
-        assert fast.tolist() == naive.tolist(), code
-        forced, _ = octal_table_sparse(digits, 1500, seed=200, split=(0b1011, 0))
-        assert forced.tolist() == naive.tolist(), code
-
-
-def test_take_and_break_switches_to_the_sparse_method_when_it_pays():
-    g = TakeAndBreak("0.77")
-    g.sparse_from, g.chunk = 1 << 10, 1 << 10
-    assert g.table(6000) == octal_table([0, 7, 7], 6000).tolist()
-    assert g.split not in (None, (0, 0))  # Kayles has 9 rare positions
-    d = TakeAndBreak("0.07")
-    d.sparse_from, d.chunk = 1 << 10, 1 << 10
-    assert d.table(6000) == octal_table([0, 0, 7], 6000).tolist()
-    assert d.split == (0, 0)  # no sparse space: stays naive

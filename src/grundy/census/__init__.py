@@ -1,11 +1,14 @@
-"""A census of octal games: every code with up to ``digits`` code digits, tabled
-to ``n`` by the compiled kernel, with its period (proven by Guy-Smith when the
-table is long enough).
+"""A census of octal games, stored in SQLite.
 
-Runs on the local cores by default (a process pool), or unchanged on a Dask
-cluster given its scheduler address. Results can be stored in a JSON file; a
-rerun reuses every stored result that is proven or was computed at least as far,
-so raising ``n`` only recomputes the games still unsettled.
+Every code ``0.d1..dk`` with up to ``digits`` digits is tabled by the compiled
+kernels until the Guy-Smith theorem proves its period, or the table reaches heap
+``to``, or the game's own time budget is spent. One row per game and table
+length goes to the store (stdlib :mod:`sqlite3`): code, n, preperiod, period,
+proven, largest value and its first heap, rare mask, number of rare heaps, last
+rare heap, seconds spent. Runs are resumable and incremental: a game already
+proven, or already run to at least ``to``, is not recomputed, and each row is
+committed as its worker finishes (Ctrl-C loses nothing finished). Workers are
+local processes by default, or a Dask cluster given its scheduler address.
 
 >>> rows = census(1, 200, workers=1)
 >>> [(r.code, r.period, r.proven) for r in rows][:3]
@@ -16,19 +19,36 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import os
-from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import astuple, dataclass, fields
 from itertools import product
 from pathlib import Path
+from typing import Any
 
-__all__ = ["CensusRow", "census", "octal_codes", "to_csv"]
+from grundy.values.errors import InvalidParameterError
+
+__all__ = ["CensusRow", "CensusStore", "CensusStoreError", "census", "octal_codes", "to_csv",
+           "analyse", "SCHEMA_VERSION"]
+
+#: the store's schema; a store written by a newer grundy is refused
+SCHEMA_VERSION = 1
+#: default per-game time budget of a census (seconds)
+GAME_SECONDS = 60.0
+
+
+class CensusStoreError(InvalidParameterError):
+    """The census store cannot be used: not a census database, a newer schema,
+    or it cannot be written."""
 
 
 @dataclass(frozen=True)
 class CensusRow:
-    """One game of a census. ``period`` is ``None`` when no period shows."""
+    """One game of a census, tabled to heap ``n - 1`` (``n`` values).
+    ``period`` is ``None`` when no period shows; the rare-value figures are
+    those of the split in use at the end (``rare_e``: the heap's parity enters)."""
 
     code: str
     n: int
@@ -36,104 +56,221 @@ class CensusRow:
     period: int | None
     proven: bool
     max_value: int
+    max_at: int = 0
+    rare_mask: int = 0
+    rare_e: int = 0
+    rare_count: int = 0
+    last_rare: int = 0
+    seconds: float = 0.0
+    target: int = 0
+
+
+_COLUMNS = [f.name for f in fields(CensusRow)]
+_SQL_TYPES = {"code": "TEXT NOT NULL", "proven": "INTEGER NOT NULL", "seconds": "REAL NOT NULL",
+              "preperiod": "INTEGER", "period": "INTEGER"}
 
 
 def octal_codes(digits: int) -> Iterator[str]:
-    """Every octal code ``0.d1..dk`` with ``1 <= k <= digits`` and ``dk != 0``."""
+    """Every octal code ``0.d1..dk`` with ``1 <= k <= digits`` and ``dk != 0``.
+
+    >>> sum(1 for _ in octal_codes(3))
+    511
+    """
+    if not isinstance(digits, int) or isinstance(digits, bool) or not 1 <= digits <= 6:
+        raise InvalidParameterError(f"census digits must be an integer from 1 to 6; got {digits!r}")
     for k in range(1, digits + 1):
         for ds in product(range(8), repeat=k):
             if ds[-1]:
                 yield "0." + "".join(map(str, ds))
 
 
-def analyse(code: str, n: int) -> CensusRow:
-    """Table ``code`` to ``n`` and find its period (runs in a worker)."""
-    from grundy.games.octal import parse_code
-    from grundy.kernels.octal import octal_table
-    from grundy.patterns.periodicity import octal_periodicity
+def analyse(code: str, to: int, seconds: float = GAME_SECONDS) -> CensusRow:
+    """Table ``code`` until its period is proven, heap ``to`` is reached or
+    ``seconds`` are spent (runs in a worker)."""
+    from grundy.games.octal import TakeAndBreak
 
-    digits, _ = parse_code(code)
-    values = octal_table(digits, n).tolist()
-    p = octal_periodicity(values, len(digits) - 1)
+    t0 = time.monotonic()
+    game = TakeAndBreak(code)
+    if game.engine is None:
+        raise InvalidParameterError(f"the census takes finite octal codes; got {code!r}")
+    p = game.find_period(seconds=seconds, max_heaps=to + 1)
+    have = game.engine.have
+    s = game.engine.stats(have - 1)
     return CensusRow(
-        code, n, None if p is None else p.preperiod, None if p is None else p.period,
-        bool(p and p.proven), max(values),
+        code, have, None if p is None else p.preperiod, None if p is None else p.period,
+        bool(p and p.proven), s["max"], s["max_at"], s["mask"], s["e"], s["rare"],
+        s["last_rare"], round(time.monotonic() - t0, 3), to,
     )
 
 
-def _run_local(codes: list[str], n: int, workers: int | None) -> list[CensusRow]:
-    if workers == 1 or len(codes) <= 1:
-        return [analyse(c, n) for c in codes]
-    from concurrent.futures import ProcessPoolExecutor
+class CensusStore:
+    """The SQLite store of census rows (``path``, or in memory for ``None``).
 
-    with ProcessPoolExecutor(max_workers=workers or os.cpu_count()) as pool:
-        return list(pool.map(analyse, codes, [n] * len(codes), chunksize=8))
+    >>> store = CensusStore(None)
+    >>> store.add(CensusRow("0.07", 200, 53, 34, True, 4, 35, 1, 0, 9, 52, 0.1, 200))
+    >>> store.get("0.07").period, store.settled(["0.07", "0.6"], 100)
+    (34, {'0.07'})
+    """
+
+    def __init__(self, path: str | Path | None) -> None:
+        self.path = ":memory:" if path is None else str(path)
+        shown = repr(self.path)
+        if path is not None and Path(path).is_dir():
+            raise CensusStoreError(f"census store {shown} is a directory")
+        try:
+            self.db = sqlite3.connect(self.path, timeout=30)
+            tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        except sqlite3.DatabaseError as e:
+            raise CensusStoreError(f"{shown} is not a census database ({e})") from None
+        if not tables:
+            self._create(shown)
+        elif not {"meta", "rows"} <= tables:
+            raise CensusStoreError(f"{shown} is not a census database (tables {sorted(tables)})")
+        meta = dict(self.db.execute("SELECT key, value FROM meta").fetchall())
+        if meta.get("kind") != "grundy-census":
+            raise CensusStoreError(f"{shown} is not a census database")
+        version = int(meta.get("schema", "0"))
+        if version > SCHEMA_VERSION:
+            raise CensusStoreError(
+                f"{shown} was written by a newer grundy (schema {version}; this one reads {SCHEMA_VERSION})"
+            )
+
+    def _create(self, shown: str) -> None:
+        cols = ", ".join(f"{c} {_SQL_TYPES.get(c, 'INTEGER')}" for c in _COLUMNS)
+        try:
+            with self.db:
+                self.db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+                self.db.execute(f"CREATE TABLE rows ({cols}, PRIMARY KEY (code, n))")
+                self.db.executemany("INSERT INTO meta VALUES (?, ?)",
+                                    [("kind", "grundy-census"), ("schema", str(SCHEMA_VERSION))])
+        except sqlite3.Error as e:
+            raise CensusStoreError(f"cannot write the census store {shown}: {e}") from None
+
+    def add(self, row: CensusRow) -> None:
+        """Store one row, in its own transaction (all or nothing)."""
+        marks = ", ".join("?" for _ in _COLUMNS)
+        try:
+            with self.db:
+                self.db.execute(f"INSERT OR REPLACE INTO rows VALUES ({marks})", astuple(row))
+        except sqlite3.Error as e:
+            raise CensusStoreError(f"cannot write the census store {self.path!r}: {e}") from None
+
+    def _rows(self, where: str = "", args: Iterable[Any] = (), order: str = "code, n") -> list[CensusRow]:
+        sql = f"SELECT {', '.join(_COLUMNS)} FROM rows {where} ORDER BY {order}"
+        out = []
+        for r in self.db.execute(sql, tuple(args)):
+            row = dict(zip(_COLUMNS, r))
+            row["proven"] = bool(row["proven"])
+            out.append(CensusRow(**row))
+        return out
+
+    def history(self, code: str) -> list[CensusRow]:
+        """Every row of ``code``, by table length."""
+        return self._rows("WHERE code = ?", [code])
+
+    def get(self, code: str) -> CensusRow | None:
+        """The longest row of ``code`` (``None`` if it was never run)."""
+        rows = self.history(code)
+        return rows[-1] if rows else None
+
+    def latest(self) -> list[CensusRow]:
+        """The longest row of every game."""
+        return self._rows("WHERE n = (SELECT MAX(n) FROM rows AS r WHERE r.code = rows.code)")
+
+    def settled(self, codes: Iterable[str], to: int) -> set[str]:
+        """The codes needing no run to ``to``: proven, or already run that far."""
+        done = {r[0] for r in self.db.execute(
+            "SELECT DISTINCT code FROM rows WHERE proven = 1 OR target >= ? OR n > ?", (to, to))}
+        return done & set(codes)
+
+    def unsolved(self) -> list[CensusRow]:
+        """The games whose longest row is not proven."""
+        return [r for r in self.latest() if not r.proven]
+
+    def longest_preperiods(self, limit: int = 10) -> list[CensusRow]:
+        """The proven games with the longest preperiods."""
+        rows = [r for r in self.latest() if r.proven]
+        return sorted(rows, key=lambda r: (-(r.preperiod or 0), r.code))[:limit]
+
+    def close(self) -> None:
+        self.db.close()
 
 
-def _run_dask(codes: list[str], n: int, scheduler: str) -> list[CensusRow]:
-    from distributed import Client
+def _local(todo: list[str], to: int, seconds: float, workers: int | None) -> Iterator[CensusRow]:
+    if workers == 1 or len(todo) <= 1:
+        for c in todo:
+            yield analyse(c, to, seconds)
+        return
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    pool = ProcessPoolExecutor(max_workers=workers or os.cpu_count())
+    try:
+        futures = [pool.submit(analyse, c, to, seconds) for c in todo]
+        for f in as_completed(futures):
+            yield f.result()
+    finally:  # Ctrl-C: drop what has not started, keep what finished
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _dask(todo: list[str], to: int, seconds: float, scheduler: str) -> Iterator[CensusRow]:
+    from distributed import Client, as_completed
 
     with Client(scheduler) as client:  # type: ignore[no-untyped-call]
-        futures = client.map(analyse, codes, [n] * len(codes), pure=False)
-        return list(client.gather(futures))
+        futures = client.map(analyse, todo, [to] * len(todo), [seconds] * len(todo), pure=False)
+        for f in as_completed(futures):  # type: ignore[no-untyped-call]
+            yield f.result()
 
 
 def census(
     digits: int,
-    n: int,
+    to: int,
     *,
     workers: int | None = None,
     scheduler: str | None = None,
     store: str | Path | None = None,
+    seconds: float = GAME_SECONDS,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[CensusRow]:
-    """Census of every octal game with up to ``digits`` code digits, to heap ``n``.
+    """Census of every octal game with up to ``digits`` code digits, to heap
+    ``to`` with ``seconds`` per game; returns the longest row of every game.
 
     ``scheduler``: a Dask scheduler address (``tcp://host:8786``) to run on a
     cluster; otherwise ``workers`` local processes (default: every core).
-    ``store``: a JSON file of results, reused and extended across runs.
+    ``store``: the SQLite file, reused and extended across runs.
     """
-    from grundy.values.errors import InvalidParameterError, describe
-
-    for what, x, top in (("digits", digits, 6), ("n", n, 1 << 20)):
-        if isinstance(x, bool) or not isinstance(x, int) or not 1 <= x <= top:
-            raise InvalidParameterError(
-                f"census: {what} must be an integer in 1..{top:,}; got {describe(x)}"
-            )
+    if isinstance(to, bool) or not isinstance(to, int) or to < 1:
+        raise InvalidParameterError(f"census 'to' must be a positive integer; got {to!r}")
+    if not seconds > 0:
+        raise InvalidParameterError(f"census time budget must be positive; got {seconds!r}")
     codes = list(octal_codes(digits))
-    stored: dict[str, CensusRow] = {}
-    path = Path(store) if store else None
-    if path and not path.parent.is_dir():
-        raise InvalidParameterError(
-            f"census: the store's directory {describe(str(path.parent))} does not exist"
-        )
-    if path and path.exists():
-        try:
-            for row in json.loads(path.read_text()):
-                stored[row["code"]] = CensusRow(**row)
-        except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError) as exc:
-            raise InvalidParameterError(
-                f"census: the store {describe(str(path))} is not a census file "
-                f"({type(exc).__name__}: {describe(str(exc))[1:-1]})"
-            ) from None
-    todo = [c for c in codes if not (c in stored and (stored[c].proven or stored[c].n >= n))]
-    if progress:
-        progress(len(codes) - len(todo), len(codes))
-    fresh = _run_dask(todo, n, scheduler) if scheduler else _run_local(todo, n, workers)
-    for row in fresh:
-        stored[row.code] = row
-    if path:
-        path.write_text(json.dumps([asdict(r) for r in sorted(stored.values(), key=lambda r: r.code)]))
-    if progress:
-        progress(len(codes), len(codes))
-    return [stored[c] for c in codes]
+    db = CensusStore(store)
+    try:
+        settled = db.settled(codes, to)
+        todo = [c for c in codes if c not in settled]
+        done = len(codes) - len(todo)
+        if progress:
+            progress(done, len(codes))
+        rows = _dask(todo, to, seconds, scheduler) if scheduler else _local(todo, to, seconds, workers)
+        for row in rows:
+            db.add(row)  # as each worker finishes
+            done += 1
+            if progress:
+                progress(done, len(codes))
+        latest = {r.code: r for r in db.latest()}
+        return [latest[c] for c in codes if c in latest]
+    finally:
+        db.close()
 
 
 def to_csv(rows: list[CensusRow]) -> str:
-    """The census as CSV text."""
+    """The census as CSV text, one line per row.
+
+    >>> to_csv([CensusRow("0.1", 5, 0, 1, True, 1)]).splitlines()[0].split(",")[:6]
+    ['code', 'n', 'preperiod', 'period', 'proven', 'max_value']
+    """
     out = io.StringIO()
-    w = csv.writer(out)
-    w.writerow(["code", "n", "preperiod", "period", "proven", "max_value"])
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(_COLUMNS)
     for r in rows:
-        w.writerow([r.code, r.n, r.preperiod, r.period, r.proven, r.max_value])
+        w.writerow(astuple(r))
     return out.getvalue()

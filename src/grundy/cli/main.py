@@ -317,39 +317,9 @@ def list_(as_json: bool) -> None:
             click.echo(f"{'':<16}parameters: {e.params}")
 
 
-@cli.command()
-@click.option("--digits", type=click.IntRange(1, 4), default=3, show_default=True, help="Most code digits.")
-@click.option("--to", "to", type=click.IntRange(min=1), default=10_000, show_default=True, help="Table each game to this heap.")
-@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Local worker processes (default: every core).")
-@click.option("--scheduler", default=None, help="Dask scheduler address, to run on a cluster.")
-@click.option("--store", type=click.Path(dir_okay=False), default=None, help="JSON file of results to reuse and extend.")
-@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
-def census(digits: int, to: int, jobs: int | None, scheduler: str | None, store: str | None, fmt: str) -> None:
-    """Periods of every octal game with up to DIGITS code digits."""
-    from dataclasses import asdict
+from grundy.cli.census import census  # noqa: E402
 
-    from grundy.census import census as run_census
-    from grundy.census import to_csv
-
-    def progress(done: int, total: int) -> None:
-        if sys.stderr.isatty():
-            sys.stderr.write(f"\rgrundy: {done}/{total} games")
-            sys.stderr.flush()
-
-    rows = run_census(digits, to, workers=jobs, scheduler=scheduler, store=store, progress=progress)
-    if sys.stderr.isatty():
-        sys.stderr.write("\r\033[K")
-    if fmt == "json":
-        click.echo(json.dumps([asdict(r) for r in rows]))
-    elif fmt == "csv":
-        click.echo(to_csv(rows), nl=False)
-    else:
-        click.echo(f"{'code':<8}{'period':>8}{'preperiod':>11}  {'status':<9}{'max':>6}")
-        for r in rows:
-            status = "proven" if r.proven else ("observed" if r.period else "none")
-            period = "-" if r.period is None else str(r.period)
-            pre = "-" if r.preperiod is None else str(r.preperiod)
-            click.echo(f"{r.code:<8}{period:>8}{pre:>11}  {status:<9}{r.max_value:>6}")
+cli.add_command(census)
 
 
 from grundy.cli.count import count as _count  # noqa: E402

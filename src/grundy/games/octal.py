@@ -9,17 +9,25 @@ Lasker's Nim ``4.3...``, Kayles ``0.77``, Dawson's Kayles ``0.07``.
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Hashable, Iterator
+import time
+from collections.abc import Callable, Hashable, Iterator
+from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from grundy.values.errors import InvalidParameterError, SearchLimitError, describe
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
 from grundy.games._common import heap, parse_int, table_size
+from grundy.kernels.rare import S_E, S_F, S_MASK
 from grundy.patterns.periodicity import Periodicity, find_periodicity, octal_periodicity
 
-__all__ = ["TakeAndBreak", "GrundysGame", "parse_code"]
+__all__ = ["TakeAndBreak", "GrundysGame", "SplitTable", "parse_code", "canonical_code", "RateProgress"]
+
+Progress = Callable[[int], None]
 
 _CODE = re.compile(r"^([0-9a-fA-F]?)\.([0-9a-fA-F]*)(\.\.\.)?$")
 #: The longest code accepted (digits after the point).
@@ -43,7 +51,7 @@ def parse_code(code: str) -> tuple[list[int], bool]:
     (([0, 1, 3, 7], False), ([0, 6], False), ([4, 3], True))
     """
     m = _CODE.match(code.strip()) if isinstance(code, str) else None
-    if not m or not (m.group(1) + m.group(2)):
+    if not m or not (m.group(1) + m.group(2)).strip("0"):
         raise InvalidParameterError(
             f"not a take-and-break code: {describe(code)} (expected like '0.07', '4.3...', '0.f')"
         )
@@ -69,25 +77,239 @@ def parse_code(code: str) -> tuple[list[int], bool]:
     return digits, repeat
 
 
+def _table_n(name: str, n: Any, uint16: bool) -> int:
+    """A valid table size: the ``uint16`` engines take any size within their
+    memory budget (they say so beyond it), the others the catalogue's bound."""
+    if uint16 and isinstance(n, int) and not isinstance(n, bool) and n >= 0:
+        return n
+    return table_size(name, n)
+
+
+#: default budgets of a period search: seconds, and heaps (2 bytes each)
+PERIOD_SECONDS = 150.0
+MAX_HEAPS = 1 << 28
+
+
+class SplitTable:
+    """The ``uint16`` value table of a game whose moves split a heap into two
+    (``splits``: tokens taken first; ``unequal``: the parts must differ) or take
+    a bounded number of tokens (``takes``: leaving one heap, ``wholes``: the
+    whole heap), grown by the compiled kernels: the naive mex table up to
+    :attr:`seed`, then the rare-value method (:mod:`grundy.kernels.rare`).
+
+    Memory is 2 bytes per heap, bounded by ``max_heaps``. The table grows in
+    chunks of about a second, so a ``progress(heaps_known)`` callback is called
+    regularly and Ctrl-C keeps every finished chunk; with a ``checkpoint`` file
+    (``.npy``) the values are saved as they grow (atomically) and a new session
+    resumes from them.
+
+    >>> t = SplitTable("0.07", splits=[2], takes=[2], wholes=[2])   # Dawson's Kayles
+    >>> t.array(12).tolist()
+    [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2]
+    """
+
+    seed = 2048
+    #: least heaps per rare-value kernel call (a call also grows by 1/8 of the table)
+    chunk = 1 << 18
+    #: seconds between checkpoint saves
+    save_every = 30.0
+
+    def __init__(self, name: str, *, splits: list[int], takes: list[int], wholes: list[int],
+                 unequal: bool = False, max_heaps: int = MAX_HEAPS) -> None:
+        self.name = name
+        self.splits, self.takes, self.wholes = list(splits), list(takes), list(wholes)
+        self.unequal = unequal
+        self.max_heaps = max_heaps
+        self.g = np.zeros(0, dtype=np.uint16)
+        self.have = 0
+        self.state = np.zeros(10, dtype=np.int64)
+        self.checkpoint: Path | None = None
+        self.seconds = 0.0
+        self._saved = 0
+        self._saved_at = 0.0
+        #: whether the last extension was interrupted (Ctrl-C)
+        self.interrupted = False
+
+    def _moves(self) -> dict[str, Any]:
+        return {"splits": self.splits, "takes": self.takes, "wholes": self.wholes,
+                "unequal": self.unequal}
+
+    def array(self, n: int, progress: Progress | None = None) -> Any:
+        """Values of heaps ``0..n`` (a read-only view)."""
+        self.extend(n, progress)
+        view = self.g[: n + 1]
+        view.flags.writeable = False
+        return view
+
+    def extend(self, n: int, progress: Progress | None = None,
+               deadline: float | None = None) -> None:
+        """Know heaps ``0..n`` (or stop at the first chunk past ``deadline``, a
+        :func:`time.monotonic` time)."""
+        if n < self.have:
+            return
+        if n + 1 > self.max_heaps:
+            raise SearchLimitError(
+                f"{self.name}: a table to heap {n:,} needs {2 * (n + 1) / 2**20:,.0f} MiB; "
+                f"the memory budget is {self.max_heaps:,} heaps (2 bytes each)"
+            )
+        if self.checkpoint is not None and self.have == 0:
+            self.load(self.checkpoint)
+            if n < self.have:
+                return
+        if len(self.g) < n + 1:
+            bigger = np.zeros(min(self.max_heaps, max(n + 1, len(self.g) * 3 // 2)), dtype=np.uint16)
+            bigger[: self.have] = self.g[: self.have]
+            self.g = bigger
+        from grundy.kernels.rare import naive_table, rare_table
+
+        moves = self._moves()
+        t0 = time.monotonic()
+        try:
+            while self.have <= n:
+                if not self.splits or self.have < self.seed:
+                    top = n if not self.splits else min(n, self.seed - 1)
+                    upto = min(top, self.have + (1 << 20) - 1)
+                    stop = naive_table(self.g, self.have, upto, **moves)
+                else:
+                    upto = min(n, self.have + max(self.chunk, self.have // 8) - 1)
+                    stop = rare_table(self.g, self.have, upto, state=self.state, **moves)["stop"]
+                if stop <= upto:
+                    self.have = stop
+                    raise SearchLimitError(
+                        f"{self.name}: the value of heap {stop:,} exceeds 65535 (uint16 tables)"
+                    )
+                self.have = upto + 1
+                if progress is not None:
+                    progress(self.have)
+                if self.checkpoint is not None and time.monotonic() - self._saved_at > self.save_every:
+                    self.save(self.checkpoint)
+                if deadline is not None and time.monotonic() > deadline:
+                    break
+            self.interrupted = False
+        except KeyboardInterrupt:
+            self.interrupted = True
+            raise
+        finally:
+            self.seconds += time.monotonic() - t0
+            if self.checkpoint is not None and self.have > self._saved:
+                self.save(self.checkpoint)
+
+    def save(self, path: str | Path) -> None:
+        """Write the known values to ``path`` (``.npy``), atomically: a crash
+        leaves the previous file."""
+        path = Path(path)
+        tmp = path.with_name(path.name + ".tmp.npy")
+        try:
+            np.save(tmp, self.g[: self.have])
+            os.replace(tmp, path)
+        except OSError as e:
+            raise InvalidParameterError(f"{self.name}: cannot write checkpoint {str(path)!r}: {e}") from None
+        self._saved, self._saved_at = self.have, time.monotonic()
+
+    def load(self, path: str | Path) -> None:
+        """Resume from the values saved in ``path`` (if it exists); checked
+        against the rules on the first heaps."""
+        path = Path(path)
+        if not path.exists():
+            return
+        try:
+            values = np.load(path, allow_pickle=False)
+        except (OSError, ValueError) as e:
+            raise InvalidParameterError(f"{str(path)!r} is not a table checkpoint (.npy): {e}") from None
+        if values.dtype != np.uint16 or values.ndim != 1:
+            raise InvalidParameterError(f"{str(path)!r} is not a uint16 table checkpoint")
+        from grundy.kernels.rare import naive_table
+
+        k = min(len(values), 512)
+        check = np.zeros(k, dtype=np.uint16)
+        naive_table(check, 0, k - 1, **self._moves())
+        if not (check == values[:k]).all():
+            raise InvalidParameterError(f"{str(path)!r} holds the values of another game than {self.name}")
+        self.g = np.array(values, dtype=np.uint16)
+        self.have = self._saved = len(values)
+        self._saved_at = time.monotonic()
+
+    def stats(self, n: int) -> dict[str, int]:
+        """Flammenkamp's figures for heaps ``0..n``: largest value and its first
+        heap, rare mask (and whether the heap's parity enters), number of rare
+        heaps and the last one.
+
+        >>> SplitTable("0.45", splits=[1, 2], takes=[], wholes=[2]).stats(2000)
+        {'max': 8, 'max_at': 37, 'rare': 11, 'last_rare': 198, 'mask': 15, 'e': 0, 'f': 0}
+        """
+        from grundy.kernels.rare import best_mask, rare_stats
+
+        values = self.array(n)
+        if n >= self.seed and self.splits:
+            mask, e, f = (int(self.state[i]) for i in (S_MASK, S_E, S_F))  # the kernel's split
+        else:
+            mask, e, f = best_mask(values, allow_e=len(self.splits) == 1)
+        return rare_stats(values, mask, e, f)
+
+
+class RateProgress:
+    """A progress callback for long tables: heaps known, rate and ETA, on one
+    line of ``stream`` (standard error), at most every ``every`` seconds.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> report = RateProgress(1000, stream=out, every=0)
+    >>> report(0); report(500); "500/1,000 heaps" in out.getvalue()
+    True
+    """
+
+    def __init__(self, total: int, *, stream: Any = None, every: float = 0.5,
+                 label: str = "") -> None:
+        import sys
+
+        self.total, self.every, self.label = total, every, label
+        self.stream = sys.stderr if stream is None else stream
+        self.t0 = time.monotonic()
+        self.first: int | None = None
+        self.last = 0.0
+
+    def __call__(self, done: int) -> None:
+        now = time.monotonic()
+        if self.first is None:
+            self.first, self.t0 = done, now
+            return
+        if now - self.last < self.every and done < self.total:
+            return
+        self.last = now
+        rate = (done - self.first) / max(now - self.t0, 1e-9)
+        eta = (self.total - done) / rate if rate > 0 else float("inf")
+        self.stream.write(f"\r{self.label}{done:,}/{self.total:,} heaps  {rate:,.0f}/s  ETA {eta:,.0f} s ")
+        self.stream.flush()
+
+
 class TakeAndBreak(Ruleset):
     """The take-and-break game with a given code (see the module docstring).
 
-    Values come from the compiled kernel (:func:`grundy.kernels.octal_table`,
-    O(N^2) for N heaps), and for finite codes the period is *proven* by the
-    Guy-Smith theorem: if ``g(n + p) = g(n)`` for ``n0 <= n < 2 n0 + p + t``
-    (``t`` the largest take), it holds for all ``n >= n0``. Then ``value`` is O(1)
-    for any heap. The pure-Python :meth:`moves` are the raw rules (brute force).
+    Finite codes with digits up to 7 (octal games) are tabled by the compiled
+    kernels in ``uint16`` arrays (:class:`SplitTable`: the naive table, then the
+    rare-value method), and the period is *proven* by the Guy-Smith theorem:
+    if ``g(n + p) = g(n)`` for ``n0 <= n < 2 n0 + p + t`` (``t`` the largest
+    take), it holds for all ``n >= n0``. :attr:`periodicity` grows the table
+    until the period is proven or a stated budget (:attr:`period_seconds`,
+    :attr:`max_heaps`) is spent, and :attr:`period_note` says how far it got.
+    Then ``value`` is O(1) for any heap. The pure-Python :meth:`moves` are the
+    raw rules (brute force).
 
     >>> dawson = TakeAndBreak("0.07")
     >>> dawson.periodicity
     Periodicity(preperiod=53, period=34, saltus=0, proven=True, checked=...)
     >>> dawson.value(10**30), dawson.value(10**30 + 34) == dawson.value(10**30)
     (1, True)
+    >>> TakeAndBreak("0.6").table_array(10)
+    array([0, 0, 1, 2, 0, 1, 2, 3, 1, 2, 3], dtype=uint16)
     """
 
-    limit = 1 << 16
-
     table_shape = "heap"
+    #: period search budget: seconds, and most heaps (2 bytes each)
+    period_seconds = PERIOD_SECONDS
+    max_heaps = MAX_HEAPS
+    #: the general kernel's table chunk (codes with repeated or hexadecimal digits)
+    chunk = 1 << 13
 
     def __init__(self, code: str) -> None:
         self.digits, self.repeat = parse_code(code)
@@ -95,6 +317,18 @@ class TakeAndBreak(Ruleset):
         self.name = self.spec = f"octal:{self.code}"
         self._table: Any = None
         self._period: Periodicity | None = None
+        self._searched = False
+        self.period_note = ""
+        self.engine: SplitTable | None = None
+        if not self.repeat and all(d < 8 for d in self.digits):
+            d = self.digits
+            self.engine = SplitTable(
+                self.name,
+                splits=[k for k, x in enumerate(d) if x & 4],
+                takes=[k for k, x in enumerate(d) if k and x & 2],
+                wholes=[k for k, x in enumerate(d) if k and x & 1],
+                max_heaps=self.max_heaps,
+            )
 
     @classmethod
     def from_args(cls, args: str | None) -> TakeAndBreak:
@@ -133,29 +367,47 @@ class TakeAndBreak(Ruleset):
 
     @property
     def uses_kernel(self) -> bool:
-        """Whether tables come from the compiled kernel (every code does; a repeated
+        """Whether tables come from a compiled kernel (every code does; a repeated
         hexadecimal digit would be O(N^3) per heap, so those use the search)."""
         return not (self.repeat and any(d & 8 for d in self.digits))
 
-    chunk = 1 << 13
-    #: table size from which the rare-value method is considered
-    sparse_from = 1 << 15
-    #: the rare/common split in use: None until decided, (0, 0) for the naive method
-    split: tuple[int, int] | None = None
+    def use_checkpoint(self, path: str | Path) -> TakeAndBreak:
+        """Save the table to ``path`` (``.npy``) as it grows and resume from it
+        (octal codes only). Returns ``self``."""
+        if self.engine is None:
+            raise InvalidParameterError(f"{self.name}: checkpoints are for finite octal codes")
+        self.engine.checkpoint = Path(path)
+        return self
 
-    def table(self, n: int, *, progress: Any = None) -> list[int]:
-        """Values of heaps ``0..n`` (compiled kernel; extends a cached table)."""
-        n = table_size(self.name, n)
-        if not self.uses_kernel:  # three-heap splits: the memoised search
-            return [self.solver.value(i, progress=progress) for i in range(n + 1)]
+    def table_array(self, n: int, *, progress: Progress | None = None) -> Any:
+        """Values of heaps ``0..n`` as a numpy array at kernel speed (a read-only
+        ``uint16`` view for octal codes; no per-heap Python work)."""
+        n = _table_n(self.name, n, self.engine is not None)
+        if self.engine is not None:
+            return self.engine.array(n, progress)
+        if not self.uses_kernel:  # three-heap splits, repeated: the memoised search
+            return np.array([self.solver.value(i, progress=progress) for i in range(n + 1)],
+                            dtype=np.int64)
         self._extend(n, progress)
-        return [int(v) for v in self._table[: n + 1]]
+        view = self._table[: n + 1]
+        view.flags.writeable = False
+        return view
+
+    def table(self, n: int, *, progress: Progress | None = None) -> list[int]:
+        """Values of heaps ``0..n`` (compiled kernel; extends a cached table)."""
+        values: list[int] = self.table_array(n, progress=progress).tolist()
+        return values
+
+    def stats(self, n: int) -> dict[str, int]:
+        """Flammenkamp's figures for heaps ``0..n`` (see :meth:`SplitTable.stats`)."""
+        if self.engine is None:
+            raise InvalidParameterError(f"{self.name}: rare-value figures are for finite octal codes")
+        return self.engine.stats(n)
 
     def _extend(self, n: int, progress: Any = None) -> None:
-        """Grow the cached table past ``n`` (at least doubling it), one chunk of
-        heaps per kernel call, so progress is reported and Ctrl-C keeps every
-        finished chunk."""
-        from grundy.kernels.octal import octal_table, octal_table_sparse, rare_fraction
+        """The general kernel (repeated or hexadecimal digits): grow the cached
+        table past ``n`` (at least doubling it), one chunk per kernel call."""
+        from grundy.kernels.octal import octal_table
 
         have = 0 if self._table is None else len(self._table)
         if n < have:
@@ -163,17 +415,7 @@ class TakeAndBreak(Ruleset):
         target = max(n, 2 * have)
         while have <= target:
             upto = min(target, have + self.chunk)
-            hexa = any(d & 8 for d in self.digits)
-            if self.split is None and have >= self.sparse_from and not self.repeat and not hexa:
-                # the rare-value method pays when few positions are rare
-                frac, split = rare_fraction(self.digits, self._table)
-                self.split = split if frac < 0.01 else (0, 0)
-            if self.split and self.split != (0, 0) and not hexa:
-                self._table, _ = octal_table_sparse(
-                    self.digits, upto, prefix=self._table, split=self.split
-                )
-            else:
-                self._table = octal_table(self.digits, upto, repeat=self.repeat, prefix=self._table)
+            self._table = octal_table(self.digits, upto, repeat=self.repeat, prefix=self._table)
             have = upto + 1
             if progress is not None:
                 progress(have)
@@ -181,42 +423,97 @@ class TakeAndBreak(Ruleset):
     @property
     def periodicity(self) -> Periodicity | None:
         """The proven period (finite codes), or the pattern observed on the table
-        (``proven=False``), or ``None`` if none shows within :attr:`limit` heaps."""
-        if self._period is None:
-            if not self.uses_kernel:
-                values = self.table(200)
-                self._period = find_periodicity(values, saltus=self.repeat, min_repeats=3)
-                return self._period
-            n = 1024
-            while True:
-                values = self.table(n)
-                hexa = any(d & 8 for d in self.digits)
-                if self.repeat or hexa:
-                    # no Guy-Smith bound here (repeated digits, or three-heap splits,
-                    # for which the two-heap theorem does not apply): observed only
-                    found = find_periodicity(values, saltus=self.repeat, min_repeats=4)
-                else:
-                    found = octal_periodicity(values, len(self.digits) - 1)
-                if (found is not None and (found.proven or self.repeat)) or hexa or n >= self.limit:
-                    self._period = found
-                    break
-                n *= 4
+        (``proven=False``), or ``None``; octal codes search within the default
+        budget (:meth:`find_period`)."""
+        if self.engine is not None and self.engine.interrupted and not self._searched:
+            # the user stopped the table: no long search now, only what shows
+            self.period_note = f"observed on the {self.engine.have:,} values tabled (interrupted)"
+            return octal_periodicity(self.engine.g[: self.engine.have], len(self.digits) - 1)
+        if not self._searched:
+            self._period = self.find_period()
         return self._period
+
+    def find_period(self, *, seconds: float | None = None, max_heaps: int | None = None,
+                    progress: Progress | None = None) -> Periodicity | None:
+        """Grow the table until the Guy-Smith theorem proves the period, or until
+        ``seconds`` (default :attr:`period_seconds`) are spent or ``max_heaps``
+        (default :attr:`max_heaps`) are tabled; :attr:`period_note` says which.
+        Returns the proven period, or else the pattern observed (``proven=False``)
+        or ``None``."""
+        if self.engine is None:
+            found = self._general_period()
+        else:
+            found = self._octal_period(self.period_seconds if seconds is None else seconds,
+                                       self.max_heaps if max_heaps is None else max_heaps,
+                                       progress)
+        self._period, self._searched = found, True
+        return found
+
+    def _octal_period(self, seconds: float, max_heaps: int, progress: Progress | None) -> Periodicity | None:
+        assert self.engine is not None
+        t = len(self.digits) - 1
+        deadline = time.monotonic() + seconds
+        n = max(self.engine.have - 1, 1024)
+        while True:
+            n = min(n, max_heaps - 1)
+            self.engine.extend(n, progress, deadline)
+            have = self.engine.have
+            found = octal_periodicity(self.engine.g[:have], t)
+            if found is not None and found.proven:
+                self.period_note = f"proven on {have:,} values"
+                return found
+            if have <= n or time.monotonic() > deadline or have >= max_heaps:
+                why = "time" if have < max_heaps else "memory"
+                self.period_note = (
+                    f"no period proven: the {why} budget ({seconds:g} s, {max_heaps:,} heaps) "
+                    f"ended the search at {have:,} values"
+                )
+                return found
+            nxt = 2 * n + 1
+            if found is not None:  # just long enough to prove the pattern seen
+                need = 2 * found.preperiod + 2 * found.period + t
+                nxt = min(nxt, max(need, n + n // 4))
+            n = nxt
+
+    def _general_period(self) -> Periodicity | None:
+        if not self.uses_kernel:
+            return find_periodicity(self.table(200), saltus=self.repeat, min_repeats=3)
+        n = 1024
+        while True:
+            values = self.table(n)
+            found = find_periodicity(values, saltus=self.repeat, min_repeats=4)
+            # no Guy-Smith bound here (repeated digits, or three-heap splits, for
+            # which the two-heap theorem does not apply): observed only
+            hexa = any(d & 8 for d in self.digits)  # O(N^3) tables: one try
+            if found is not None or hexa or n >= 1 << 16:
+                self.period_note = f"observed on {len(values):,} values"
+                return found
+            n *= 4
 
     def value_formula(self, position: int) -> int:
         if not self.uses_kernel:
-            return self.solver.value(position)
-        if self._table is not None and position < len(self._table):
+            return int(self.solver.value(position))
+        if self.engine is not None:
+            if position < self.engine.have:
+                return int(self.engine.g[position])
+            have = self.engine.have
+            if position < max(1 << 22, 2 * have) and position < self.max_heaps:
+                # near the table (a table printed heap by heap): extend it
+                self.engine.extend(max(position, min(2 * have, have + (1 << 18))))
+                return int(self.engine.g[position])
+        elif self._table is not None and position < len(self._table):
             return int(self._table[position])
         if position > 4096:
             p = self.periodicity
             if p is not None and p.proven:
                 return p.extend(self.table(p.preperiod + p.period), position)
-        if position > 1 << 24:
+        if position >= min(self.max_heaps, 1 << 24 if self.engine is None else self.max_heaps):
             raise SearchLimitError(
-                f"{self.name}: no proven period, and a table to heap {describe(position)} "
-                "(O(N^2) work) is out of reach"
+                f"{self.name}: no proven period, and heap {position:,} is beyond the table budget"
             )
+        if self.engine is not None:
+            self.engine.extend(position)
+            return int(self.engine.g[position])
         self._extend(position)
         return int(self._table[position])
 
@@ -225,9 +522,10 @@ class GrundysGame(Ruleset):
     """Grundy's game: split a heap into two *unequal* non-empty heaps.
 
     No closed form is known (whether it is ultimately periodic is open); values
-    come from the compiled kernels (the rare-value method beyond 2^15: up to 2^20
-    there are 1,273 rare positions besides heap 0, and the largest value is 231).
-    OEIS A002188.
+    come from the compiled kernels in a ``uint16`` table (:class:`SplitTable`:
+    the rare-value method beyond 2,048 heaps; to 2^21 there are 1,274 rare heaps
+    with the mask ``0xfe``, the last at 82,860, and the largest value is 231, first
+    at 763,622). OEIS A002188.
 
     >>> GrundysGame().table(12)
     [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
@@ -235,10 +533,11 @@ class GrundysGame(Ruleset):
 
     name = spec = "grundys-game"
     table_shape = "heap"
+    max_heaps = MAX_HEAPS
 
     def __init__(self) -> None:
-        self._table: Any = None
-        self.split: tuple[int, int] | None = None
+        self.engine = SplitTable(self.name, splits=[0], takes=[], wholes=[], unequal=True,
+                                 max_heaps=self.max_heaps)
 
     def moves(self, position: int) -> Iterator[Hashable]:
         n = position
@@ -251,40 +550,30 @@ class GrundysGame(Ruleset):
     def parse_position(self, text: str) -> Hashable:
         return parse_int(text, "integer heap size", self.name)
 
-    def table(self, n: int, *, progress: Any = None) -> list[int]:
-        """Values of heaps ``0..n``: the naive kernel up to 2^15, the rare-value
-        (sparse space) kernel beyond, which is far faster there."""
-        n = table_size(self.name, n)
-        self._extend(n, progress)
-        return [int(v) for v in self._table[: n + 1]]
+    def use_checkpoint(self, path: str | Path) -> GrundysGame:
+        """Save the table to ``path`` (``.npy``) as it grows and resume from it."""
+        self.engine.checkpoint = Path(path)
+        return self
 
-    def _extend(self, n: int, progress: Any = None) -> None:
-        """Grow the table past ``n`` chunk by chunk (progress; Ctrl-C keeps the
-        finished chunks), switching to the rare-value kernel from 2^15 on."""
-        from grundy.kernels.octal import choose_mask, grundy_game_sparse, grundy_game_table
+    def table_array(self, n: int, *, progress: Progress | None = None) -> Any:
+        """Values of heaps ``0..n``: a read-only ``uint16`` numpy view."""
+        return self.engine.array(_table_n(self.name, n, True), progress)
 
-        have = 0 if self._table is None else len(self._table)
-        if n < have:
-            return
-        target = max(n, 2 * have, 1024)
-        while have <= target:
-            upto = min(target, have + (1 << 14))
-            if have < 1 << 15:
-                self._table = grundy_game_table(upto, prefix=self._table)
-            else:
-                if self.split is None:  # choose on the last 2048 values (pure Python)
-                    lo = have - 2048
-                    mask, e, _ = choose_mask(self._table[lo:].tolist(), offset=lo)
-                    self.split = (mask, e)
-                self._table, _ = grundy_game_sparse(upto, prefix=self._table, split=self.split)
-            have = upto + 1
-            if progress is not None:
-                progress(have)
+    def table(self, n: int, *, progress: Progress | None = None) -> list[int]:
+        """Values of heaps ``0..n``."""
+        values: list[int] = self.engine.array(_table_n(self.name, n, True), progress).tolist()
+        return values
+
+    def stats(self, n: int) -> dict[str, int]:
+        """Flammenkamp's figures for heaps ``0..n`` (see :meth:`SplitTable.stats`)."""
+        return self.engine.stats(n)
 
     def value_formula(self, position: int) -> int:
-        if self._table is not None and position < len(self._table):
-            return int(self._table[position])
-        if position > (1 << 24):
-            raise SearchLimitError(f"{self.name}: heap {describe(position)} is beyond the table (2^24)")
-        self._extend(position)
-        return int(self._table[position])
+        if position < self.engine.have:
+            return int(self.engine.g[position])
+        if position >= self.max_heaps:
+            raise SearchLimitError(
+                f"{self.name}: heap {position:,} is beyond the table budget ({self.max_heaps:,} heaps)"
+            )
+        self.engine.extend(max(position, min(2 * self.engine.have, self.engine.have + (1 << 18))))
+        return int(self.engine.g[position])

@@ -1,0 +1,130 @@
+"""``grundy census``: run a census of octal games into a SQLite store, and query it.
+
+    grundy census --digits 3 --to 1048576 --store census.sqlite --budget 30
+    grundy census show 0.6 --store census.sqlite
+    grundy census unsolved --store census.sqlite
+    grundy census longest --store census.sqlite
+    grundy census export --store census.sqlite > census.csv
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import asdict
+from pathlib import Path
+
+import click
+
+from grundy.values.errors import InvalidParameterError
+
+__all__ = ["census"]
+
+_STORE = click.option("--store", type=click.Path(dir_okay=False), default="census.sqlite",
+                      show_default=True, help="The SQLite census store.")
+
+
+def _print_rows(rows: list, fmt: str, wide: bool = True) -> None:  # type: ignore[type-arg]
+    from grundy.census import to_csv
+
+    if fmt == "json":
+        click.echo(json.dumps([asdict(r) for r in rows]))
+    elif fmt == "csv":
+        click.echo(to_csv(rows), nl=False)
+    else:
+        more = f"{'n':>11}{'rare':>7}{'mask':>7}{'seconds':>9}" if wide else ""
+        click.echo(f"{'code':<8}{'period':>8}{'preperiod':>11}  {'status':<9}{'max':>6}" + more)
+        for r in rows:
+            status = "proven" if r.proven else ("observed" if r.period else "none")
+            period = "-" if r.period is None else str(r.period)
+            pre = "-" if r.preperiod is None else str(r.preperiod)
+            mask = f"{r.rare_mask:x}" + ("+pos" if r.rare_e else "")
+            more = f"{r.n:>11,}{r.rare_count:>7}{mask:>7}{r.seconds:>9.2f}" if wide else ""
+            click.echo(f"{r.code:<8}{period:>8}{pre:>11}  {status:<9}{r.max_value:>6}" + more)
+
+
+def _open(store: str) -> object:
+    from grundy.census import CensusStore
+
+    if not Path(store).exists():
+        raise InvalidParameterError(f"no census store {store!r} (run 'grundy census --store {store}' first)")
+    return CensusStore(store)
+
+
+@click.group(invoke_without_command=True)
+@click.option("--digits", type=click.IntRange(1, 4), default=3, show_default=True, help="Most code digits.")
+@click.option("--to", "to", type=click.IntRange(min=1), default=10_000, show_default=True,
+              help="Table each game at most to this heap.")
+@click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=60.0, show_default=True,
+              help="Seconds per game.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Local worker processes (default: every core).")
+@click.option("--scheduler", default=None, help="Dask scheduler address, to run on a cluster.")
+@click.option("--store", type=click.Path(dir_okay=False), default=None,
+              help="SQLite store of results to reuse and extend.")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.pass_context
+def census(ctx: click.Context, digits: int, to: int, budget: float, jobs: int | None,
+           scheduler: str | None, store: str | None, fmt: str) -> None:
+    """Periods of every octal game with up to DIGITS code digits (stored in
+    SQLite; a rerun only computes the games still unsettled), and queries on
+    the store: show, unsolved, longest, export."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from grundy.census import census as run_census
+
+    def progress(done: int, total: int) -> None:
+        if sys.stderr.isatty():
+            sys.stderr.write(f"\rgrundy: {done}/{total} games")
+            sys.stderr.flush()
+
+    rows = run_census(digits, to, workers=jobs, scheduler=scheduler, store=store,
+                      seconds=budget, progress=progress)
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\033[K")
+    _print_rows(rows, fmt, wide=False)  # the queries show every figure
+
+
+@census.command()
+@click.argument("code")
+@_STORE
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+def show(code: str, store: str, fmt: str) -> None:
+    """Every stored row of one game (CODE like 0.6 or .6)."""
+    from grundy.games.octal import parse_code
+
+    digits, _ = parse_code(code)
+    canon = "0." + "".join(map(str, digits[1:]))
+    db = _open(store)
+    rows = db.history(canon)  # type: ignore[attr-defined]
+    if not rows:
+        raise InvalidParameterError(f"{code!r} is not in the census store {store!r}")
+    _print_rows(rows, fmt)
+
+
+@census.command()
+@_STORE
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+def unsolved(store: str, fmt: str) -> None:
+    """The games whose period is not proven."""
+    _print_rows(_open(store).unsolved(), fmt)  # type: ignore[attr-defined]
+
+
+@census.command()
+@_STORE
+@click.option("--limit", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+def longest(store: str, limit: int, fmt: str) -> None:
+    """The proven games with the longest preperiods."""
+    _print_rows(_open(store).longest_preperiods(limit), fmt)  # type: ignore[attr-defined]
+
+
+@census.command()
+@_STORE
+@click.option("--all-rows", is_flag=True, help="Every row, not only each game's longest.")
+def export(store: str, all_rows: bool) -> None:
+    """The store as CSV on standard output."""
+    from grundy.census import to_csv
+
+    db = _open(store)
+    rows = db._rows() if all_rows else db.latest()  # type: ignore[attr-defined]
+    click.echo(to_csv(rows), nl=False)

@@ -1,0 +1,162 @@
+"""The rare-value ("sparse space") method for take-and-break games whose moves are
+splits into two heaps plus a bounded set of takes: every finite octal code, and
+Grundy's game (splits into two *unequal* heaps).
+
+Pick a mask ``m``; a value ``v`` is *rare* when ``parity(v & m) == 0`` and
+*common* otherwise (0 is always rare). Since parity is linear over XOR, a split
+``a + b`` has a common value only if exactly one part is rare. For heap ``n``:
+
+1. **rare loop**: every split with a rare part (a short list of positions) is
+   marked; after it the reachable *common* values are known exactly, and ``c``,
+   the least common value not reached, is found.
+2. **scan**: ``g(n) = c`` unless some rare value ``v < c`` is unreachable. Rare
+   values come from common + common splits, which are plentiful, so a scan over
+   ``a = 1, 2, ...`` (blocked: a block of splits is marked branch-free, then the
+   still-needed values are checked) usually stops early. Between the linear
+   phases the first occurrences of every value ("probes") are tried, which cuts
+   the long tail where a needed value needs a part of a recent, large value.
+   Only when a rare value is really missing does the scan run to the end, and
+   ``n`` joins the rare list.
+
+Any mask gives exact values; the mask only changes the speed. It is chosen as
+the one with the fewest rare positions so far by a Walsh-Hadamard transform of
+the value counts, and re-chosen when the table doubles, a new value bit appears
+or the rare list doubles. Values are ``uint16`` (2 bytes per heap).
+
+>>> import numpy as np
+>>> from grundy.kernels.octal import octal_table
+>>> g = np.zeros(3001, dtype=np.uint16)
+>>> g[:200] = octal_table([0, 7, 7], 199)                # Kayles, naive seed
+>>> stats = rare_table(g, 200, 3000, splits=[1, 2], takes=[1, 2], wholes=[1, 2])
+>>> bool((g == octal_table([0, 7, 7], 3000)).all()), stats["rare"]
+(True, 9)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+__all__ = ["rare_table", "naive_table", "rare_stats", "best_mask", "MAX_VALUE"]
+
+#: values are stored as uint16
+MAX_VALUE = 65535
+
+# state vector shared with the caller (kept across chunked calls)
+S_MASK, S_FIXED, S_NEXT, S_FULL, S_CHOSEN, S_SCANNED, S_RARE, S_STOP, S_E, S_F = range(10)
+
+_KERNEL: Any = None
+
+
+def _kernel() -> Any:
+    global _KERNEL
+    if _KERNEL is None:
+        from grundy.kernels import _rare_jit as j
+
+        _KERNEL = (j.rare_kernel, j.wht_best, j.stats_kernel, j.naive_kernel)
+    return _KERNEL
+
+
+def rare_table(
+    g: Any,
+    start: int,
+    n: int,
+    *,
+    splits: list[int],
+    takes: list[int] = (),  # type: ignore[assignment]
+    wholes: list[int] = (),  # type: ignore[assignment]
+    unequal: bool = False,
+    mask: int | None = None,
+    e: int = 0,
+    f: int = 0,
+    state: Any = None,
+) -> dict[str, int]:
+    """Fill ``g[start..n]`` (a ``uint16`` array whose ``g[0..start-1]`` is known)
+    by the rare-value method. ``splits``/``takes``/``wholes``: the numbers of
+    tokens taken that may leave two heaps / one heap / nothing; ``unequal``:
+    the two heaps must differ (Grundy's game). ``mask``: a fixed rare/common mask
+    (heap ``a`` is rare when ``parity(g(a) & mask) == (e & a) ^ f``; ``e = 1``,
+    the heap's parity entering, needs a single split digit, and only then may
+    ``f`` be 1); by default the split is chosen and re-chosen automatically.
+    ``state`` (an ``int64`` array of 10, from a previous call) carries the split
+    and its schedule across chunked calls.
+
+    Returns the figures of the run: ``mask``, ``e``, ``f`` (the split in use,
+    finite bits), ``rare`` (rare positions >= 1), ``full_scans``, ``chosen`` (mask
+    choices), ``scanned`` (extra splits looked at), ``stop`` (one past the last
+    heap filled: ``n + 1`` unless a value overflowed ``uint16``).
+    """
+    if state is None:
+        state = np.zeros(10, dtype=np.int64)
+    if state.shape != (10,) or state.dtype != np.int64:
+        raise ValueError("state must be an int64 array of 10 (or None)")
+    if mask is not None:
+        if (e or f) and len(splits) != 1:
+            raise ValueError("the heap's parity enters a split only with a single split digit")
+        state[S_MASK], state[S_FIXED], state[S_E], state[S_F] = int(mask), 1, int(e), int(f) & int(e)
+    if g.dtype != np.uint16:
+        raise TypeError("rare_table fills a uint16 array")
+    if start < 1 or n >= len(g) or not splits:
+        raise ValueError("need 1 <= start, n < len(g) and a split digit")
+    if start <= n:
+        _kernel()[0](g, int(start), int(n), np.asarray(sorted(splits), dtype=np.int64),
+                     np.asarray(list(takes), dtype=np.int64),
+                     np.asarray(list(wholes), dtype=np.int64), bool(unequal), state)
+    else:
+        state[S_STOP] = n + 1
+    return {"mask": int(state[S_MASK]), "e": int(state[S_E]), "f": int(state[S_F]),
+            "rare": int(state[S_RARE]),
+            "full_scans": int(state[S_FULL]), "chosen": int(state[S_CHOSEN]),
+            "scanned": int(state[S_SCANNED]), "stop": int(state[S_STOP])}
+
+
+def naive_table(
+    g: Any, start: int, n: int, *, splits: list[int], takes: list[int] = (),  # type: ignore[assignment]
+    wholes: list[int] = (), unequal: bool = False,  # type: ignore[assignment]
+) -> int:
+    """Fill ``g[start..n]`` (``uint16``) by the O(n^2) mex table with the moves
+    of :func:`rare_table`; returns one past the last heap filled.
+
+    >>> g = np.zeros(11, dtype=np.uint16)
+    >>> naive_table(g, 0, 10, splits=[0], unequal=True), g.tolist()   # Grundy's game
+    (11, [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0])
+    """
+    if g.dtype != np.uint16:
+        raise TypeError("naive_table fills a uint16 array")
+    return int(_kernel()[3](g, int(start), int(n), np.asarray(sorted(splits), dtype=np.int64),
+                            np.asarray(list(takes), dtype=np.int64),
+                            np.asarray(list(wholes), dtype=np.int64), bool(unequal)))
+
+
+def best_mask(values: Any, *, allow_e: bool = False) -> tuple[int, int, int]:
+    """The split ``(mask, e, f)`` with the fewest rare heaps among ``values[1:]``
+    (heap ``a`` rare when ``parity(values[a] & mask) == (e & a) ^ f``), by a
+    Walsh-Hadamard transform of the value counts.
+
+    >>> best_mask([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7])  # Kayles
+    (7, 0, 0)
+    """
+    arr = np.asarray(values, dtype=np.int64)
+    bits = 1
+    while len(arr) and int(arr.max()) >> bits:
+        bits += 1
+    cnt = np.zeros((2, 1 << 17), dtype=np.int64)
+    idx = np.arange(len(arr))
+    np.add.at(cnt, (idx[1:] & 1, arr[1:]), 1)
+    m, e, f, _ = _kernel()[1](cnt, bits, bool(allow_e))
+    return int(m), int(e), int(f)
+
+
+def rare_stats(values: Any, mask: int, e: int = 0, f: int = 0) -> dict[str, int]:
+    """The figures of Flammenkamp's table for a table ``values`` (heaps ``0..n``)
+    and a split: largest value and where it first occurs, number of rare heaps
+    (heap 0 included) and the last one.
+
+    >>> rare_stats(np.array([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6], dtype=np.uint16), 1)
+    {'max': 6, 'max_at': 11, 'rare': 7, 'last_rare': 11, 'mask': 1, 'e': 0, 'f': 0}
+    """
+    arr = np.ascontiguousarray(values, dtype=np.uint16)
+    top, first, nrare, last = _kernel()[2](arr, len(arr) - 1, int(mask), int(e), int(f))
+    return {"max": int(top), "max_at": int(first), "rare": int(nrare),
+            "last_rare": int(last), "mask": int(mask), "e": int(e), "f": int(f)}

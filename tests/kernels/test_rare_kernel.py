@@ -1,0 +1,236 @@
+"""The rare-value kernel and the uint16 tables against an independent oracle (the
+mex of the raw rules, plain Python), for any split; and the figures of the
+published tables (Flammenkamp; Gangolli-Plambeck; Winning Ways)."""
+
+import random
+
+import numpy as np
+import pytest
+
+from grundy import InvalidParameterError, SearchLimitError
+from grundy.games import GrundysGame, TakeAndBreak
+from grundy.games.octal import SplitTable, parse_code
+from grundy.kernels.rare import best_mask, naive_table, rare_stats, rare_table
+
+
+def oracle(digits, n, unequal=False):
+    """g(0..n) of a finite octal code by the definition: the mex of the options."""
+    g = []
+    for m in range(n + 1):
+        opts = set()
+        for k, d in enumerate(digits):
+            r = m - k
+            if r < 0:
+                break
+            if d & 1 and r == 0 and k:
+                opts.add(0)
+            if d & 2 and r > 0 and k:
+                opts.add(g[r])
+            if d & 4:
+                for a in range(1, r // 2 + 1):
+                    if not (unequal and 2 * a == r):
+                        opts.add(g[a] ^ g[r - a])
+        v = 0
+        while v in opts:
+            v += 1
+        g.append(v)
+    return g
+
+
+def moves(code):
+    d, _ = parse_code(code)
+    return {"splits": [k for k, x in enumerate(d) if x & 4],
+            "takes": [k for k, x in enumerate(d) if k and x & 2],
+            "wholes": [k for k, x in enumerate(d) if k and x & 1]}
+
+
+def random_octal(rng):
+    digits = [rng.choice([0, 0, 4])] + [rng.randrange(8) for _ in range(rng.randrange(1, 5))]
+    digits[-1] = digits[-1] or rng.randrange(4, 8)
+    if not any(d & 4 for d in digits):
+        digits[rng.randrange(len(digits))] |= 4
+    return f"{digits[0]}." + "".join(map(str, digits[1:]))
+
+
+def rare(code, n, start, **kw):
+    g = np.zeros(n + 1, dtype=np.uint16)
+    naive_table(g, 0, start - 1, **moves(code), unequal=kw.pop("unequal", False))
+    return g, rare_table(g, start, n, **moves(code), **kw)
+
+
+def test_rare_kernel_matches_the_raw_rules_for_any_split():
+    rng = random.Random(13)
+    for _ in range(25):
+        code = random_octal(rng)
+        digits, _ = parse_code(code)
+        want = oracle(digits, 400)
+        g, _ = rare(code, 400, 20)
+        assert g.tolist() == want, code
+        single = len(moves(code)["splits"]) == 1
+        for mask, e in [(1, 0), (0b1011, 0), (0xFFFF, 0), (3, 1 if single else 0)]:
+            g, st = rare(code, 400, 5, mask=mask, e=e)
+            assert g.tolist() == want, (code, mask, e)
+            assert st["mask"] == mask
+
+
+def test_grundys_game_rare_kernel_matches_the_raw_rules():
+    want = oracle([4], 1500, unequal=True)
+    g = np.zeros(1501, dtype=np.uint16)
+    naive_table(g, 0, 1500, splits=[0], unequal=True)
+    assert g.tolist() == want
+    for start, mask in [(10, None), (3, 0xFE), (50, 1)]:
+        g = np.zeros(1501, dtype=np.uint16)
+        naive_table(g, 0, start - 1, splits=[0], unequal=True)
+        rare_table(g, start, 1500, splits=[0], unequal=True, mask=mask)
+        assert g.tolist() == want, (start, mask)
+
+
+def test_long_tables_agree_with_the_naive_kernel_and_chunks_resume():
+    for code in ("0.6", "0.376", "0.354", "0.137", "0.04"):
+        naive = np.zeros(12001, dtype=np.uint16)
+        naive_table(naive, 0, 12000, **moves(code))
+        g, st = rare(code, 12000, 2048)
+        assert (g == naive).all(), code
+        # in chunks, the split carried over by the state vector
+        h = np.zeros(12001, dtype=np.uint16)
+        naive_table(h, 0, 999, **moves(code))
+        state = np.zeros(10, dtype=np.int64)
+        for lo in range(1000, 12001, 1700):
+            rare_table(h, lo, min(lo + 1699, 12000), state=state, **moves(code))
+        assert (h == naive).all(), code
+
+
+def test_the_split_is_chosen_by_the_value_counts():
+    # Kayles 0.77: period 12 "012314321426"-like, 9 rare heaps with the split found
+    g, st = rare("0.77", 3000, 100)
+    assert st["rare"] == 9
+    # the transform agrees with a brute-force count over all masks
+    vals = g[:600].astype(int)
+    best = min(((m, e) for m in range(1, 16) for e in (0, 1)),
+               key=lambda me: (sum(1 for a in range(1, 600)
+                                   if bin(vals[a] & me[0]).count("1") % 2 == (me[1] & a)), me[1], me[0]))
+    count = lambda me: sum(1 for a in range(1, 600) if bin(vals[a] & me[0]).count("1") % 2 == (me[1] & a))
+    assert count(best_mask(vals, allow_e=True)) == count(best)
+
+
+# (code, preperiod, period, largest value, first heap of it, rare mask, heap parity
+#  (e, f: rare when parity(g & mask) == (e & heap) ^ f), rare heaps, last rare heap) -- Flammenkamp's table of octal games; .127 from
+# Gangolli and Plambeck (1989) with the heap's parity in the split ("1+pos").
+SOLVED = [
+    (".45", 498, 20, 8, 37, 0xF, (0, 0), 11, 198),
+    (".156", 3479, 349, 23, 1032, 0x1B, (0, 0), 15, 357),
+    (".356", 7315, 142, 19, 86, 0x1B, (0, 0), 7, 43),
+    (".644", 3256, 442, 64, 333, 0x7E, (0, 0), 31, 511),
+    (".165", 5181, 1550, 25, 620, None, (0, 0), None, None),
+    (".16", 105351, 149459, 23, 229790, 0x1E, (0, 0), 53, 13935),
+    (".56", 326640, 144, 64, 22778, 0x5B, (0, 0), 46, 1795),
+    (".127", 46578, 4, 56, 24734, 0x1, (1, 1), 693, 27106),
+]
+
+
+@pytest.mark.parametrize("case", SOLVED, ids=[c[0] for c in SOLVED])
+def test_solved_games_are_proven_by_default(case):
+    code, pre, per, top, top_at, mask, e, nrare, last = case
+    game = TakeAndBreak(code)
+    p = game.periodicity
+    assert p is not None and p.proven, game.period_note
+    assert (p.preperiod, p.period) == (pre, per)
+    values = game.table_array(p.checked - 1)
+    assert int(values.max()) == top and int(np.argmax(values)) == top_at
+    if mask is not None:
+        s = rare_stats(values, mask, *e)
+        assert (s["rare"], s["last_rare"]) == (nrare, last)
+        chosen = game.stats(p.checked - 1)  # the split the kernel ended with
+        assert chosen["rare"] <= nrare
+
+
+def test_officers_and_grundys_game_rare_figures_so_far():
+    """Flammenkamp's unsolved-games table to 2^21: Grundy's game 1,274 rare heaps
+    (mask 0xfe) the last at 82,860; Officers (0.6) 1,584 (mask 0x1ee), the last at
+    20,627. Those are all rare heaps below 2^17 and 2^15 respectively."""
+    g = GrundysGame().table_array(1 << 17)
+    s = rare_stats(g, 0xFE)
+    assert (s["rare"], s["last_rare"]) == (1274, 82860)
+    o = TakeAndBreak("0.6")
+    assert (o.stats(1 << 15)["rare"], o.stats(1 << 15)["last_rare"]) == (1584, 20627)
+    assert o.stats(1 << 15)["mask"] == 0x1EE  # the split chosen is the published one
+
+
+@pytest.mark.slow
+def test_unsolved_figures_to_two_to_the_21():
+    n = 1 << 21
+    assert GrundysGame().stats(n) == {"max": 231, "max_at": 763622, "rare": 1274,
+                                      "last_rare": 82860, "mask": 0xFE, "e": 0, "f": 0}
+    assert TakeAndBreak("0.6").stats(n) == {"max": 319, "max_at": 1274955, "rare": 1584,
+                                            "last_rare": 20627, "mask": 0x1EE, "e": 0, "f": 0}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code,pre,per,top,top_at,mask,nrare,last", [
+    (".376", 2268248, 4, 176, 341612, 0xFE, 510, 1140540),
+    (".354", 10061916, 1180, 113, 1152, 0x3F, 132, 3227),
+])
+def test_the_long_solved_games_from_a_cold_start(code, pre, per, top, top_at, mask, nrare, last):
+    game = TakeAndBreak(code)
+    p = game.periodicity
+    assert p is not None and p.proven, game.period_note
+    assert (p.preperiod, p.period) == (pre, per)
+    s = game.stats(p.checked - 1)
+    assert (s["max"], s["max_at"], s["rare"], s["last_rare"]) == (top, top_at, nrare, last)
+    assert s["mask"] == mask
+
+
+def test_table_array_is_a_read_only_uint16_view_of_the_table():
+    game = TakeAndBreak("0.6")
+    a = game.table_array(5000)
+    assert a.dtype == np.uint16 and not a.flags.writeable
+    assert a.tolist() == game.table(5000) == oracle([0, 6], 300) + a.tolist()[301:]
+    assert a.tolist()[:301] == oracle([0, 6], 300)
+
+
+def test_checkpoint_resumes_and_ctrl_c_keeps_finished_chunks(tmp_path):
+    path = tmp_path / "officers.npy"
+    game = TakeAndBreak("0.6").use_checkpoint(path)
+    game.engine.chunk = 3000
+    calls = []
+
+    def interrupt(done):
+        calls.append(done)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        game.table_array(1 << 20, progress=interrupt)
+    saved = np.load(path)
+    assert len(saved) == calls[-1] and saved.dtype == np.uint16
+    again = TakeAndBreak("0.6").use_checkpoint(path)
+    again.engine.chunk = 3000
+    assert again.engine.have == 0
+    values = again.table_array(len(saved) + 1000)
+    assert again.engine.have >= len(saved)
+    fresh = np.zeros(len(values), dtype=np.uint16)
+    naive_table(fresh, 0, len(values) - 1, **moves("0.6"))
+    assert (values == fresh).all()
+    with pytest.raises(InvalidParameterError, match="another game"):
+        TakeAndBreak("0.7").use_checkpoint(path).table(10)
+    junk = tmp_path / "junk.npy"
+    junk.write_bytes(b"not numpy")
+    with pytest.raises(InvalidParameterError, match="junk"):
+        TakeAndBreak("0.6").use_checkpoint(junk).table(10)
+
+
+def test_budgets_are_stated_and_kept():
+    game = TakeAndBreak("0.6")
+    with pytest.raises(SearchLimitError, match="memory budget"):
+        game.table_array(game.max_heaps)
+    p = game.find_period(seconds=0.5, max_heaps=1 << 16)
+    assert p is None or not p.proven
+    assert "no period proven" in game.period_note and "65,536" in game.period_note
+    with pytest.raises(SearchLimitError):
+        SplitTable("x", splits=[1], takes=[], wholes=[], max_heaps=100).array(100)
+
+
+@pytest.mark.parametrize("bad", ["0.", "1.2.3", "0." + "7" * 5000, "0.000", "9.1"])
+def test_bad_codes_are_named(bad):
+    with pytest.raises(InvalidParameterError, match="take-and-break code|digit before|at most"):
+        TakeAndBreak(bad)
