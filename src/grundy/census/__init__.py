@@ -215,7 +215,13 @@ def _local(todo: list[str], to: int, seconds: float, workers: int | None) -> Ite
 def _dask(todo: list[str], to: int, seconds: float, scheduler: str) -> Iterator[CensusRow]:
     from distributed import Client, as_completed
 
-    with Client(scheduler) as client:  # type: ignore[no-untyped-call]
+    try:
+        client = Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
+    except (ValueError, OSError, TimeoutError) as exc:
+        raise InvalidParameterError(
+            f"cannot reach the Dask scheduler {scheduler!r}: {exc}"
+        ) from None
+    with client:
         futures = client.map(analyse, todo, [to] * len(todo), [seconds] * len(todo), pure=False)
         for f in as_completed(futures):  # type: ignore[no-untyped-call]
             yield f.result()

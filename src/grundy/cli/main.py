@@ -277,6 +277,9 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
 def _fast_table(rs: Ruleset, to: int) -> list[int] | None:
     """The whole table at once where the ruleset has a compiled table or a closed
     form (no per-position search)."""
+    array = getattr(rs, "table_array", None)
+    if callable(array):  # a compiled table (numpy) at kernel speed
+        return [int(v) for v in array(to)]
     if type(rs).table is not Ruleset.table:
         return [int(v) for v in rs.table(to)]
     if rs.has_value_formula:

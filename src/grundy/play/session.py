@@ -254,7 +254,7 @@ class Session:
 
         if len(g.components) == 1:
             c = g.components[0]
-            return c.ruleset.solver.remoteness(c.position, limit=self.limit, progress=deadline)
+            return int(c.ruleset.solver.remoteness(c.position, limit=self.limit, progress=deadline))
         from grundy.rules.sums import Sum
         from grundy.solve.budget import Budget
         from grundy.solve.compounds import GAMES
@@ -264,7 +264,7 @@ class Session:
         # a tenth of the budget.
         budget = Budget(positions=max(1, self.limit // 10),
                         seconds=max(0.0, t_end - time.monotonic()))
-        return reduce(GAMES, Sum(*g.components), REMOTENESS, budget=budget, progress=deadline)
+        return int(reduce(GAMES, Sum(*g.components), REMOTENESS, budget=budget, progress=deadline))
 
     def _component_value(self, c: Game) -> int | None:
         try:

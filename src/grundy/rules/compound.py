@@ -91,7 +91,7 @@ class Compound:
                 else:
                     flat.append(c)
             elif type(c) is type(self):
-                flat.extend(c.components)  # type: ignore[union-attr]
+                flat.extend(c.components)
             else:
                 raise InvalidPositionError(
                     f"a {type(self).__name__} combines games (ruleset[position]) or "
@@ -104,7 +104,7 @@ class Compound:
 
     def __add__(self, other: object) -> Compound:
         if isinstance(other, Game) or type(other) is type(self):
-            return type(self)(self, other)  # type: ignore[arg-type]
+            return type(self)(self, other)
         return NotImplemented
 
     def __radd__(self, other: object) -> Compound:
@@ -122,7 +122,7 @@ class Compound:
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and sorted(map(repr, self.components)) == sorted(
-            map(repr, other.components)  # type: ignore[attr-defined]
+            map(repr, other.components)
         )
 
     def __hash__(self) -> int:

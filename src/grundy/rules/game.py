@@ -143,6 +143,7 @@ class GameSum:
 
     _items: list[Game]
     _n: int
+    _tuple: tuple[Game, ...] | None
 
     def __init__(self, *components: Game | GameSum) -> None:
         flat: list[Game] = []

@@ -14,7 +14,7 @@ from grundy.solve.counting import count_positions, count_values, count_xor_box, 
 from grundy.solve.graph import GameGraph, GraphAnalysis
 from grundy.solve.reducer import remoteness_rule, suspense_rule
 
-register_engine(_engine)  # type: ignore[arg-type]
+register_engine(_engine)
 
 __all__ = [
     "Budget", "Solver", "remoteness_rule", "suspense_rule", "GameGraph", "GraphAnalysis",

@@ -74,7 +74,8 @@ def _value(ruleset: Ruleset, position: Any, budget: Budget, progress: Progress |
         # The one place a cycle is met: hand over to retrograde analysis of the
         # positions reachable from here (within the same budget). A loopy position
         # gets its generalised Sprague-Grundy value (an int or inf(K)).
-        return _loopy(ruleset, position, budget).value(position)  # type: ignore[return-value]
+        result: int = _loopy(ruleset, position, budget).value(position)
+        return result
 
 
 _LOOPY: weakref.WeakKeyDictionary[Any, list[Any]] = weakref.WeakKeyDictionary()

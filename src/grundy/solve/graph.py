@@ -240,7 +240,8 @@ class GameGraph(Ruleset):
             return loopy_outcome(loopy_sum(*(self.gvalue(p) for p in position.parts)))
         return self.loopy.outcome(position)
 
-    def remoteness(self, position: Any, *, limit: int | None = None) -> int:
+    def remoteness(self, position: Any, *, limit: int | None = None,
+                   seconds: float | None = None, budget: Any = None) -> int:
         """Moves to the end when the winner hurries and the loser delays, also on a
         graph with cycles; a drawn vertex has none (:class:`LoopyGameError`)."""
         r = self.loopy.remoteness(position)
@@ -250,7 +251,8 @@ class GameGraph(Ruleset):
             )
         return r
 
-    def suspense(self, position: Any, *, limit: int | None = None) -> int:
+    def suspense(self, position: Any, *, limit: int | None = None,
+                 seconds: float | None = None, budget: Any = None) -> int:
         self.check(position)
         a = self.analyze()
         if position not in a.suspense:

@@ -373,19 +373,19 @@ def _search_split(
         if entry is not None:  # second visit: every part is known
             opts, whole = entry
             if whole:
-                v = 0
+                x = 0
                 for c in opts:
-                    v ^= memo[c]
-                memo[p] = v
+                    x ^= memo[c]
+                memo[p] = x
                 continue
             seen = set()
             for o in opts:
-                v = get(o)
-                if v is None:
-                    v = 0
+                w = get(o)
+                if w is None:
+                    w = 0
                     for c in o.parts:  # type: ignore[attr-defined]
-                        v ^= memo[c]
-                seen.add(v)
+                        w ^= memo[c]
+                seen.add(w)
             memo[p] = combine(seen)
             continue
         # First visit: expand.
@@ -425,10 +425,11 @@ def _search_split(
             opts = options(ruleset, p)  # raises the error naming the position
         missing: list[Hashable] | None = None
         seen = set()
+        val: int | None
         try:
             for o in opts:
-                v = get(o)
-                if v is None:
+                val = get(o)
+                if val is None:
                     if type(o) is Sum:
                         for c in o.parts:
                             if c not in memo:
@@ -438,10 +439,10 @@ def _search_split(
                                     missing = []
                                 missing.append(c)
                         if missing is None:
-                            v = 0
+                            val = 0
                             for c in o.parts:
-                                v ^= memo[c]
-                            seen.add(v)
+                                val ^= memo[c]
+                            seen.add(val)
                         continue
                     if o in pending or o == p:
                         raise _loop(ruleset, o)
@@ -449,7 +450,7 @@ def _search_split(
                         missing = []
                     missing.append(o)
                 elif missing is None:
-                    seen.add(v)
+                    seen.add(val)
         except TypeError:
             raise _bad_option(ruleset, p, opts) from None
         if missing is None:

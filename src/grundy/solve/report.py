@@ -13,7 +13,7 @@ and, if not, why.
 (3, {})
 >>> far = grundy.analyze(grundy.games.get("dawson")[1000], seconds=0.2)
 >>> far.value, far.outcome, far.remoteness, sorted(far.stopped)
-(5, Outcome.N, None, ['remoteness', 'suspense'])
+(4, Outcome.N, None, ['remoteness', 'suspense'])
 """
 
 from __future__ import annotations
