@@ -33,7 +33,7 @@ def _kernel() -> Any:
         return _K[0]
     import numba
 
-    @numba.njit(cache=True)
+    @numba.njit
     def run(parent: Any, order: Any, w: Any) -> Any:
         n = parent.shape[0]
         # subtree sizes and preorder positions (children laid out after parents)

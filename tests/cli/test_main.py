@@ -21,7 +21,7 @@ def test_analyze_sum_json(capsys):
     assert main(["analyze", "nim", "3", "4", "5", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["value"] == 2 and out["outcome"] == "N"
-    assert out["winning_moves"] == [{"component": 0, "from": "3", "to": "1"}]
+    assert out["winning_moves"] == [{"component": 0, "to": 1, "text": "1"}]
     assert out["remoteness"] % 2 == 1 and out["suspense"] % 2 == 1
 
 
@@ -35,8 +35,8 @@ def test_analyze_huge_exact(capsys):
     assert main(["analyze", "nim", "10**100", "5", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["value"] == 10**100 ^ 5
-    assert out["winning_moves"][0]["to"] == "5"
-    assert out["remoteness"] is None and out["notes"]
+    assert out["winning_moves"][0]["to"] == 5
+    assert out["remoteness"] is None and out["stopped"]
 
 
 def test_table_and_list(capsys):
@@ -78,7 +78,7 @@ def test_user_file(tmp_path, capsys):
     assert main(["analyze", f"{f}:pairs", "(4, 5)", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["value"] == (4 % 3) ^ (5 % 3)
-    assert [m["to"] for m in out["winning_moves"]] == ["(2, 5)", "(4, 4)"]
+    assert [m["to"] for m in out["winning_moves"]] == [[2, 5], [4, 4]]
 
 
 @pytest.mark.parametrize(
@@ -124,7 +124,6 @@ def test_bad_user_games(tmp_path):
     for name, message in [
         ("raises", "raises.moves(3) raised KeyError: 3"),
         ("garbage", "raises".replace("raises", "garbage.moves(3) yielded [3]")),
-        ("loop", "cycle through position 3"),
     ]:
         code, out, err = run("analyze", f"{f}:{name}", "3")
         assert code == 2 and len(err.strip().splitlines()) == 1, err
@@ -141,7 +140,7 @@ def test_ctrl_c_stops_cleanly(tmp_path):
         "    return [(a - k, b) for k in (1, 2, 3) if k <= a] + [(a, b - k) for k in (1, 2, 3) if k <= b]\n"
     )
     proc = subprocess.Popen(
-        [sys.executable, "-m", "grundy", "analyze", f"{f}:slow", "(5000, 5000)", "--progress"],
+        [sys.executable, "-m", "grundy", "analyze", f"{f}:slow", "(5000, 5000)", "--progress", "--seconds", "120"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     time.sleep(3)

@@ -26,7 +26,7 @@ from grundy.patterns import Periodicity, find_periodicity
 __all__ = ["main", "cli", "entry"]
 
 _DEFAULT_LIMIT = 1_000_000
-_DEFAULT_SECONDS = 2.0
+_DEFAULT_SECONDS = 1.0
 
 
 class _Progress:

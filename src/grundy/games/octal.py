@@ -149,7 +149,7 @@ class SplitTable:
             return
         if n + 1 > self.max_heaps:
             raise SearchLimitError(
-                f"{self.name}: a table to heap {n:,} needs {2 * (n + 1) / 2**20:,.0f} MiB; "
+                f"{self.name}: a table to heap {describe(n)} needs {describe(2 * (n + 1) // 2**20)} MiB; "
                 f"the memory budget is {self.max_heaps:,} heaps (2 bytes each)"
             )
         if self.checkpoint is not None and self.have == 0:

@@ -10,7 +10,7 @@ and, if not, why.
 >>> r.outcome, r.value, r.components, r.winning_moves
 (Outcome.N, 6, [3, 5], [SumMove(1, 3)])
 >>> r.remoteness, r.stopped
-(3, {})
+(7, {})
 >>> far = grundy.analyze(grundy.games.get("dawson")[1000], seconds=0.2)
 >>> far.value, far.outcome, far.remoteness, sorted(far.stopped)
 (4, Outcome.N, None, ['remoteness', 'suspense'])
