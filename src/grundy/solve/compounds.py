@@ -69,14 +69,6 @@ def _whole(games: Sequence[Game]) -> Hashable:
     return R.normal(Sum(*games))
 
 
-def _game_options(g: Game) -> list[Game | Sum]:
-    out: list[Game | Sum] = []
-    for o in R.options(g.ruleset, g.position):
-        o = R.normal(o)
-        out.append(Sum(*(Game(g.ruleset, p) for p in o.parts)) if type(o) is Sum else Game(g.ruleset, o))
-    return out
-
-
 def _after(games: Sequence[Game], moves: Sequence[SumMove]) -> list[Game]:
     """The components after ``moves`` (each names a component and its new position;
     a ``Sum`` option becomes several components)."""

@@ -42,7 +42,6 @@ from grundy.rules.sums import Sum
 from grundy.solve.loopy import LoopyAnalysis, loopy_unsupported
 from grundy.values.errors import (
     InvalidParameterError,
-    InvalidPositionError,
     LoopyGameError,
     SearchLimitError,
     UnhashablePositionError,

@@ -42,7 +42,7 @@ that have no answer on a loopy game is :func:`loopy_unsupported`.
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
