@@ -10,7 +10,7 @@ from grundy.values.errors import (
 )
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.moves import format_heap_move, parse_heap_move
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 
 __all__ = [
     "HeapRuleset", "heap", "heaps", "pair", "parse_int", "parse_int_list", "parse_heaps",
@@ -34,6 +34,15 @@ def heap(game: str, x: Any, what: str = "heap size") -> int:
     if x < 0:
         raise InvalidPositionError(f"{game}: {what} must be non-negative; got {describe(x)}")
     return x
+
+
+def all_heaps(game: str, xs: Sequence[Any], what: str = "heap size") -> None:
+    """Check that every one of ``xs`` is a heap (as :func:`heap` does), at C speed
+    when they all are: the check of a sum of a million heaps."""
+    if set(map(type, xs)) <= {int} and (not xs or min(xs) >= 0):
+        return
+    for x in xs:
+        heap(game, x, what)
 
 
 def int_literal(digits: str) -> int:
@@ -300,6 +309,14 @@ class HeapRuleset(Ruleset):
 
     def validate(self, position: Any) -> None:
         heap(self.name, position)
+
+    def validate_many(self, positions: Sequence[Any]) -> None:
+        all_heaps(self.name, positions)
+
+    def check(self, position: Any) -> Hashable:
+        if type(position) is int and position >= 0:  # the common case, fast
+            return position
+        return super().check(position)
 
     def parse_position(self, text: str) -> Any:
         return parse_int(text, "integer heap size", self.name)

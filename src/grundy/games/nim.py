@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.moves import format_heap_move, parse_heap_move
-from grundy.games._common import heap, parse_int
+from grundy.games._common import all_heaps, heap, parse_int
 
 __all__ = ["Nim"]
 
@@ -36,6 +36,17 @@ class Nim(Ruleset):
 
     def validate(self, position: Any) -> None:
         heap(self.name, position)
+
+    def validate_many(self, positions: Sequence[Any]) -> None:
+        all_heaps(self.name, positions)
+
+    def check(self, position: Any) -> Hashable:
+        if type(position) is int and position >= 0:  # the common case, fast
+            return position
+        return super().check(position)
+
+    def value_formula_many(self, positions: Sequence[Any]) -> Sequence[int]:
+        return positions  # a heap of n is worth n
 
     def parse_position(self, text: str) -> Hashable:
         return parse_int(text, "integer heap size", self.name)

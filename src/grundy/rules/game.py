@@ -17,11 +17,13 @@ Outcome.P
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
+from functools import reduce
+from operator import xor
 from typing import TYPE_CHECKING, NamedTuple
 
 from grundy.rules.engine import engine
-from grundy.rules.sums import Sum
+from grundy.rules.sums import Sum, slot_setter
 from grundy.values.errors import InvalidPositionError, describe
 from grundy.values.outcome import Outcome
 
@@ -43,8 +45,8 @@ class Game:
     position: Hashable
 
     def __init__(self, ruleset: Ruleset, position: Hashable) -> None:
-        object.__setattr__(self, "ruleset", ruleset)
-        object.__setattr__(self, "position", position)
+        _set_ruleset(self, ruleset)
+        _set_position(self, position)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Game is immutable")
@@ -119,6 +121,10 @@ class Game:
         return NotImplemented
 
 
+_set_ruleset = slot_setter(Game, "ruleset")
+_set_position = slot_setter(Game, "position")
+
+
 class SumMove(NamedTuple):
     """A move in a :class:`GameSum`: component number ``component`` (from 0) moves
     to ``option``."""
@@ -136,14 +142,19 @@ class GameSum:
 
     The value is the XOR of the component values (the Sprague-Grundy theorem),
     computed per component; winning moves are constructed from the component values
-    without exploring the product of the components.
+    without exploring the product of the components. A sum of many positions of one
+    ruleset (``ruleset.sum(*positions)``) keeps the positions and makes its
+    component games only when they are asked for, so a million heaps cost little
+    more than their XOR.
     """
 
-    __slots__ = ("_items", "_n", "_tuple")
+    __slots__ = ("_items", "_n", "_tuple", "_rs", "_pos")
 
-    _items: list[Game]
+    _items: list[Game] | None
     _n: int
     _tuple: tuple[Game, ...] | None
+    _rs: Ruleset | None
+    _pos: Sequence[Hashable] | None
 
     def __init__(self, *components: Game | GameSum) -> None:
         flat: list[Game] = []
@@ -154,24 +165,52 @@ class GameSum:
                 flat.append(c)
             else:
                 raise InvalidPositionError(f"a GameSum adds games; got {describe(c)}")
-        object.__setattr__(self, "_items", flat)
-        object.__setattr__(self, "_n", len(flat))
-        object.__setattr__(self, "_tuple", None)
+        _init(self, flat, len(flat), None, None, None)
+
+    @staticmethod
+    def _sharing(items: list[Game], n: int) -> GameSum:
+        s = _new(GameSum)
+        _set_items(s, items)
+        _set_n(s, n)
+        _set_tuple(s, None)
+        _set_rs(s, None)
+        _set_pos(s, None)
+        return s
 
     @classmethod
-    def _sharing(cls, items: list[Game], n: int) -> GameSum:
+    def _of(cls, ruleset: Ruleset, positions: Sequence[Hashable]) -> GameSum:
+        """The sum of ``positions`` (already checked) of ``ruleset``."""
         s = object.__new__(cls)
-        object.__setattr__(s, "_items", items)
-        object.__setattr__(s, "_n", n)
-        object.__setattr__(s, "_tuple", None)
+        _init(s, None, len(positions), None, ruleset, positions)
         return s
+
+    def _parts(self) -> list[tuple[Ruleset, Hashable]]:
+        """(ruleset, position) of each component, without making games."""
+        if self._pos is not None:
+            rs = self._rs
+            assert rs is not None
+            return [(rs, p) for p in self._pos]
+        return [(g.ruleset, g.position) for g in self.components]
+
+    def _part(self, i: int) -> tuple[Ruleset, Hashable]:
+        if self._pos is not None:
+            assert self._rs is not None
+            return self._rs, self._pos[i]
+        g = self.components[i]
+        return g.ruleset, g.position
 
     @property
     def components(self) -> tuple[Game, ...]:
         """The component games, in order."""
         tup: tuple[Game, ...] | None = self._tuple
         if tup is None:
-            tup = tuple(self._items[: self._n])
+            if self._pos is not None:
+                rs = self._rs
+                assert rs is not None
+                tup = tuple([Game(rs, p) for p in self._pos])
+            else:
+                assert self._items is not None
+                tup = tuple(self._items[: self._n])
             object.__setattr__(self, "_tuple", tup)
         return tup
 
@@ -181,6 +220,14 @@ class GameSum:
     def __add__(self, other: Game | GameSum) -> GameSum:
         # Sums share one growing list while each new sum extends the newest one, so
         # sum(games) is linear, not quadratic; a sum that is extended twice copies.
+        if type(other) is Game:
+            items = self._items
+            if items is None:
+                items = list(self.components)
+            elif len(items) != self._n:
+                items = items[: self._n]
+            items.append(other)
+            return GameSum._sharing(items, len(items))
         if isinstance(other, Game):
             extra: list[Game] = [other]
         elif isinstance(other, GameSum):
@@ -188,7 +235,9 @@ class GameSum:
         else:
             return NotImplemented
         items = self._items
-        if len(items) != self._n:
+        if items is None:
+            items = list(self.components)
+        elif len(items) != self._n:
             items = items[: self._n]
         items.extend(extra)
         return GameSum._sharing(items, len(items))
@@ -220,15 +269,15 @@ class GameSum:
 
     def values(self) -> list[int]:
         """The value of each component (closed forms called directly)."""
+        if self._pos is not None:
+            assert self._rs is not None
+            return engine().values_of(self._rs, self._pos)
         return engine().game_values(self.components)
 
     @property
     def value(self) -> int:
         """XOR of the component values. O(components) once they are known."""
-        s = 0
-        for v in self.values():
-            s ^= v
-        return s
+        return reduce(xor, self.values(), 0)
 
     @property
     def outcome(self) -> Outcome:
@@ -241,14 +290,12 @@ class GameSum:
         too, since an option's value can exceed its position's. ``limit`` bounds
         the options listed per component (:class:`SearchLimitError` beyond it)."""
         values = self.values()
-        s = 0
-        for v in values:
-            s ^= v
+        s = reduce(xor, values, 0)
         if s == 0:
             return []
         result: list[SumMove] = []
-        for i, (c, v) in enumerate(zip(self.components, values)):
-            opts = c.ruleset.options_with_value(c.position, v ^ s, limit=limit)
+        for i, ((rs, pos), v) in enumerate(zip(self._parts(), values)):
+            opts = rs.options_with_value(pos, v ^ s, limit=limit)
             result.extend(SumMove(i, o) for o in opts)
         return result
 
@@ -256,15 +303,14 @@ class GameSum:
         """One winning move, found from the component values: O(components) plus one
         constructive move in one component. ``None`` from a P-position."""
         values = self.values()
-        s = 0
-        for v in values:
-            s ^= v
+        s = reduce(xor, values, 0)
         if s == 0:
             return None
-        for i, (c, v) in enumerate(zip(self.components, values)):
+        for i, v in enumerate(values):
             t = v ^ s
             if t < v:
-                o = c.ruleset.option_with_value(c.position, t)
+                rs, pos = self._part(i)
+                o = rs.option_with_value(pos, t)
                 if o is not None:
                     return SumMove(i, o)
         raise AssertionError("a component with v ^ S < v has an option of value v ^ S")
@@ -277,8 +323,15 @@ class GameSum:
             raise InvalidPositionError(
                 f"a move of a sum is SumMove(component, option); got {describe(move)}"
             ) from None
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.components):
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self._n:
             raise InvalidPositionError(f"no component {describe(index)} in a sum of {len(self)}")
+        if self._pos is not None:
+            rs, pos = self._part(index)
+            if not rs.is_option(pos, option):
+                raise InvalidPositionError(
+                    f"{describe(option)} is not an option of {rs.name}[{describe(pos)}]"
+                )
+            return GameSum._of(rs, (*self._pos[:index], option, *self._pos[index + 1 :]))
         new = self.components[index].play(option)
         return GameSum(*self.components[:index], new, *self.components[index + 1 :])
 
@@ -294,8 +347,21 @@ class GameSum:
 
     def options(self) -> list[SumMove]:
         """Every move of the sum."""
-        return [
-            SumMove(i, o) for i, c in enumerate(self.components) for o in c.options()
-        ]
+        return [SumMove(i, o) for i, (rs, p) in enumerate(self._parts()) for o in rs.options(p)]
 
 
+_new = object.__new__
+_set_items = slot_setter(GameSum, "_items")
+_set_n = slot_setter(GameSum, "_n")
+_set_tuple = slot_setter(GameSum, "_tuple")
+_set_rs = slot_setter(GameSum, "_rs")
+_set_pos = slot_setter(GameSum, "_pos")
+
+
+def _init(s: GameSum, items: list[Game] | None, n: int, tup: tuple[Game, ...] | None,
+          rs: Ruleset | None, pos: Sequence[Hashable] | None) -> None:
+    _set_items(s, items)
+    _set_n(s, n)
+    _set_tuple(s, tup)
+    _set_rs(s, rs)
+    _set_pos(s, pos)

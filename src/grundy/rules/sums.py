@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
+from typing import Any
 
 from grundy.values.errors import UnhashablePositionError
 
-__all__ = ["Sum"]
+__all__ = ["Sum", "slot_setter"]
+
+
+def slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """The fast setter of slot ``name`` of ``cls`` (for immutable classes that
+    refuse ``setattr``)."""
+    setter: Callable[[Any, Any], None] = cls.__dict__[name].__set__
+    return setter
 
 
 class Sum:
@@ -34,33 +42,55 @@ class Sum:
     _key: frozenset[tuple[Hashable, int]]
     _hash: int
 
+    # Built cheaply: a move function may yield millions of sums (Multi-SG), and the
+    # reducer reads their parts without hashing them. The order-free key and hash are
+    # made on first use.
     def __init__(self, *parts: Hashable) -> None:
-        flat: list[Hashable] = []
         for p in parts:
             if type(p) is Sum:
-                flat.extend(p.parts)
-            else:
-                flat.append(p)
+                flat: list[Hashable] = []
+                for q in parts:
+                    if type(q) is Sum:
+                        flat.extend(q.parts)
+                    else:
+                        flat.append(q)
+                parts = tuple(flat)
+                break
         try:
-            key = frozenset(Counter(flat).items())
+            hash(parts)
         except TypeError:
-            bad = next(p for p in flat if not _hashable(p))
+            bad = next(p for p in parts if not _hashable(p))
             raise UnhashablePositionError(
                 f"Sum part {bad!r} is not hashable; positions must be hashable "
                 "(use tuples, not lists)"
             ) from None
-        object.__setattr__(self, "parts", tuple(flat))
-        object.__setattr__(self, "_key", key)
-        object.__setattr__(self, "_hash", hash(("grundy.Sum", key)))
+        _set_parts(self, parts)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Sum is immutable")
 
+    def _order_free(self) -> frozenset[tuple[Hashable, int]]:
+        try:
+            return self._key
+        except AttributeError:
+            key = frozenset(Counter(self.parts).items())
+            _set_key(self, key)
+            _set_hash(self, hash(("grundy.Sum", key)))
+            return key
+
     def __eq__(self, other: object) -> bool:
-        return type(other) is Sum and self._key == other._key
+        if type(other) is not Sum:
+            return False
+        if self.parts == other.parts:
+            return True
+        return self._order_free() == other._order_free()
 
     def __hash__(self) -> int:
-        return self._hash
+        try:
+            return self._hash
+        except AttributeError:
+            self._order_free()
+            return self._hash
 
     def __iter__(self) -> Iterator[Hashable]:
         return iter(self.parts)
@@ -73,6 +103,11 @@ class Sum:
 
     def __reduce__(self) -> tuple[type, tuple[Hashable, ...]]:
         return (Sum, self.parts)
+
+
+_set_parts = slot_setter(Sum, "parts")
+_set_key = slot_setter(Sum, "_key")
+_set_hash = slot_setter(Sum, "_hash")
 
 
 def _hashable(x: object) -> bool:

@@ -33,7 +33,9 @@ import threading
 import weakref
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
-from itertools import islice
+from functools import partial
+from itertools import islice, takewhile
+from operator import is_not
 from typing import TYPE_CHECKING, Any
 
 from grundy.rules.sums import Sum
@@ -342,6 +344,14 @@ def _bad_option(ruleset: Ruleset, position: Hashable, opts: Iterable[Any]) -> Ba
     return BadOptionError(f"{ruleset.name}.moves({describe(position)}) yielded a bad option")
 
 
+# How a pending position of the split search is finished (besides a lazy scan):
+# options some of which are Sums, or the parts of a decomposed position.
+_MIXED, _PARTS = object(), object()
+_known = partial(is_not, None)
+# Rulesets whose move functions have yielded a Sum: their options are read one by one.
+_YIELDS_SUMS: weakref.WeakSet[Any] = weakref.WeakSet()
+
+
 def _search_split(
     ruleset: Ruleset,
     root: Hashable,
@@ -351,7 +361,13 @@ def _search_split(
     progress: Progress | None,
 ) -> None:
     """The split search (Grundy values): Sum options and decomposed positions are
-    worth the XOR of their parts; only parts are searched."""
+    worth the XOR of their parts; only parts are searched.
+
+    While a ruleset has yielded no ``Sum``, a position's options are looked up lazily
+    in C (``takewhile`` over ``map(memo.get, options)``): the search descends into
+    the first unknown option and resumes the scan when it is known, so the stack
+    holds one path and each option is looked up once, as in a memoised recursion.
+    """
     get = memo.get
     moves = ruleset.moves
     combine = rule.combine
@@ -359,8 +375,13 @@ def _search_split(
     meter = budget.start()
     cap = budget.positions
     what = f"{ruleset.name}: the {rule.name} of {describe(root)}"
-    # pending[p] = (options, is_decomposed): expanded, waiting for its options.
-    pending: dict[Hashable, tuple[list[Hashable], bool]] = {}
+    # pending[p] = (options or parts, state): expanded, waiting for its options; the
+    # state is the lazy scan of a plain position, _MIXED or _PARTS.
+    pending: dict[Hashable, tuple[list[Hashable], Any]] = {}
+    plain = ruleset not in _YIELDS_SUMS
+    missing: list[Hashable] | None
+    seen: set[int]
+    v: int | None
     stack: list[Hashable] = [root]
     push = stack.append
     pop = stack.pop
@@ -370,93 +391,125 @@ def _search_split(
         if p in memo:
             continue
         entry = pending.pop(p, None)
-        if entry is not None:  # second visit: every part is known
-            opts, whole = entry
-            if whole:
+        if entry is not None:
+            opts, state = entry
+            if state is _PARTS:  # every part is known
                 x = 0
                 for c in opts:
                     x ^= memo[c]
                 memo[p] = x
                 continue
-            seen = set()
-            for o in opts:
-                w = get(o)
-                if w is None:
-                    w = 0
-                    for c in o.parts:  # type: ignore[attr-defined]
-                        w ^= memo[c]
-                seen.add(w)
-            memo[p] = combine(seen)
-            continue
-        # First visit: expand.
-        meter.tick(what)
-        expanded += 1
-        if progress is not None and not expanded % _PROGRESS_EVERY:
-            progress(expanded)
-        parts = _parts(ruleset, p) if decomposes else None
-        if parts is not None:
-            missing_parts = [c for c in parts if c not in memo]
-            for c in missing_parts:
+        else:  # first visit: expand
+            meter.tick(what)
+            expanded += 1
+            if progress is not None and not expanded % _PROGRESS_EVERY:
+                progress(expanded)
+            parts = _parts(ruleset, p) if decomposes else None
+            if parts is not None:
+                missing_parts = [c for c in parts if c not in memo]
+                for c in missing_parts:
+                    if c in pending or c == p:
+                        raise _loop(ruleset, c)
+                if not missing_parts:
+                    x = 0
+                    for c in parts:
+                        x ^= memo[c]
+                    memo[p] = x
+                else:
+                    pending[p] = (list(parts), _PARTS)
+                    push(p)
+                    stack.extend(missing_parts)
+                continue
+            try:
+                it = moves(p)
+                if type(it) is list:
+                    opts = it
+                elif cap is None:
+                    opts = list(it)
+                else:
+                    opts = _take(it, cap, meter, what, p)
+            except GrundyError:
+                raise
+            except (KeyboardInterrupt, MemoryError):
+                raise
+            except BaseException:
+                opts = options(ruleset, p)  # raises the error naming the position
+            state = None
+        if plain and state is not _MIXED:
+            try:
+                if state is None:
+                    vals: list[int] = []
+                    scan = map(get, opts)
+                else:  # the option the search descended into is known now
+                    vals, scan = state
+                    vals.append(memo[opts[len(vals)]])
+                vals.extend(takewhile(_known, scan))  # type: ignore[arg-type]
+            except TypeError:
+                raise _bad_option(ruleset, p, opts) from None
+            if len(vals) == len(opts):
+                memo[p] = combine(set(vals))
+                continue
+            c = opts[len(vals)]
+            if type(c) is not Sum:
                 if c in pending or c == p:
                     raise _loop(ruleset, c)
-            if not missing_parts:
-                v = 0
-                for c in parts:
-                    v ^= memo[c]
-                memo[p] = v
-            else:
-                pending[p] = (list(parts), True)
+                pending[p] = (opts, (vals, scan))
                 push(p)
-                stack.extend(missing_parts)
-            continue
-        try:
-            it = moves(p)
-            if type(it) is list:
-                opts = it
-            elif cap is None:
-                opts = list(it)
-            else:
-                opts = _take(it, cap, meter, what, p)
-        except GrundyError:
-            raise
-        except (KeyboardInterrupt, MemoryError):
-            raise
-        except BaseException:
-            opts = options(ruleset, p)  # raises the error naming the position
-        missing: list[Hashable] | None = None
+                push(c)
+                continue
+            plain = False  # from now on, read options one by one
+            _YIELDS_SUMS.add(ruleset)
         seen = set()
-        val: int | None
+        add = seen.add
+        try:  # every option known (a revisit, or a table built upwards)
+            for o in opts:
+                if type(o) is Sum:
+                    x = 0
+                    for c in o.parts:
+                        x ^= memo[c]
+                    add(x)
+                else:
+                    add(memo[o])
+            memo[p] = combine(seen)
+            continue
+        except KeyError:
+            pass
+        except TypeError:
+            raise _bad_option(ruleset, p, opts) from None
+        missing = None
+        seen = set()
         try:
             for o in opts:
-                val = get(o)
-                if val is None:
-                    if type(o) is Sum:
-                        for c in o.parts:
-                            if c not in memo:
-                                if c in pending or c == p:
-                                    raise _loop(ruleset, c)
-                                if missing is None:
-                                    missing = []
-                                missing.append(c)
-                        if missing is None:
-                            val = 0
-                            for c in o.parts:
-                                val ^= memo[c]
-                            seen.add(val)
-                        continue
+                if type(o) is Sum:
+                    x = 0
+                    for c in o.parts:
+                        v = get(c)
+                        if v is None:
+                            if c in pending or c == p:
+                                raise _loop(ruleset, c)
+                            if missing is None:
+                                missing = []
+                            missing.append(c)
+                        elif missing is None:
+                            x ^= v
+                    if missing is None:
+                        seen.add(x)
+                    continue
+                v = get(o)
+                if v is None:
                     if o in pending or o == p:
                         raise _loop(ruleset, o)
                     if missing is None:
                         missing = []
                     missing.append(o)
                 elif missing is None:
-                    seen.add(val)
+                    seen.add(v)
         except TypeError:
             raise _bad_option(ruleset, p, opts) from None
         if missing is None:
             memo[p] = combine(seen)
         else:
-            pending[p] = (opts, False)
+            pending[p] = (opts, _MIXED)
             push(p)
             stack.extend(missing)
     if progress is not None:
