@@ -162,7 +162,7 @@ def test_misere_nim_rule_vs_search() -> None:
 
 def test_misere_kayles_values_vs_brute() -> None:
     """Misère Grundy values of Kayles rows 0..20 against the definition played on
-    whole multisets of rows (a published table is still to be added)."""
+    whole multisets of rows (the published table is checked below)."""
     kayles_rows = grundy.games.get("rowruns:1,2")
     m = grundy.Misere(kayles_rows)
     values = [m.value(n) for n in range(21)]
@@ -185,6 +185,25 @@ def test_misere_kayles_values_vs_brute() -> None:
 
     assert values == [brute((n,) if n else ()) for n in range(21)]
     assert values[:4] == [1, 0, 2, 3]  # by hand: K0 = 1, K1 = mex{1}, K2 = mex{0, 1}, ...
+
+
+# Published misère Grundy values (G^-) of heaps 0..20: CGSuite's test suite
+# (org.cgsuite.lang.GameHeapTest, "MisereNimValue" of game.heap.Kayles, DawsonsKayles,
+# GrundysGame, Subtraction([2,3,7]) and Nim).
+PUBLISHED_MISERE = {
+    "kayles": [1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2, 0],
+    "rowruns:1,2": [1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2, 0],
+    "dawson": [1, 1, 0, 0, 2, 1, 3, 0, 0, 1, 1, 3, 0, 2, 1, 1, 0, 0, 2, 1, 3],
+    "grundys-game": [1, 1, 1, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2],
+    "subtraction:2,3,7": [1, 1, 0, 0, 2, 1, 1, 0, 0, 2, 1, 1, 0, 0, 2, 1, 1, 0, 0, 2, 1],
+    "nim": [1, 0] + list(range(2, 21)),
+}
+
+
+@pytest.mark.parametrize("spec", sorted(PUBLISHED_MISERE))
+def test_misere_values_match_cgsuite(spec: str) -> None:
+    m = grundy.Misere(grundy.games.get(spec))
+    assert [m.value(n) for n in range(21)] == PUBLISHED_MISERE[spec]
 
 
 @pytest.mark.parametrize("s,k", CASES)
