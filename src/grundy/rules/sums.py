@@ -39,7 +39,7 @@ class Sum:
     __slots__ = ("parts", "_key", "_hash")
 
     parts: tuple[Hashable, ...]
-    _key: frozenset[tuple[Hashable, int]]
+    _key: tuple[Hashable, ...] | frozenset[tuple[Hashable, int]]
     _hash: int
 
     # Built cheaply: a move function may yield millions of sums (Multi-SG), and the
@@ -69,11 +69,18 @@ class Sum:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Sum is immutable")
 
-    def _order_free(self) -> frozenset[tuple[Hashable, int]]:
+    def _order_free(self) -> tuple[Hashable, ...] | frozenset[tuple[Hashable, int]]:
         try:
             return self._key
         except AttributeError:
-            key = frozenset(Counter(self.parts).items())
+            parts = self.parts
+            kinds = set(map(type, parts))
+            if len(kinds) == 1 and (int in kinds or str in kinds):  # totally ordered: sort
+                key: tuple[Hashable, ...] | frozenset[tuple[Hashable, int]] = tuple(
+                    sorted(parts)  # type: ignore[type-var]
+                )
+            else:
+                key = frozenset(Counter(parts).items())
             _set_key(self, key)
             _set_hash(self, hash(("grundy.Sum", key)))
             return key

@@ -85,7 +85,7 @@ class Meter:
         self.count = 0
         self.positions = budget.positions
         self.deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
-        self.next_check = self.EVERY
+        self.next_check = 1 if self.deadline is not None else self.EVERY  # a spent budget stops at once
 
     def tick(self, what: str) -> None:
         """Count one position; raise :class:`SearchLimitError` when the budget is

@@ -242,6 +242,8 @@ def node_options(
             continue
         done.add(c)
         rest = parts[:i] + parts[i + 1 :]
+        if meter is not None:
+            meter.look(f"{ruleset.name}: the options of {describe(node)}")
         for o in node_options(ruleset, c, limit, meter):
             result.append(normal(Sum(*rest, o)))
         if limit is not None and len(result) > limit:

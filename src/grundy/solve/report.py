@@ -172,11 +172,15 @@ def analyze(
     start = time.monotonic()
     deadline = None if budget.seconds is None else start + budget.seconds
 
+    # Each search gets its share of what is left, but at least a floor (a slow
+    # start-up, e.g. loading compiled kernels, must not starve a quick search).
+    floor = 0.0 if budget.seconds is None else min(0.2, budget.seconds / 4)
+
     def left(share: float = 1.0) -> Budget:
         if deadline is None:
             return Budget(positions=budget.positions)
         return Budget(positions=budget.positions,
-                      seconds=max(0.0, (deadline - time.monotonic()) * share))
+                      seconds=max(floor, (deadline - time.monotonic()) * share))
 
     if isinstance(game, Compound):
         return _compound_report(game, start)
@@ -258,8 +262,13 @@ def analyze(
         if "options" in stopped.get("value", "") or "options" in stopped.get("remoteness", ""):
             stopped[key] = "not computed: a position has more options than the budget"
             continue
+        b = left(share)
+        if b.seconds is not None and b.seconds < _LEAST_SEARCH:
+            stopped[key] = (f"not computed: the time budget ({budget.seconds:g} s) was used up "
+                            "before this search")
+            continue
         try:
-            counts[key] = _count(comps, rule, left(share), progress)
+            counts[key] = _count(comps, rule, b, progress)
         except SearchLimitError as exc:
             stopped[key] = str(exc)
         except LoopyGameError as exc:
@@ -271,6 +280,10 @@ def analyze(
         winning_moves_complete=complete, remoteness=counts["remoteness"],
         suspense=counts["suspense"], stopped=stopped, seconds=time.monotonic() - start,
     )
+
+
+#: Seconds a search needs at least to be worth starting.
+_LEAST_SEARCH = 0.02
 
 
 def _own_outcome(rs: Any) -> bool:
