@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import Any
 
-from grundy.values.errors import InvalidParameterError
+from grundy.values.errors import InvalidParameterError, describe
 from grundy.rules.sums import Sum
+from grundy.solve.budget import look
 from grundy.games._common import HeapRuleset, parse_int, parse_param, positive_param
 
 __all__ = ["Lasker", "SplitThree", "EvenSplit"]
@@ -161,7 +162,9 @@ class EvenSplit(HeapRuleset):
         memo = self._memo
         if position in memo:
             return memo[position]
-        # Iterative post-order over the values this one needs.
+        # Iterative post-order over the values this one needs: about 3 sqrt(n) of
+        # them, O(n^(3/4)) work in all.
+        what = f"{self.name}: the value of {describe(position)}"
         stack = [position]
         while stack:
             n = stack[-1]
@@ -177,6 +180,7 @@ class EvenSplit(HeapRuleset):
                 stack.extend(need)
                 continue
             stack.pop()
+            look(what, 1)  # a long computation for huge n: watch the caller's budget
             seen = set()
             for j in self._js(n):
                 q, r = divmod(n, j)
@@ -204,9 +208,12 @@ class EvenSplit(HeapRuleset):
 
     def _deps(self, n: int) -> set[int]:
         out = set()
-        for j in self._js(n):
+        what = f"{self.name}: the value of {describe(n)}"
+        for i, j in enumerate(self._js(n)):
             q = n // j
             out.add(q)
             out.add(q + 1)
+            if not i & 4095:
+                look(what)
         out.discard(n)
         return out

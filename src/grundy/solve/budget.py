@@ -15,11 +15,14 @@ resumes the work rather than repeating it).
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from grundy.values.errors import InvalidParameterError, SearchLimitError, describe
 
-__all__ = ["Budget", "UNLIMITED", "as_budget"]
+__all__ = ["Budget", "UNLIMITED", "as_budget", "watching", "look"]
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,8 @@ class Meter:
         self.count = 0
         self.positions = budget.positions
         self.deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
-        self.next_check = 1 if self.deadline is not None else self.EVERY  # a spent budget stops at once
+        # A spent budget stops at the first position.
+        self.next_check = 1 if self.deadline is not None else self.EVERY
 
     def tick(self, what: str) -> None:
         """Count one position; raise :class:`SearchLimitError` when the budget is
@@ -105,7 +109,43 @@ class Meter:
         """Raise :class:`SearchLimitError` if the time budget is spent."""
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise SearchLimitError(
-                f"{what} stopped after {self.budget.seconds:g} s (the budget) with "
-                f"{self.count:,} positions searched; ask for more time to go further",
+                f"{what} stopped after {self.budget.seconds:.3g} s (the budget) with "
+                f"{self.count:,} position{'' if self.count == 1 else 's'} searched; ask for more "
+                "time to go further",
                 self.count,
             )
+
+
+# The meter of the budget a closed form runs under (see :func:`watching`).
+_ACTIVE: ContextVar[Meter | None] = ContextVar("grundy_budget", default=None)
+
+
+@contextmanager
+def watching(budget: Budget) -> Iterator[None]:
+    """Run a closed form under ``budget``: a closed form that is really a long
+    computation (a divisor-block recursion, a big table) calls :func:`look` now and
+    then, and stops with :class:`SearchLimitError` when the budget is spent.
+
+    >>> with watching(Budget(seconds=0)):
+    ...     look("a long closed form")
+    Traceback (most recent call last):
+    ...
+    grundy.values.errors.SearchLimitError: a long closed form stopped after 0 s (the budget) with 1 position searched; ask for more time to go further
+    """
+    if budget.seconds is None and budget.positions is None:
+        yield
+        return
+    token = _ACTIVE.set(budget.start())
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
+def look(what: str, steps: int = 1) -> None:
+    """Count ``steps`` and check the clock of the budget a closed form runs under
+    (nothing when there is none)."""
+    meter = _ACTIVE.get()
+    if meter is not None:
+        meter.count += steps
+        meter.look(what)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from grundy.rules.game import Game
 from grundy.rules.sums import Sum
 from grundy.solve import reducer as R
-from grundy.solve.budget import UNLIMITED, Budget, as_budget
+from grundy.solve.budget import UNLIMITED, Budget, as_budget, watching
 from grundy.values.errors import InvalidParameterError, LoopyGameError, SearchLimitError, describe
 from grundy.values.outcome import Outcome
 
@@ -68,7 +68,8 @@ def _value(ruleset: Ruleset, position: Any, budget: Budget, progress: Progress |
             v ^= _value(ruleset, part, budget, progress)
         return v
     if ruleset.has_value_formula:
-        return ruleset.value_formula(position)
+        with watching(budget):
+            return ruleset.value_formula(position)
     try:
         return R.reduce(ruleset, position, R.GRUNDY, budget=budget, progress=progress)
     except LoopyGameError:

@@ -27,7 +27,7 @@ from grundy.rules.compound import Compound, MisereSum
 from grundy.rules.game import Game, GameSum, SumMove
 from grundy.rules.sums import Sum
 from grundy.solve import reducer as R
-from grundy.solve.budget import Budget
+from grundy.solve.budget import Budget, watching
 from grundy.solve.compounds import GAMES
 from grundy.values.errors import (
     GrundyError,
@@ -296,7 +296,8 @@ def _own_outcome(rs: Any) -> bool:
 def _value(g: Game, budget: Budget, progress: Callable[[int], None] | None) -> int:
     rs = g.ruleset
     if rs.has_value_formula and type(g.position) is not Sum:
-        return rs.value_formula(g.position)
+        with watching(budget):
+            return rs.value_formula(g.position)
     return rs.value(g.position, budget=budget, progress=progress)
 
 

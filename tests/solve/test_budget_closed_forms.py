@@ -1,0 +1,64 @@
+"""Closed forms that are really long computations watch the caller's budget
+(issue 8: `grundy analyze evensplit:2 10**12` must stop within its budget)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import grundy
+from grundy.solve.budget import Budget, look, watching
+from grundy.values.errors import SearchLimitError
+
+
+def test_look_without_a_budget_does_nothing() -> None:
+    look("anything")  # no active budget: free
+    with watching(Budget()):
+        look("anything")
+
+
+def test_look_stops_a_spent_budget() -> None:
+    with watching(Budget(seconds=0.0)):
+        with pytest.raises(SearchLimitError, match="a closed form stopped after 0 s"):
+            look("a closed form")
+
+
+def test_evensplit_huge_heap_stops_within_budget() -> None:
+    g = grundy.games.get("evensplit:2")
+    t = time.monotonic()
+    with pytest.raises(SearchLimitError, match=r"evensplit:2: the value of 1000000000000 stopped"):
+        g.value(10**12, seconds=0.3)
+    assert time.monotonic() - t < 5.0  # generous on a loaded machine; unbounded before
+
+
+def test_evensplit_report_says_where_it_stopped() -> None:
+    g = grundy.games.get("evensplit:2")
+    report = grundy.analyze(g[10**12], seconds=0.3)
+    assert report.value is None and "value" in report.stopped
+    assert "budget" in report.stopped["value"]
+
+
+def test_evensplit_small_values_unchanged_by_the_budget() -> None:
+    g = grundy.games.get("evensplit:2")
+    # HNOI2014 (P3235) F = 2: brute force over the raw splitting rule
+    def brute(n: int, memo: dict[int, int] = {}) -> int:
+        if n < 2:
+            return 0
+        if n not in memo:
+            seen = set()
+            for j in range(2, n + 1):
+                q, r = divmod(n, j)
+                v = 0
+                for _ in range(j - r):
+                    v ^= brute(q)
+                for _ in range(r):
+                    v ^= brute(q + 1)
+                seen.add(v)
+            m = 0
+            while m in seen:
+                m += 1
+            memo[n] = m
+        return memo[n]
+
+    assert [g.value(n, seconds=5) for n in range(120)] == [brute(n) for n in range(120)]
