@@ -188,3 +188,43 @@ def test_progress_is_reported():
     rs = grundy.ruleset(lambda n: range(max(0, n - 3), n))
     rs.solver.value(200_000, progress=seen.append)
     assert seen and seen[-1] == 200_001 and seen == sorted(seen)
+
+
+@st.composite
+def mixed_dags(draw, max_n=9):
+    """A random DAG whose options are vertices or Sums of two lower vertices; the
+    Sum options appear only from a random vertex on, so a search starts plain and
+    meets its first Sum midway (the reducer's two option paths)."""
+    n = draw(st.integers(2, max_n))
+    first_sum = draw(st.integers(1, n))
+    succ: dict[int, list[object]] = {0: []}
+    for v in range(1, n):
+        opts: list[object] = sorted(draw(st.sets(st.integers(0, v - 1), max_size=3)))
+        if v >= first_sum:
+            pairs = draw(st.lists(st.tuples(st.integers(0, v - 1), st.integers(0, v - 1)),
+                                  max_size=2))
+            opts += [Sum(a, b) for a, b in pairs]
+        succ[v] = opts
+    order = draw(st.permutations(list(range(n))))
+    return succ, order
+
+
+@given(mixed_dags())
+@settings(max_examples=150, deadline=None)
+def test_plain_and_sum_options_against_the_product_game(case):
+    """Values asked in a random order (a half-filled memo, a ruleset that yields its
+    first Sum mid-search) equal the Grundy values of the product game played on
+    multisets of vertices by the raw rules (no XOR used by the oracle)."""
+    succ, order = case
+
+    def flat(ms):  # a sorted tuple of vertices; a move replaces one by an option's parts
+        for i, v in enumerate(ms):
+            rest = ms[:i] + ms[i + 1:]
+            for o in succ[v]:
+                parts = o.parts if isinstance(o, Sum) else (o,)
+                yield tuple(sorted(rest + tuple(parts)))
+
+    g = grundy_values(flat)
+    rs = grundy.ruleset(lambda v: succ[v])
+    for v in order:
+        assert rs.value(v) == g((v,)), v
