@@ -6,8 +6,11 @@ pass) against a C++ -O2 build of the same counter algorithm
    uniform in 0..9, ~4.5 * 10^6 edges, seed 1), given as edge arrays;
 2. the state graph of P9169's largest board (10 x 10, no obstacles: 2 * 10^6 states).
 
-Both sides read the same edge file; each times (best of 3) building the predecessor
-CSR from the edges and the analysis, and reports its own peak RSS. Targets: analysis
+Both sides read the same edge file; each times (best of ``--reps``, default 5)
+building the predecessor CSR and out-degrees from the edges and the analysis, and
+reports its own peak RSS (VmHWM of its own process: the numba side runs in a child
+process, its figure includes the interpreter, numpy and numba). The shared C++
+yardstick ../shared/bench/retro.cpp runs in the same run on the same graph. Targets: analysis
 <= 1.5x C++, construction + analysis <= 3x, peak memory <= 3x.
 
 Run:  python benchmarks/bench_retrograde.py [--n 1000000]
@@ -25,6 +28,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -83,101 +87,139 @@ def peak_rss_kb() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def child(path: str) -> None:
-    """The Python side, in its own process so that its peak RSS is its own."""
-    base_rss = peak_rss_kb()
-    from grundy.kernels.retrograde import predecessor_csr, retrograde
+def child(path: str, reps: int, no_scipy: bool) -> None:
+    """The Python side, in its own process so that its peak RSS is its own: the
+    interpreter, numpy and numba (with the kernels loaded) first, then the data.
+    ``no_scipy``: as in grundy's base install, where scipy (the ``graph`` extra)
+    is absent; numba otherwise loads scipy.linalg and OpenBLAS when it starts (its
+    BLAS probe), about 27 MB that no kernel here uses."""
+    if no_scipy:
+        sys.modules["scipy"] = None  # type: ignore[assignment]  # import scipy fails
+    from grundy.kernels.retrograde import counters, game_csr, retrograde
     from grundy.solve.graph import GameGraph
 
-    with open(path, "rb") as f:
-        n, e = (int(x) for x in np.fromfile(f, np.int64, 2))
-        src = np.fromfile(f, np.int32, e)
-        dst = np.fromfile(f, np.int32, e)
-    # compile (numba caches on disk) on a tiny graph
-    s0, p0 = predecessor_csr(src[:10], dst[:10] % 5, 5)
-    retrograde(s0, p0, np.bincount(src[:10] % 5, minlength=5))
-    imported_rss = peak_rss_kb()
+    # load the compiled kernels (numba caches them on disk) on a tiny graph
+    tiny = np.array([0, 1, 2], np.int32)
+    p0, q0, d0 = game_csr(tiny, tiny[::-1].copy(), 3)
+    retrograde(p0, q0, counters(d0, copy=False), overwrite_outdeg=True)
+    GameGraph.from_arrays(tiny, tiny[::-1].copy()).loopy
+    runtime_rss = peak_rss_kb()
+    if path == WARM:
+        n, src, dst = 3, tiny, tiny[::-1].copy()
+    else:
+        with open(path, "rb") as f:
+            n, e = (int(x) for x in np.fromfile(f, np.int64, 2))
+            src = np.fromfile(f, np.int32, e)
+            dst = np.fromfile(f, np.int32, e)
     best_b = best_s = best_all = 1e9
-    for _ in range(3):
+    out = rem = None
+    for _ in range(reps):
+        del out, rem  # free the last rep's results first: one set of arrays at a time
         t0 = time.perf_counter()
-        pstart, pred = predecessor_csr(src, dst, n)
-        outdeg = np.bincount(src, minlength=n).astype(np.int32)
+        pstart, pred, deg = game_csr(src, dst, n)
+        cnt = counters(deg, copy=False)
+        del deg
         t1 = time.perf_counter()
-        out, rem = retrograde(pstart, pred, outdeg)
+        out, rem = retrograde(pstart, pred, cnt, overwrite_outdeg=True)
         t2 = time.perf_counter()
         best_b, best_s = min(best_b, t1 - t0), min(best_s, t2 - t1)
-        del pstart, pred
-    for _ in range(3):  # the public API end to end: arrays in, analysis out
+        del pstart, pred, cnt
+    stats = dict(win=int((out == 1).sum()), loss=int((out == 2).sum()),
+                 draw=int((out == 0).sum()), remsum=int(rem[rem > 0].sum(dtype=np.int64)))
+    del rem
+    for _ in range(reps):  # the public API end to end: arrays in, analysis out
         t0 = time.perf_counter()
         g = GameGraph.from_arrays(src, dst, n)
         a = g.loopy
         best_all = min(best_all, time.perf_counter() - t0)
         assert (a.outcome_codes == out).all()
         del g, a
-    rss = peak_rss_kb()
-    print(json.dumps(dict(
-        build=best_b, solve=best_s, api=best_all,
-        win=int((out == 1).sum()), loss=int((out == 2).sum()), draw=int((out == 0).sum()),
-        remsum=int(rem[rem > 0].sum()), rss_kb=rss, base_rss_kb=base_rss,
-        imported_rss_kb=imported_rss,
-    )))
+    if path == WARM:
+        return
+    print(json.dumps(dict(build=best_b, solve=best_s, api=best_all, rss_kb=peak_rss_kb(),
+                          runtime_rss_kb=runtime_rss, **stats)))
 
 
-c_wld: list[str] = ["nan"]
+WARM = "warm-up"
 
 
-def compare(label: str, path: Path, exe: Path) -> None:
-    line = subprocess.run([str(exe), str(path)], check=True, capture_output=True, text=True).stdout
+def warm_up() -> None:
+    """Compile the kernels once (numba caches them on disk), so that no measured
+    process pays for (or holds the memory of) a compilation."""
+    subprocess.run([sys.executable, __file__, "--child", WARM, "--reps", "1"], check=True)
+
+
+def compare(label: str, path: Path, exe: Path, reps: int, no_scipy_too: bool = False) -> None:
+    line = subprocess.run([str(exe), str(path), str(reps)], check=True, capture_output=True,
+                          text=True).stdout
     c = dict(kv.split("=") for kv in line.split())
-    py = json.loads(subprocess.run(
-        [sys.executable, __file__, "--child", str(path)], check=True, capture_output=True,
-        text=True, env=dict(os.environ)).stdout)
+
+    def run(*extra: str) -> dict[str, Any]:
+        out = subprocess.run(
+            [sys.executable, __file__, "--child", str(path), "--reps", str(reps), *extra],
+            check=True, capture_output=True, text=True, env=dict(os.environ)).stdout
+        return dict(json.loads(out))
+
+    py = run()
     cb, cs, crss = float(c["build"]), float(c["solve"]), int(c["rss_kb"])
-    c_wld[0] = c["wld"]
     for k in ("win", "loss", "draw", "remsum"):
         assert int(c[k]) == py[k], (k, c[k], py[k])
     print(f"{label}: win {py['win']:,} loss {py['loss']:,} draw {py['draw']:,} (both agree, "
           "remoteness too)")
-    print(f"  analysis      C++ {cs:.3f} s  numba {py['solve']:.3f} s  ratio {py['solve'] / cs:.2f}  (target <= 1.5)")
+    print(f"  analysis       C++ {cs:.3f} s  numba {py['solve']:.3f} s  ratio {py['solve'] / cs:.2f}  (target <= 1.5)")
     print(f"  build+analysis C++ {cb + cs:.3f} s  numba {py['build'] + py['solve']:.3f} s  "
           f"ratio {(py['build'] + py['solve']) / (cb + cs):.2f}  (target <= 3)")
     print(f"  GameGraph.from_arrays(...).loopy end to end {py['api']:.3f} s  "
           f"ratio {py['api'] / (cb + cs):.2f}")
-    own = py["rss_kb"] - py["imported_rss_kb"]
-    print(f"  peak RSS      C++ {crss / 1024:.0f} MB  python {py['rss_kb'] / 1024:.0f} MB "
-          f"(interpreter + numpy + numba alone {py['imported_rss_kb'] / 1024:.0f} MB, "
-          f"the analysis' own {own / 1024:.0f} MB)  ratio {py['rss_kb'] / crss:.2f} "
-          f"total, {own / crss:.2f} own  (target <= 3)")
+    variants = [("", py)] + ([(" (base install, no scipy)", run("--no-scipy"))] if no_scipy_too else [])
+    for what, r in variants:
+        rt = r["runtime_rss_kb"]
+        own = r["rss_kb"] - rt
+        print(f"  peak RSS{what}: C++ {crss / 1024:.0f} MB  python {r['rss_kb'] / 1024:.0f} MB  "
+              f"ratio {r['rss_kb'] / crss:.2f}  (target <= 3)\n"
+              f"    of which the interpreter, numpy and numba with the kernels loaded "
+              f"{rt / 1024:.0f} MB before any data; the data {own / 1024:.0f} MB, "
+              f"{own / crss:.2f}x the whole C++ program")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--n", type=int, default=1_000_000)
+    ap.add_argument("--reps", type=int, default=5, help="best of REPS on each side")
     ap.add_argument("--child")
+    ap.add_argument("--no-scipy", action="store_true")
     args = ap.parse_args()
     if args.child:
-        child(args.child)
+        child(args.child, args.reps, args.no_scipy)
         return
     exe = build("retrograde")
+    warm_up()
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "g.bin"
+        path = Path(tmp) / "edges.bin"
         n, src, dst = random_graph(args.n)
         write(path, n, src, dst)
-        compare(f"random digraph V={n:,} E={len(src):,}", path, exe)
+        compare(f"random digraph V={n:,} E={len(src):,}", path, exe, args.reps, True)
         yard = HERE.parent.parent / "shared" / "bench"
         if (yard / "retro.cpp").exists() and args.n == 1_000_000:
             rexe = Path(tmp) / "retro"
             subprocess.run(["g++", "-O2", "-o", str(rexe), str(yard / "retro.cpp")], check=True)
             subprocess.run([sys.executable, str(yard / "dumpgraph.py"), str(n)], cwd=tmp, check=True)
-            print(f"  our C++ port, win/lose/draw alone (no remoteness pass): {float(c_wld[0]):.3f} s")
-            print("  shared yardstick retro.cpp (win/lose/draw only, int64):", subprocess.run([str(rexe)], cwd=tmp, check=True,
-                                                         capture_output=True, text=True).stdout.strip())
+            line = subprocess.run([str(exe), str(path), str(args.reps)], check=True,
+                                  capture_output=True, text=True).stdout
+            ours = float(dict(kv.split("=") for kv in line.split())["solve"])
+            theirs = subprocess.run([str(rexe)], cwd=tmp, check=True, capture_output=True,
+                                    text=True).stdout.strip()
+            t = float(theirs.split("best ")[1].split()[0])
+            print(f"  C++ yardsticks, analysis: our port (with remoteness) {ours:.3f} s; "
+                  f"shared retro.cpp (win/lose/draw only) {t:.3f} s: ours/theirs {ours / t:.2f}\n"
+                  f"    ({theirs})")
         states, src, dst, terminal = p9169_graph()
         # the fixed results become edges-free sinks for both sides' plain counter
         # algorithm: keep only the edges of states that play on
         keep = terminal[src] == 0
         write(path, states, src[keep], dst[keep])
-        compare(f"P9169 10x10 state graph V={states:,} E={int(keep.sum()):,} (fixed results dropped)", path, exe)
+        compare(f"P9169 10x10 state graph V={states:,} E={int(keep.sum()):,} (fixed results dropped)",
+                path, exe, args.reps)
 
 
 if __name__ == "__main__":

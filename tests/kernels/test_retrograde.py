@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.kernels.retrograde import predecessor_csr, retrograde
+from grundy.kernels.retrograde import counters, game_csr, predecessor_csr, retrograde
 from tests.solve.loopy_oracles import outcomes, remoteness
 
 CODE = {0: "D", 1: "N", 2: "P"}
@@ -51,3 +51,24 @@ def test_csr_groups_stably(g):
     start, pred = predecessor_csr(src, dst, n)
     for v in range(n):
         assert pred[start[v]:start[v + 1]].tolist() == [u for u, w in edges if w == v]
+
+
+@given(graphs(), st.integers(127, 300), st.booleans())
+@settings(max_examples=40, deadline=None)
+def test_wide_counters_match_fixpoint(g, fan, overwrite):
+    """Out-degrees past int8 (int16 counters), duplicate edges included, and the
+    in-place path (``game_csr`` degrees used up as counters)."""
+    n, edges, _ = g
+    edges = edges + [(0, k % n) for k in range(fan)]   # vertex 0: many (repeated) options
+    src = np.array([e[0] for e in edges], dtype=np.int32)
+    dst = np.array([e[1] for e in edges], dtype=np.int32)
+    pstart, pred, deg = game_csr(src, dst, n)
+    assert deg.tolist() == np.bincount(src, minlength=n).tolist()
+    cnt = counters(deg, copy=not overwrite)
+    assert cnt.dtype == np.int16
+    out, rem = retrograde(pstart, pred, cnt, overwrite_outdeg=overwrite)
+    succ = {v: [w for u, w in edges if u == v] for v in range(n)}
+    want_o, want_r = outcomes(succ), remoteness(succ)
+    for v in range(n):
+        assert CODE[int(out[v])] == want_o[v]
+        assert (None if rem[v] < 0 else int(rem[v])) == want_r[v]

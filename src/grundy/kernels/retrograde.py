@@ -41,7 +41,7 @@ import numpy as np
 
 __all__ = [
     "DRAW", "WIN", "LOSS", "FIXED_WIN", "FIXED_LOSS", "FIXED_DRAW", "INFINITE",
-    "predecessor_csr", "retrograde", "generalized_sg", "topological_suspense",
+    "predecessor_csr", "game_csr", "counters", "retrograde", "generalized_sg", "topological_suspense",
 ]
 
 #: Outcome codes of :func:`retrograde` (for the player to move).
@@ -60,83 +60,92 @@ def _kernels() -> dict[str, Any]:
     import numba
 
     @numba.njit(cache=True, nogil=True)
-    def csr(keys: Any, vals: Any, n: int, start: Any, out: Any) -> None:
-        # Counting sort of ``vals`` by ``keys`` (stable): start[k]..start[k+1].
-        for k in keys:
-            start[k + 1] += 1
+    def csr(keys: Any, vals: Any, n: int, start: Any, out: Any, deg: Any, count: bool) -> None:
+        # Stable counting sort of ``vals`` by ``keys`` in place, no scratch array:
+        # count into start[k + 1], prefix sums (start[k + 1] = end of bucket k),
+        # place the items backwards (start[k + 1] walks down to the bucket's
+        # beginning), shift left by one. ``deg`` counts ``vals`` when ``count``.
+        # (indices as unsigned: numba then skips the negative-index wraparound)
+        m = keys.shape[0]
+        one = np.uint64(1)
+        for e in range(m):
+            start[np.uint64(keys[e]) + one] += 1
+            if count:
+                deg[np.uint64(vals[e])] += 1
         for v in range(n):
             start[v + 1] += start[v]
-        fill = start[:-1].copy()
-        for e in range(keys.shape[0]):
-            k = keys[e]
-            out[fill[k]] = vals[e]
-            fill[k] += 1
+        for e in range(m - 1, -1, -1):
+            k = np.uint64(keys[e]) + one
+            p = np.uint64(start[k] - 1)
+            start[k] = p
+            out[p] = vals[e]
+        for v in range(n):
+            start[v] = start[v + 1]
+        start[n] = m
 
     @numba.njit(cache=True, nogil=True)
-    def retro(pstart: Any, pred: Any, outdeg: Any, terminal: Any, use_terminal: bool,
-              out: Any, rem: Any) -> None:
-        n = outdeg.shape[0]
-        cnt = outdeg.copy()
-        q = np.empty(n, dtype=pred.dtype)
+    def retro(pstart: Any, pred: Any, st: Any, terminal: Any, use_terminal: bool,
+              out: Any, rem: Any, q: Any) -> None:
+        # ``st`` holds the out-degrees and is used up as the state of each vertex:
+        # > 0 unresolved options left (a draw if it stays so), 0 lost, -1 won,
+        # -2 a fixed draw (resolved, never propagates). One array for the
+        # counter and the result: one random access per edge.
+        n = st.shape[0]
         qt = 0
         for v in range(n):
-            t = terminal[v] if use_terminal else 0
-            if t == 0:
-                if cnt[v] == 0:
-                    out[v] = 2
-                    q[qt] = v
-                    qt += 1
-            elif t == 3:
-                out[v] = 3  # a fixed draw: resolved, never propagates
-            else:
-                out[v] = t
-                q[qt] = v
-                qt += 1
-        # The queue holds the positions in order of remoteness: the remoteness of
-        # entry i is its level, written in one pass at the end.
-        ends = np.empty(n + 2, dtype=np.int64)
-        nl = 0
-        ends[0] = qt
+            rem[v] = -1
+            if use_terminal and terminal[v] != 0:
+                t = terminal[v]
+                if t == 3:
+                    st[v] = -2
+                    continue
+                st[v] = -1 if t == 1 else 0
+            elif st[v] != 0:
+                continue
+            rem[v] = 0
+            q[qt] = v
+            qt += 1
+        # First in, first out: positions leave the queue in order of remoteness,
+        # so a win found from a loss of remoteness r has r + 1 (the least), and a
+        # loss resolved by its last option has 1 + the greatest.
+        # Indices are unsigned so that numba skips the negative-index wraparound.
         qh = 0
         while qh < qt:
-            if qh == ends[nl]:
-                nl += 1
-                ends[nl] = qt
-            v = q[qh]
+            v = np.uint64(q[qh])
             qh += 1
-            lost = out[v] == 2
-            for k in range(pstart[v], pstart[v + 1]):
-                u = pred[k]
-                if out[u] != 0:
-                    continue
-                if lost:
-                    out[u] = 1
-                    q[qt] = u
-                    qt += 1
-                else:
-                    cnt[u] -= 1
-                    if cnt[u] == 0:
-                        out[u] = 2
+            r = rem[v] + 1
+            a = np.uint64(pstart[v])
+            b = np.uint64(pstart[v + np.uint64(1)])
+            if st[v] == 0:
+                for k in range(a, b):
+                    u = np.uint64(pred[k])
+                    if st[u] > 0:
+                        st[u] = -1
+                        rem[u] = r
                         q[qt] = u
                         qt += 1
-        level = 0
-        for i in range(qt):
-            while level <= nl and i >= ends[level]:
-                level += 1
-            rem[q[i]] = level
-        if use_terminal:
-            for v in range(n):
-                if out[v] == 3:
-                    out[v] = 0
+            else:
+                for k in range(a, b):
+                    u = np.uint64(pred[k])
+                    s = st[u]
+                    if s > 0:
+                        st[u] = s - 1
+                        if s == 1:
+                            rem[u] = r
+                            q[qt] = u
+                            qt += 1
+        for v in range(n):
+            s = st[v]
+            out[v] = 2 if s == 0 else (1 if s == -1 else 0)
 
     @numba.njit(cache=True, nogil=True)
     def gsg(pstart: Any, pred: Any, outdeg: Any, label: Any) -> None:
         # label: -2 unlabelled, -1 infinite, >= 0 finite.
         n = outdeg.shape[0]
-        base = outdeg.astype(np.int64)  # options not (yet) finitely labelled
-        cnt = np.empty(n, dtype=np.int64)
+        base = outdeg.astype(pred.dtype)  # options not (yet) finitely labelled
+        cnt = np.empty(n, dtype=pred.dtype)
         marked = np.zeros(n, dtype=np.uint8)
-        q = np.empty(n, dtype=np.int64)
+        q = np.empty(n, dtype=pred.dtype)
         left = n
         i = 0
         while left > 0:
@@ -220,20 +229,61 @@ def index_dtype(n: int) -> Any:
 
 def predecessor_csr(src: Any, dst: Any, n: int) -> tuple[Any, Any]:
     """CSR of the edges ``src[e] -> dst[e]`` grouped by ``dst`` (a stable counting
-    sort, O(V + E)): ``(start, sources)``. Swap the arguments for successor lists.
-    Indices must already lie in ``range(n)``."""
+    sort in place, O(V + E), no scratch array): ``(start, sources)``. Swap the
+    arguments for successor lists. Indices must already lie in ``range(n)``.
+    ``start`` is ``int32`` while the edges fit, ``sources`` while the vertices do.
+
+    >>> import numpy as np
+    >>> start, pred = predecessor_csr(np.array([0, 2, 1, 2]), np.array([1, 1, 0, 0]), 3)
+    >>> start.tolist(), pred.tolist()     # into 0: from 1, 2; into 1: from 0, 2
+    ([0, 2, 4, 4], [1, 2, 0, 2])
+    """
+    return _csr(src, dst, n, False)[:2]
+
+
+def game_csr(src: Any, dst: Any, n: int) -> tuple[Any, Any, Any]:
+    """:func:`predecessor_csr` and the out-degrees (signed, the index type) in the
+    same pass: ``(pstart, pred, outdeg)``, ready for :func:`retrograde`.
+
+    >>> import numpy as np
+    >>> game_csr(np.array([0, 1, 1]), np.array([1, 0, 2]), 3)[2].tolist()
+    [1, 2, 0]
+    """
+    return _csr(src, dst, n, True)
+
+
+def _csr(src: Any, dst: Any, n: int, count: bool) -> tuple[Any, Any, Any]:
     src = np.asarray(src)
     dst = np.asarray(dst)
     e = src.shape[0]
     start = np.zeros(n + 1, dtype=index_dtype(e))
     out = np.empty(e, dtype=index_dtype(n))
+    deg = np.zeros(n if count else 1, dtype=index_dtype(e))
     if e:
-        _kernels()["csr"](dst, src, n, start, out)
-    return start, out
+        _kernels()["csr"](dst, src, n, start, out, deg, count)
+    return start, out, deg
+
+
+def counters(outdeg: Any, *, copy: bool = True) -> Any:
+    """The out-degrees as the narrowest signed integer array that holds them (the
+    retrograde kernel's counters: ``int8`` for out-degrees below 127, so that the
+    one random access per edge stays in cache); without ``copy`` the array itself
+    when it is already that narrow.
+
+    >>> import numpy as np
+    >>> counters(np.array([3, 0, 200])).dtype, counters(np.array([1, 2])).dtype
+    (dtype('int16'), dtype('int8'))
+    """
+    deg = np.asarray(outdeg)
+    top = int(deg.max(initial=0))
+    dt = np.int8 if top < 127 else np.int16 if top < 32767 else np.int32 if top < 2**31 - 1 else np.int64
+    if deg.dtype == dt and not copy:
+        return deg
+    return deg.astype(dt)
 
 
 def retrograde(
-    pstart: Any, pred: Any, outdeg: Any, terminal: Any = None
+    pstart: Any, pred: Any, outdeg: Any, terminal: Any = None, *, overwrite_outdeg: bool = False
 ) -> tuple[Any, Any]:
     """Outcome and remoteness of every vertex, with draws, in one O(V + E) pass.
 
@@ -242,7 +292,8 @@ def retrograde(
     vertex's own edges are then ignored). Returns ``(outcome, remoteness)``:
     ``outcome`` is ``uint8`` with :data:`DRAW`, :data:`WIN` (the player to move
     wins: N) or :data:`LOSS` (P); ``remoteness`` is ``int32`` with ``-1`` for
-    draws.
+    draws. The out-degrees serve as the counters; with ``overwrite_outdeg`` (and a
+    signed integer array) they are used up in place instead of copied.
 
     >>> import numpy as np
     >>> pstart, pred = predecessor_csr(np.array([0, 1]), np.array([1, 0]), 2)
@@ -251,12 +302,14 @@ def retrograde(
     >>> retrograde(pstart, pred, np.array([1, 1]), np.array([0, 1], np.uint8))[0].tolist()
     [2, 1]
     """
-    n = int(np.asarray(outdeg).shape[0])
-    out = np.zeros(n, dtype=np.uint8)
-    rem = np.full(n, -1, dtype=np.int32)
+    deg = counters(outdeg, copy=not overwrite_outdeg)
+    n = int(deg.shape[0])
+    out = np.empty(n, dtype=np.uint8)
+    rem = np.empty(n, dtype=np.int32)
+    q = np.empty(n, dtype=index_dtype(n))
     use = terminal is not None
     term = np.asarray(terminal, dtype=np.uint8) if use else np.zeros(1, dtype=np.uint8)
-    _kernels()["retro"](pstart, pred, outdeg, term, use, out, rem)
+    _kernels()["retro"](pstart, pred, deg, term, use, out, rem, q)
     return out, rem
 
 

@@ -193,10 +193,7 @@ class GameGraph(Ruleset):
 
     def _successor_csr(self) -> tuple[Any, Any]:
         a = self.loopy
-        a.successors(0) if self._n else None
-        if a._sstart is None:
-            return np.zeros(1, np.int64), np.zeros(0, np.int64)
-        return a._sstart, a._succ
+        return a.pstart_succ(), a._succ
 
     def _acyclic(self, vertex: Any = None) -> GraphAnalysis:
         """The analysis, if ``vertex`` (or, for ``None``, every vertex) cannot reach

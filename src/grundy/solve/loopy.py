@@ -49,7 +49,7 @@ import numpy as np
 
 from grundy.kernels.retrograde import (
     FIXED_DRAW, FIXED_LOSS, FIXED_WIN, INFINITE, LOSS, WIN,
-    generalized_sg, predecessor_csr, retrograde,
+    counters, game_csr, generalized_sg, predecessor_csr, retrograde,
 )
 from grundy.rules.sums import Sum
 from grundy.values.errors import (
@@ -109,16 +109,34 @@ class LoopyAnalysis:
         self.src = np.asarray(src)
         self.dst = np.asarray(dst)
         self.terminal = terminal
-        self.outdeg = np.bincount(self.src, minlength=n).astype(self.src.dtype if n else np.int32)
-        self.pstart, self.pred = predecessor_csr(self.src, self.dst, n)
+        # the out-degrees are used up as the kernel's counters (no copy), and
+        # recomputed on demand: the peak memory is the CSR and three vertex arrays
+        self.pstart, self.pred, deg = game_csr(self.src, self.dst, n)
+        cnt = counters(deg, copy=False)
+        del deg
+        self._outdeg: Any = None
         self._sstart: Any = None
         self._succ: Any = None
         self._values: Any = None
         self._moves: Any = None
         self._sum_values: dict[int, LoopyValue] | None = None
         self.outcome_codes, self.remoteness_array = retrograde(
-            self.pstart, self.pred, self.outdeg, terminal
+            self.pstart, self.pred, cnt, terminal, overwrite_outdeg=True
         )
+        del cnt
+
+    @property
+    def outdeg(self) -> Any:
+        """The number of options of each vertex (computed on first use)."""
+        if self._outdeg is None:
+            self._outdeg = np.diff(self.pstart_succ()).astype(self.pstart.dtype)
+        return self._outdeg
+
+    def pstart_succ(self) -> Any:
+        """The ``start`` array of the successor CSR (built on first use)."""
+        if self._sstart is None:
+            self._sstart, self._succ = predecessor_csr(self.dst, self.src, self.n)
+        return self._sstart
 
     # ------------------------------------------------------------ vertex names
     def vertex(self, i: int) -> Hashable:
@@ -169,9 +187,8 @@ class LoopyAnalysis:
 
     def successors(self, i: int) -> Any:
         """Numbers of the options of vertex number ``i``."""
-        if self._sstart is None:
-            self._sstart, self._succ = predecessor_csr(self.dst, self.src, self.n)
-        return self._succ[self._sstart[i] : self._sstart[i + 1]]
+        start = self.pstart_succ()
+        return self._succ[start[i] : start[i + 1]]
 
     @property
     def value_labels(self) -> Any:
@@ -188,7 +205,7 @@ class LoopyAnalysis:
                 keep = t[self.src] == 0  # a fixed loss is a position without moves
                 s, d = self.src[keep], self.dst[keep]
                 pstart, pred = predecessor_csr(s, d, self.n)
-                outdeg = np.bincount(s, minlength=self.n)
+                outdeg = np.bincount(s, minlength=self.n).astype(pstart.dtype)
                 self._values = generalized_sg(pstart, pred, outdeg)
             else:
                 self._values = generalized_sg(self.pstart, self.pred, self.outdeg)
