@@ -33,7 +33,9 @@ from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
 from grundy.solve import reducer as R
 from grundy.solve.budget import UNLIMITED, Budget
-from grundy.values.errors import InvalidParameterError, InvalidPositionError, describe
+from grundy.values.errors import (
+    InvalidParameterError, InvalidPositionError, LoopyCompoundError, LoopyGameError, describe,
+)
 from grundy.values.outcome import Outcome
 
 __all__ = ["GamesRuleset", "GAMES", "answer", "every_outcome", "sj_outcome"]
@@ -163,7 +165,19 @@ def _misere_winning(games: Sequence[Game]) -> SumMove | None:
 # ------------------------------------------------------------------- answers
 def answer(kind: str, games: Sequence[Game], question: str, *args: Any) -> Any:
     """Answer ``question`` ("outcome", "value", "winning_move", "options", "play",
-    "remoteness", "suspense") about the compound ``kind`` of ``games``."""
+    "remoteness", "suspense") about the compound ``kind`` of ``games``. A loopy
+    component where the theory needs acyclic ones: ``LoopyCompoundError`` naming it."""
+    try:
+        return _answer(kind, games, question, *args)
+    except LoopyGameError as exc:
+        if kind == "disjunctive" or isinstance(exc, LoopyCompoundError):
+            raise
+        from grundy.solve.loopy import loopy_compound_error
+
+        raise loopy_compound_error(kind, list(games), exc) from None
+
+
+def _answer(kind: str, games: Sequence[Game], question: str, *args: Any) -> Any:
     games = list(games)
     if question == "play":
         return _after(games, _check_move(kind, games, _moves_of(args[0])))
@@ -202,6 +216,14 @@ def answer(kind: str, games: Sequence[Game], question: str, *args: Any) -> Any:
                    for i in active]
             return [tuple(c) for c in product(*per)] if per else []
     elif kind == "selective":
+        if question in ("outcome", "winning_move"):
+            # the theorem holds for loopy components that are not drawn (the
+            # winner's strategy ends every component it plays in); not with a draw
+            for i, g in enumerate(games):
+                if _outcome(g) is Outcome.D:
+                    from grundy.solve.loopy import loopy_compound_error
+
+                    raise loopy_compound_error("selective", games, index=i)
         if question == "outcome":
             return Outcome.N if any(_outcome(g) is Outcome.N for g in games) else Outcome.P
         if question == "winning_move":
@@ -275,7 +297,11 @@ def sj_outcome(values: Sequence[int]) -> Outcome:
         items = list(values)
     except TypeError:
         raise InvalidParameterError(f"sj_outcome takes Grundy values; got {describe(values)}") from None
-    for v in items:
+    for i, v in enumerate(items):
+        if getattr(v, "escapes", None) is not None:  # a loopy value inf(K)
+            raise LoopyCompoundError(
+                f"the SJ theorem (Anti-SG) is not defined here for loopy games: component "
+                f"{i} has the infinite generalised value {v!r}", None, i, v)
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
             raise InvalidParameterError(
                 f"sj_outcome takes non-negative integer Grundy values; got {describe(v)}"

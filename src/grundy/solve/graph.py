@@ -80,25 +80,51 @@ class GameGraph(Ruleset):
         A mapping ``vertex -> iterable of successors``, an iterable of ``(u, v)``
         edges, a ``networkx.DiGraph``, a square scipy sparse matrix, or an integer
         numpy array of shape ``(E, 2)``. Vertices that only appear as successors are
-        sinks. Duplicate edges are harmless (each copy is one more way to make the
-        same move); a self edge is a pass move, so its vertex is never a P-position.
+        sinks.
     name
         Name used in messages and reprs.
     vertices
         The vertex set, when given: an edge naming any other vertex is an error
         (for integer arrays and matrices the vertices are ``range(n)``).
+    simple
+        Refuse duplicate and self edges (:class:`InvalidParameterError` naming the
+        first), for inputs that promise a simple digraph.
+
+    Duplicate and self edges, by default: a duplicate edge is the same move twice
+    and changes no answer (outcomes, remoteness, values, kernels; :meth:`moves`
+    lists each option once). A self edge is a legal move to the same position (a
+    pass): it is a cycle, so its vertex is never a P-position and has no plain
+    Grundy value (:class:`LoopyGameError` says it is a self edge), and it can be in
+    no kernel; outcomes, remoteness and generalised values still answer.
+
+    >>> GameGraph([(0, 1), (0, 1)]).moves(0)
+    [1]
+    >>> GameGraph([(0, 0), (0, 1)]).outcome(0), GameGraph([(0, 0)]).outcome(0)
+    (Outcome.N, Outcome.D)
+    >>> GameGraph([(0, 1), (1, 1)]).values()
+    Traceback (most recent call last):
+    ...
+    grundy.values.errors.LoopyGameError: graph: the graph has a cycle through vertex 1 (a self edge: a move from 1 to itself); plain Grundy values and suspense need an acyclic game (outcomes, remoteness and generalised values are still available)
+    >>> GameGraph([(0, 1), (1, 2), (0, 1)], simple=True)
+    Traceback (most recent call last):
+    ...
+    grundy.values.errors.InvalidParameterError: graph: duplicate edge (0, 1) (edges 0 and 2)
     """
 
     def __init__(
-        self, graph: Any, name: str = "graph", *, vertices: Iterable[Hashable] | None = None
+        self, graph: Any, name: str = "graph", *, vertices: Iterable[Hashable] | None = None,
+        simple: bool = False,
     ) -> None:
         self.name = name
         n, src, dst, labels = _numbered(graph, vertices, name)
+        if simple:
+            _check_simple(src, dst, n, labels, name)
         self._init_arrays(n, src, dst, labels)
 
     @classmethod
     def from_arrays(
-        cls, src: Any, dst: Any, n: int | None = None, name: str = "graph"
+        cls, src: Any, dst: Any, n: int | None = None, name: str = "graph", *,
+        simple: bool = False,
     ) -> GameGraph:
         """A graph on vertices ``0 .. n-1`` with edges ``src[e] -> dst[e]`` (numpy
         integer arrays; ``n`` defaults to one more than the largest vertex). No
@@ -116,6 +142,8 @@ class GameGraph(Ruleset):
         self = cls.__new__(cls)
         self.name = name
         s, d, n = _check_arrays(src, dst, n, name)
+        if simple:
+            _check_simple(s, d, n, None, name)
         self._init_arrays(n, s, d, None)
         return self
 
@@ -145,7 +173,7 @@ class GameGraph(Ruleset):
 
     def moves(self, position: Any) -> list[Hashable]:
         a = self.loopy
-        return [a.vertex(j) for j in a.successors(a.index(position)).tolist()]
+        return [a.vertex(j) for j in dict.fromkeys(a.successors(a.index(position)).tolist())]
 
     def validate(self, position: Any) -> None:
         self._num(position)
@@ -156,7 +184,7 @@ class GameGraph(Ruleset):
         if self._succ is None:
             a = self.loopy
             self._succ = {
-                a.vertex(i): [a.vertex(j) for j in a.successors(i).tolist()]
+                a.vertex(i): [a.vertex(j) for j in dict.fromkeys(a.successors(i).tolist())]
                 for i in range(self._n)
             }
         return self._succ
@@ -201,8 +229,13 @@ class GameGraph(Ruleset):
         a = self.analyze()
         if a.cycle_vertex is not None and (vertex is None or vertex not in a.value):
             which = "the graph has" if vertex is None else f"vertex {vertex!r} reaches"
+            c = a.cycle_vertex
+            if c in self.moves(c):
+                which_c = f"{c!r} (a self edge: a move from {c!r} to itself)"
+            else:
+                which_c = repr(c)
             raise LoopyGameError(
-                f"{self.name}: {which} a cycle through vertex {a.cycle_vertex!r}; "
+                f"{self.name}: {which} a cycle through vertex {which_c}; "
                 "plain Grundy values and suspense need an acyclic game (outcomes, "
                 "remoteness and generalised values are still available)",
                 a.cycle_vertex,
@@ -427,6 +460,30 @@ def _check_arrays(src: Any, dst: Any, n: int | None, name: str) -> tuple[Any, An
             )
     dt = np.int32 if n < 2**31 - 1 else np.int64
     return s.astype(dt, copy=False), d.astype(dt, copy=False), n
+
+
+def _check_simple(src: Any, dst: Any, n: int, labels: list[Hashable] | None, name: str) -> None:
+    """:class:`InvalidParameterError` at the first self edge or duplicate edge."""
+    def vx(i: int) -> Hashable:
+        return i if labels is None else labels[i]
+
+    s = np.asarray(src, dtype=np.int64)
+    d = np.asarray(dst, dtype=np.int64)
+    loops = np.flatnonzero(s == d)
+    if loops.size:
+        e = int(loops[0])
+        raise InvalidParameterError(
+            f"{name}: self edge ({vx(int(s[e]))!r}, {vx(int(s[e]))!r}) (edge {e}): a simple "
+            "graph has none (without simple=True it is a pass move)"
+        )
+    key = s * max(n, 1) + d
+    order = np.argsort(key, kind="stable")
+    same = np.flatnonzero(key[order][1:] == key[order][:-1])
+    if same.size:
+        i, j = sorted((int(order[same[0]]), int(order[same[0] + 1])))
+        raise InvalidParameterError(
+            f"{name}: duplicate edge ({vx(int(s[i]))!r}, {vx(int(d[i]))!r}) (edges {i} and {j})"
+        )
 
 
 def _vertex_on_cycle(a: LoopyAnalysis, order: Any) -> int:

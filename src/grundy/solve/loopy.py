@@ -42,7 +42,7 @@ that have no answer on a loopy game is :func:`loopy_unsupported`.
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -53,8 +53,8 @@ from grundy.kernels.retrograde import (
 )
 from grundy.rules.sums import Sum
 from grundy.values.errors import (
-    InvalidPositionError, LoopyGameError, MoveFunctionError, SearchLimitError,
-    UnhashablePositionError,
+    InvalidPositionError, LoopyCompoundError, LoopyGameError, MoveFunctionError,
+    SearchLimitError, UnhashablePositionError,
 )
 from grundy.values.loopy import LoopyValue, inf, loopy_outcome, loopy_sum
 from grundy.values.outcome import Outcome
@@ -62,7 +62,8 @@ from grundy.values.outcome import Outcome
 if TYPE_CHECKING:
     from grundy.rules.ruleset import Ruleset
 
-__all__ = ["LoopyAnalysis", "analyze_loopy", "loopy_unsupported"]
+__all__ = ["LoopyAnalysis", "analyze_loopy", "loopy_unsupported", "find_cycle",
+           "loopy_compound_error"]
 
 _CODE = {Outcome.N: FIXED_WIN, Outcome.P: FIXED_LOSS, Outcome.D: FIXED_DRAW}
 _OUTCOME = (Outcome.D, Outcome.N, Outcome.P)  # indexed by the kernel's codes
@@ -79,6 +80,88 @@ def loopy_unsupported(what: str, position: object) -> LoopyGameError:
         f"{what} is not defined for loopy games (position {position!r} can reach a "
         "cycle): only outcomes, remoteness and generalised values are",
         position,
+    )
+
+
+_COMPOUND = {
+    "misere": "misère play",
+    "every": "Every-SG play (every component moves; the suspense theorem)",
+    "conjunctive": "a conjunctive compound (the remoteness theorem)",
+    "selective": "a selective compound with a drawn component",
+    "sj": "the SJ theorem (Anti-SG)",
+}
+
+
+def find_cycle(ruleset: Ruleset, root: Hashable, limit: int = 200_000) -> Hashable | None:
+    """A position on a cycle reachable from ``root`` (depth-first, at most
+    ``limit`` options looked at; the parts of a ``Sum`` option count as options), or
+    ``None`` if there is none within the limit.
+
+    >>> import grundy
+    >>> @grundy.ruleset
+    ... def cycle3(n):
+    ...     yield (n + 1) % 3
+    >>> find_cycle(cycle3, 0), find_cycle(grundy.games.get("nim"), 5)
+    (0, None)
+    """
+    def options(p: Hashable) -> Iterator[Hashable]:  # lazily: a position may have 10^100
+        for o in ruleset.moves(p):
+            yield from (o.parts if type(o) is Sum else (o,))
+
+    state: dict[Hashable, int] = {root: 1}  # 1 on the path, 2 done
+    stack = [(root, options(root))]
+    steps = 0
+    while stack:
+        p, it = stack[-1]
+        for o in it:
+            steps += 1
+            if steps > limit:
+                return None
+            s = state.get(o)
+            if s == 1:
+                return o
+            if s is None:
+                state[o] = 1
+                stack.append((o, options(o)))
+                break
+        else:
+            state[p] = 2
+            stack.pop()
+    return None
+
+
+def loopy_compound_error(kind: str, games: Sequence[Any], cause: BaseException | None = None,
+                         *, index: int | None = None) -> LoopyCompoundError:
+    """The error for ``kind`` (``"misere"``, ``"every"``, ``"conjunctive"``,
+    ``"selective"``, ``"sj"``) asked of the compound of ``games`` (``Game``
+    objects) with a loopy component: names the component (the first that can
+    reach a cycle, found by :func:`find_cycle`; ``index`` when already known)."""
+    what = _COMPOUND.get(kind, kind)
+    at: Hashable | None = None
+    if index is None:
+        for i, g in enumerate(games):
+            try:
+                at = find_cycle(g.ruleset, g.position)
+            except Exception:  # pragma: no cover - a broken move function: name none
+                at = None
+            if at is not None:
+                index = i
+                break
+    if index is None:
+        where = (f"a component of {len(games)} can reach a cycle"
+                 + (f" ({cause})" if cause is not None else ""))
+        comp = None
+    else:
+        comp = games[index]
+        if at is None:
+            at = getattr(cause, "position", None)
+        cyc = "" if at is None else f", through position {at!r}"
+        where = f"component {index} ({comp!r}) can reach a cycle{cyc}"
+    return LoopyCompoundError(
+        f"{what} is not defined here for loopy games: {where}; ask each component for "
+        "its outcome, remoteness or generalised value (a plain sum of loopy games is "
+        "decided by generalised values)",
+        at, index, comp,
     )
 
 

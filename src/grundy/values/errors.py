@@ -30,6 +30,7 @@ __all__ = [
     "UnhashablePositionError",
     "InvalidParameterError",
     "UnknownGameError",
+    "LoopyCompoundError",
     "MoveFunctionError",
     "BadOptionError",
     "LoopyGameError",
@@ -74,6 +75,19 @@ class LoopyGameError(GrundyError, ValueError):
     def __init__(self, message: str, position: object = None) -> None:
         super().__init__(message)
         self.position = position
+
+
+class LoopyCompoundError(LoopyGameError):
+    """A question whose theory needs acyclic components (misère play, Every-SG,
+    conjunctive and selective compounds, the SJ theorem) was asked of a compound
+    with a loopy component. ``index`` is that component's place in the compound,
+    ``component`` the component, ``position`` a position on its cycle."""
+
+    def __init__(self, message: str, position: object = None, index: int | None = None,
+                 component: object = None) -> None:
+        super().__init__(message, position)
+        self.index = index
+        self.component = component
 
 
 class SearchLimitError(GrundyError, ValueError):
