@@ -330,6 +330,8 @@ from grundy.cli.count import count as _count  # noqa: E402
 cli.add_command(_count)
 from grundy.cli import play as _play, plot as _plot, serve as _serve  # noqa: E402
 for _cmd in (_play.play, _plot.plot, _serve.serve): cli.add_command(_cmd)  # noqa: E701
+from grundy.cli.graph import graph as _graph  # noqa: E402
+cli.add_command(_graph)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
