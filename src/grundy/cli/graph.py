@@ -92,7 +92,11 @@ def graph(source: str, vertices: tuple[str, ...], root: str | None, limit: int, 
             names.setdefault(u)
             names.setdefault(v)
         g = GameGraph(edges, name=source, vertices=list(names), simple=simple)
-        parse, fmt = _name, str
+        def parse(text: str) -> Hashable:
+            return _name(text)
+
+        def fmt(p: Hashable) -> str:
+            return str(p)
     asked = [parse(t) for t in vertices] if vertices else g.vertices
     for p in asked:
         if p not in g.loopy:

@@ -111,12 +111,12 @@ def _kernels() -> dict[str, Any]:
         # Indices are unsigned so that numba skips the negative-index wraparound.
         qh = 0
         while qh < qt:
-            v = np.uint64(q[qh])
+            x = np.uint64(q[qh])
             qh += 1
-            r = rem[v] + 1
-            a = np.uint64(pstart[v])
-            b = np.uint64(pstart[v + np.uint64(1)])
-            if st[v] == 0:
+            r = rem[x] + 1
+            a = np.uint64(pstart[x])
+            b = np.uint64(pstart[x + np.uint64(1)])
+            if st[x] == 0:
                 for k in range(a, b):
                     u = np.uint64(pred[k])
                     if st[u] > 0:
