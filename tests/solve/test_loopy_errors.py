@@ -207,3 +207,39 @@ def test_cli_graph_bad_input_is_one_line(capsys, files, argv, message, monkeypat
     code, out, err = run(capsys, "graph", *argv)
     assert code == 2
     assert len(err.splitlines()) == 1 and message in err and "Traceback" not in err
+
+
+class Race(grundy.Ruleset):
+    """A token on 0..L steps either way; 0 is lost for the player to move there,
+    L a draw by the rules, and K (when given) won by the rules."""
+
+    def __init__(self, L: int, K: int | None) -> None:
+        self.L, self.K = L, K
+        self.name = f"race{L},{K}"
+
+    def moves(self, n):
+        return [m for m in (n - 1, n + 1, n + 2) if 0 <= m <= self.L]
+
+    def result(self, n):
+        if n == 0:
+            return grundy.Outcome.P
+        if n == self.L:
+            return grundy.Outcome.D
+        if n == self.K:
+            return grundy.Outcome.N
+        return None
+
+
+@pytest.mark.parametrize("L, K", [(4, None), (6, 3), (7, 5), (9, None)])
+def test_terminal_results_through_games_and_analyze(L, K):
+    """Rules that fix wins and draws: no generalised values, but ruleset[p].outcome,
+    winning moves and grundy.analyze answer, against the fixpoint oracle."""
+    r = Race(L, K)
+    succ = {n: r.moves(n) for n in range(L + 1)}
+    fixed = {n: str(r.result(n)) for n in range(L + 1) if r.result(n) is not None}
+    want = outcomes(succ, fixed)
+    for n in range(L + 1):
+        assert str(r[n].outcome) == want[n]
+        assert str(grundy.analyze(r[n]).outcome) == want[n]
+        if want[n] == "N" and n not in fixed:
+            assert want[r[n].winning_move()] == "P"

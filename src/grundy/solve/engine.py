@@ -110,7 +110,14 @@ def outcome(ruleset: Ruleset, position: Any, *, budget: Any = None,
 def _outcome(ruleset: Ruleset, position: Any, budget: Budget, progress: Progress | None) -> Outcome:
     if type(position) is not Sum and ruleset.has_outcome_formula and not ruleset.has_value_formula:
         return ruleset.outcome_formula(position)
-    v = _value(ruleset, position, budget, progress)
+    try:
+        v = _value(ruleset, position, budget, progress)
+    except LoopyGameError:
+        if type(position) is Sum:
+            raise
+        # rules that fix wins or draws (Ruleset.result) leave a loopy game without
+        # generalised values, not without outcomes
+        return _loopy(ruleset, position, budget).outcome(position)  # type: ignore[no-any-return]
     if type(v) is not int:  # a loopy position: win, lose or draw from the analysis
         return _loopy(ruleset, position, budget).outcome(position)  # type: ignore[no-any-return]
     return Outcome.from_value(v)

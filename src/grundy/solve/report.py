@@ -197,6 +197,7 @@ def analyze(
 
     # Values: closed forms first, then the reducer within the budget.
     values: list[int | None] = []
+    loopy_value = False  # a loopy game without generalised values may still have an outcome
     for g in comps:
         try:
             values.append(_value(g, left(), progress))
@@ -205,6 +206,7 @@ def analyze(
             stopped.setdefault("value", str(exc))
         except LoopyGameError as exc:
             values.append(None)
+            loopy_value = True
             stopped.setdefault("value", f"the game graph has cycles ({exc})")
     total: int | None = None
     if all(v is not None for v in values):
@@ -216,7 +218,7 @@ def analyze(
     outcome: Outcome | None = None
     if len(comps) == 1 and total is not None and not _own_outcome(comps[0].ruleset):
         outcome = Outcome.from_value(total)
-    elif len(comps) == 1 and "value" not in stopped or _own_outcome(comps[0].ruleset):
+    elif len(comps) == 1 and ("value" not in stopped or loopy_value) or _own_outcome(comps[0].ruleset):
         g = comps[0]
         try:
             outcome = g.ruleset.outcome(g.position, budget=left())
