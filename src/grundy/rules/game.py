@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from grundy.rules.engine import engine
 from grundy.rules.sums import Sum, slot_setter
 from grundy.values.errors import InvalidPositionError, describe
+from grundy.values.loopy import loopy_sum
 from grundy.values.outcome import Outcome
 
 if TYPE_CHECKING:
@@ -290,6 +291,8 @@ class GameSum:
         too, since an option's value can exceed its position's. ``limit`` bounds
         the options listed per component (:class:`SearchLimitError` beyond it)."""
         values = self.values()
+        if any(type(v) is not int for v in values):
+            return self._loopy_moves(values, limit, False)
         s = reduce(xor, values, 0)
         if s == 0:
             return []
@@ -303,6 +306,9 @@ class GameSum:
         """One winning move, found from the component values: O(components) plus one
         constructive move in one component. ``None`` from a P-position."""
         values = self.values()
+        if any(type(v) is not int for v in values):
+            found = self._loopy_moves(values, None, True)
+            return found[0] if found else None
         s = reduce(xor, values, 0)
         if s == 0:
             return None
@@ -314,6 +320,21 @@ class GameSum:
                 if o is not None:
                     return SumMove(i, o)
         raise AssertionError("a component with v ^ S < v has an option of value v ^ S")
+
+    def _loopy_moves(self, values: list[int], limit: int | None, first: bool) -> list[SumMove]:
+        """Winning moves of a sum with loopy parts (generalised values, Smith): to
+        reach a P-position the moved part must take the finite nim-sum of the others."""
+        if Outcome.from_value(loopy_sum(*values)) is not Outcome.N:
+            return []
+        result: list[SumMove] = []
+        for i, (rs, pos) in enumerate(self._parts()):
+            rest = loopy_sum(*(values[:i] + values[i + 1:]))
+            if type(rest) is not int:
+                continue
+            result.extend(SumMove(i, o) for o in rs.options_with_value(pos, rest, limit=limit))
+            if first and result:
+                break
+        return result
 
     def play(self, move: SumMove | tuple[int, Hashable]) -> GameSum:
         """The sum after ``move`` (component ``index`` moves to ``option``)."""

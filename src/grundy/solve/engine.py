@@ -119,6 +119,8 @@ def _outcome(ruleset: Ruleset, position: Any, budget: Budget, progress: Progress
         # generalised values, not without outcomes
         return _loopy(ruleset, position, budget).outcome(position)  # type: ignore[no-any-return]
     if type(v) is not int:  # a loopy position: win, lose or draw from the analysis
+        if type(position) is Sum:  # a sum of loopy parts: by their generalised values
+            return Outcome.from_value(v)
         return _loopy(ruleset, position, budget).outcome(position)  # type: ignore[no-any-return]
     return Outcome.from_value(v)
 

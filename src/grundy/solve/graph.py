@@ -251,16 +251,9 @@ class GameGraph(Ruleset):
         return self.loopy.values()
 
     def value_formula(self, position: Any) -> int:
-        """The Grundy value; on a loopy graph the generalised value when it is
-        finite (it acts as a Nim heap in every sum), else :class:`LoopyGameError`."""
-        v = self.loopy.value(position)
-        if isinstance(v, int):
-            return v
-        raise LoopyGameError(
-            f"{self.name}: vertex {position!r} has the infinite generalised value {v!r}, "
-            "no Grundy value; see gvalue() and outcome()",
-            position,
-        )
+        """The Grundy value; on a loopy graph the generalised value (an ``int``,
+        which acts as a Nim heap in every sum, or ``inf(K)``), as for rulesets."""
+        return self.loopy.value(position)  # type: ignore[return-value]
 
     def outcome(self, position: Any, **_: Any) -> Outcome:
         """Outcome by retrograde analysis: P, N, or D (draw) on a cyclic graph; a

@@ -33,7 +33,12 @@ class Outcome(enum.Enum):
 
     @classmethod
     def from_value(cls, value: int) -> Outcome:
-        """The outcome of a normal-play position with Grundy value ``value``."""
+        """The outcome of a normal-play position with Grundy value ``value``; for a
+        loopy game's infinite generalised value ``inf(K)``: N if 0 is in ``K``
+        (a move to a P-position), else D."""
+        escapes = getattr(value, "escapes", None)
+        if escapes is not None:
+            return cls.N if 0 in escapes else cls.D
         return cls.P if value == 0 else cls.N
 
     def describe(self) -> str:
