@@ -32,7 +32,7 @@ class Outcome(enum.Enum):
         return self.name
 
     @classmethod
-    def from_value(cls, value: int) -> Outcome:
+    def from_value(cls, value: object) -> Outcome:
         """The outcome of a normal-play position with Grundy value ``value``; for a
         loopy game's infinite generalised value ``inf(K)``: N if 0 is in ``K``
         (a move to a P-position), else D."""
