@@ -243,3 +243,13 @@ def test_terminal_results_through_games_and_analyze(L, K):
         assert str(grundy.analyze(r[n]).outcome) == want[n]
         if want[n] == "N" and n not in fixed:
             assert want[r[n].winning_move()] == "P"
+
+
+def test_one_position_with_too_many_options_stops_within_the_budget():
+    @grundy.ruleset
+    def wide(n):  # every smaller number, and itself (a loop)
+        yield from range(n)
+        yield n
+
+    with pytest.raises(SearchLimitError, match=r"more than 1,000 positions reachable from 10{100} \(explored 0;"):
+        grundy.solve.loopy.analyze_loopy(wide, 10**100, max_positions=1000)

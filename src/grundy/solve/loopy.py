@@ -466,7 +466,15 @@ def analyze_loopy(
             opts = moves(p)
             if opts is None:
                 raise MoveFunctionError(f"{name}.moves({p!r}) returned None, not an iterable")
-            for o in opts:
+            for j, o in enumerate(opts):
+                if j & 4095 == 4095:  # one position with very many options
+                    over = max_positions is not None and len(positions) > 2 * max_positions
+                    if over or (deadline is not None and time.monotonic() > deadline):
+                        what = (f"more than {max_positions:,} positions reachable from {root!r}"
+                                if over else f"out of time exploring the positions reachable from {root!r}")
+                        raise SearchLimitError(
+                            f"{name}: {what} (explored {k:,}; {p!r} alone has more than {j:,} options)"
+                        )
                 if type(o) is Sum:
                     parts = o.parts
                     if len(parts) != 1:
@@ -477,7 +485,7 @@ def analyze_loopy(
                     o = parts[0]
                 src.append(k)
                 dst.append(number(o, p))
-        except (MoveFunctionError, UnhashablePositionError):
+        except (MoveFunctionError, UnhashablePositionError, SearchLimitError):
             raise
         except Exception as exc:
             raise MoveFunctionError(
