@@ -291,7 +291,7 @@ class GameSum:
         too, since an option's value can exceed its position's. ``limit`` bounds
         the options listed per component (:class:`SearchLimitError` beyond it)."""
         values = self.values()
-        if any(type(v) is not int for v in values):
+        if not _finite(values):
             return self._loopy_moves(values, limit, False)
         s = reduce(xor, values, 0)
         if s == 0:
@@ -306,7 +306,7 @@ class GameSum:
         """One winning move, found from the component values: O(components) plus one
         constructive move in one component. ``None`` from a P-position."""
         values = self.values()
-        if any(type(v) is not int for v in values):
+        if not _finite(values):
             found = self._loopy_moves(values, None, True)
             return found[0] if found else None
         s = reduce(xor, values, 0)
@@ -377,6 +377,12 @@ _set_n = slot_setter(GameSum, "_n")
 _set_tuple = slot_setter(GameSum, "_tuple")
 _set_rs = slot_setter(GameSum, "_rs")
 _set_pos = slot_setter(GameSum, "_pos")
+
+
+def _finite(values: list[int]) -> bool:
+    """Whether every value is an ordinary nimber (no loopy ``inf``), at C speed."""
+    kinds = set(map(type, values))
+    return not kinds or kinds == {int}
 
 
 def _init(s: GameSum, items: list[Game] | None, n: int, tup: tuple[Game, ...] | None,
