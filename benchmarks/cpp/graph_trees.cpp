@@ -3,7 +3,8 @@
 // Usage: graph_trees MODE FILE   (FILE: int64 n, m, then m pairs u v)
 // MODE colon: CSR + BFS from 0 + colon principle; prints seconds and g(0).
 // MODE prefix: colon + grounded prefix values; prints seconds and a checksum.
-// MODE trie: ancestor-deletion values by binary-trie merging; prints seconds, g(0).
+// MODE trie: ancestor-deletion values by binary-trie merging (int32 node records
+// {child0, child1, count, tag}, recursive merge of depth <= BITS); prints seconds, g(0).
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -42,24 +43,29 @@ static vector<ll> colon() {
     return val;
 }
 
-// ---- trie merge (ancestor deletion)
-static vector<ll> ch0, ch1, cnt, tg;
+// ---- trie merge (ancestor deletion): one int32 node record {child0, child1,
+// count, lazy xor tag}, as in grundy.games.treegames
+typedef int32_t it;
+static vector<it> T;  // 4 per node
 static int BITS;
-static inline void push(ll x, int d) {
-    ll t = tg[x];
+static inline void push(it x, int d) {
+    it* r = &T[4 * (size_t)x];
+    it t = r[3];
     if (!t) return;
-    if ((t >> (d - 1)) & 1) swap(ch0[x], ch1[x]);
-    if (ch0[x]) tg[ch0[x]] ^= t;
-    if (ch1[x]) tg[ch1[x]] ^= t;
-    tg[x] = 0;
+    if ((t >> (d - 1)) & 1) swap(r[0], r[1]);
+    if (r[0]) T[4 * (size_t)r[0] + 3] ^= t;
+    if (r[1]) T[4 * (size_t)r[1] + 3] ^= t;
+    r[3] = 0;
 }
-static ll merge(ll a, ll b, int d) {
+static it merge(it a, it b, int d) {
     if (!a) return b;
     if (!b || d == 0) return a;
     push(a, d); push(b, d);
-    ch0[a] = merge(ch0[a], ch0[b], d - 1);
-    ch1[a] = merge(ch1[a], ch1[b], d - 1);
-    cnt[a] = cnt[ch0[a]] + cnt[ch1[a]];
+    for (int c = 0; c < 2; ++c) {
+        it m = merge(T[4 * (size_t)a + c], T[4 * (size_t)b + c], d - 1);
+        T[4 * (size_t)a + c] = m;
+    }
+    T[4 * (size_t)a + 2] = T[4 * (size_t)T[4 * (size_t)a] + 2] + T[4 * (size_t)T[4 * (size_t)a + 1] + 2];
     return a;
 }
 
@@ -90,31 +96,39 @@ int main(int argc, char** argv) {
     } else {
         root_tree();
         BITS = 1; while ((1LL << BITS) <= n + 1) ++BITS;
-        ll size = n * (BITS + 1) + 2;
-        ch0.assign(size, 0); ch1.assign(size, 0); cnt.assign(size, 0); tg.assign(size, 0);
-        vector<ll> g(n, 0), xs(n, 0), root(n, 0), path(BITS + 1);
-        ll used = 1;
+        size_t full = (size_t)n * (BITS + 1) + 2;
+        T.assign(4 * min(full, (size_t)(2 * n + BITS + 2)), 0);
+        vector<ll> g(n, 0);
+        vector<it> xs(n, 0), root(n, 0), path(BITS + 1);
+        it used = 1;
         for (ll i = n - 1; i >= 0; --i) {
-            ll v = order_[i], r = root[v], x = xs[v];
-            if (r) tg[r] ^= x; else r = used++;
-            ll node = r;
+            ll v = order_[i];
+            it r = root[v], x = xs[v];
+            if (r) T[4 * (size_t)r + 3] ^= x;
+            if ((size_t)(used + BITS + 1) * 4 > T.size()) T.resize(4 * min(full, T.size() / 2));
+            if (!r) r = used++;
+            it node = r;
             for (int d = BITS; d >= 1; --d) {
                 path[d] = node; push(node, d);
                 int c = (x >> (d - 1)) & 1;
-                ll& nx = c ? ch1[node] : ch0[node];
+                it& nx = T[4 * (size_t)node + c];
                 if (!nx) nx = used++;
                 node = nx;
             }
-            if (!cnt[node]) { cnt[node] = 1; for (int d = 1; d <= BITS; ++d) cnt[path[d]]++; }
-            ll res = 0; node = r;
+            if (!T[4 * (size_t)node + 2]) {
+                T[4 * (size_t)node + 2] = 1;
+                for (int d = 1; d <= BITS; ++d) T[4 * (size_t)path[d] + 2]++;
+            }
+            it res = 0; node = r;
             for (int d = BITS; d >= 1 && node; --d) {
                 push(node, d);
-                if (cnt[ch0[node]] == (1LL << (d - 1))) { res |= 1LL << (d - 1); node = ch1[node]; }
-                else node = ch0[node];
+                it c0 = T[4 * (size_t)node];
+                if (T[4 * (size_t)c0 + 2] == (it)(1 << (d - 1))) { res |= 1 << (d - 1); node = T[4 * (size_t)node + 1]; }
+                else node = c0;
             }
             g[v] = res; root[v] = r;
             ll p = parent_[v];
-            if (p >= 0) { xs[p] ^= res; tg[r] ^= res; root[p] = merge(root[p], r, BITS); }
+            if (p >= 0) { xs[p] ^= res; T[4 * (size_t)r + 3] ^= res; root[p] = merge(root[p], r, BITS); }
         }
         out = g[0];
     }

@@ -102,6 +102,51 @@ def test_ancestor_deletion_against_definition():
     assert ancestor_deletion_values(np.r_[-1, np.arange(99_999)])[0] == 100_000
 
 
+def _option_sets_values(parent):
+    """The recurrence the trie kernel implements, with plain Python sets: the
+    options of v's subtree are {X_v} and A_c ^ X_v ^ g(c) for each child c (A_c
+    the option set of c's subtree). Checked against the raw game above on small
+    trees; here it checks the compiled tries (deep merges, node growth) on big ones."""
+    n = len(parent)
+    kids = [[] for _ in range(n)]
+    for v, p in enumerate(parent):
+        if p >= 0:
+            kids[p].append(v)
+    order = [v for v in range(n) if parent[v] < 0]
+    for v in order:
+        order.extend(kids[v])
+    g, opts = [0] * n, [set() for _ in range(n)]
+    for v in reversed(order):
+        x = 0
+        for c in kids[v]:
+            x ^= g[c]
+        a = {x}
+        for c in kids[v]:
+            a |= {o ^ x ^ g[c] for o in opts[c]}
+        m = 0
+        while m in a:
+            m += 1
+        g[v], opts[v] = m, a
+    return g
+
+
+@pytest.mark.parametrize("shape", ["random", "star", "caterpillar", "binary", "forest"])
+def test_ancestor_deletion_tries_on_big_trees(shape):
+    rng = random.Random(len(shape))
+    n = 1500
+    if shape == "random":
+        parent = [-1] + [rng.randrange(i) for i in range(1, n)]
+    elif shape == "star":
+        parent = [-1] + [0] * (n - 1)
+    elif shape == "caterpillar":
+        parent = [-1] + [i - 1 if i % 2 else max(0, i - 2) for i in range(1, n)]
+    elif shape == "binary":
+        parent = [-1] + [(i - 1) // 2 for i in range(1, n)]
+    else:
+        parent = [-1 if i == 0 or rng.random() < 0.05 else rng.randrange(i) for i in range(n)]
+    assert ancestor_deletion_values(parent).tolist() == _option_sets_values(parent)
+
+
 def _below(parent, u, v):
     while u != -1:
         if u == v:

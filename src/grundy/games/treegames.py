@@ -6,7 +6,7 @@ with its theorem:
   degree.
 - :class:`AncestorDeletion` (P6665): in a rooted forest, delete a vertex together
   with all its ancestors. Values by merging the children's option sets (binary
-  tries with a lazy XOR, compiled), O(n log n).
+  tries with a lazy XOR, compiled; int32 node records grown on demand), O(n log n).
 - :class:`BipartiteEdgeAdding` (ABC398G): add an edge to a simple graph, keeping it
   bipartite. Outcome by the parity case analysis of the notes.
 
@@ -27,7 +27,7 @@ import numpy as np
 
 from grundy.kernels.trees import forest_depths, forest_order, root_tree
 from grundy.rules.ruleset import Ruleset
-from grundy.values.errors import InvalidPositionError, describe
+from grundy.values.errors import InvalidParameterError, InvalidPositionError, describe
 from grundy.values.outcome import Outcome
 
 __all__ = ["KeepComponent", "AncestorDeletion", "BipartiteEdgeAdding", "ancestor_deletion_values"]
@@ -110,67 +110,79 @@ def _trie_kernel() -> Any:
         return _TRIE["run"]
     import numba
 
-    @numba.njit(cache=True, nogil=True)
-    def push(ch: Any, tag: Any, x: int, d: int) -> None:
-        t = tag[x]
+    # One int32 record per trie node: T[x] = (child 0, child 1, count of values
+    # below, lazy XOR tag); node 0 is "none". A record is 16 bytes, so a node's
+    # children, count and tag come in one cache line.
+
+    @numba.njit(cache=True, nogil=True, inline="always")
+    def push(T: Any, x: int, d: int) -> None:
+        t = T[x, 3]
         if t != 0:
             if (t >> (d - 1)) & 1:
-                a = ch[x, 0]
-                ch[x, 0] = ch[x, 1]
-                ch[x, 1] = a
-            if ch[x, 0] != 0:
-                tag[ch[x, 0]] ^= t
-            if ch[x, 1] != 0:
-                tag[ch[x, 1]] ^= t
-            tag[x] = 0
+                a = T[x, 0]
+                T[x, 0] = T[x, 1]
+                T[x, 1] = a
+            c0 = T[x, 0]
+            c1 = T[x, 1]
+            if c0 != 0:
+                T[c0, 3] ^= t
+            if c1 != 0:
+                T[c1, 3] ^= t
+            T[x, 3] = 0
 
-    @numba.njit(cache=True, nogil=True)
-    def merge(ch: Any, cnt: Any, tag: Any, a: int, b: int, d: int, sa: Any, sb: Any, sd: Any, done: Any) -> int:
-        # union of the tries a and b (b's nodes are reused), iteratively: the
-        # result's root is always a when both exist; counts are fixed afterwards,
-        # children before parents (reverse order of visits)
+    @numba.njit(cache=True, nogil=True, inline="always")
+    def merge(T: Any, a: int, b: int, d: int, fx: Any, fy: Any, fe: Any, fs: Any) -> int:
+        # union of the tries a and b (b's nodes are reused; the result's root is a
+        # when both exist), as an explicit post-order stack of depth <= d: frame
+        # (x, y, level, stage), stage 0/1 merges child 0/1, stage 2 recounts x
         if a == 0:
             return b
         if b == 0 or d == 0:
             return a
-        sa[0], sb[0], sd[0] = a, b, d
-        top = 1
-        nd = 0
-        while top:
-            top -= 1
-            x, y, e = sa[top], sb[top], sd[top]
-            push(ch, tag, x, e)
-            push(ch, tag, y, e)
-            done[nd] = x
-            nd += 1
-            for c in range(2):
-                cx, cy = ch[x, c], ch[y, c]
+        top = 0
+        fx[0] = a
+        fy[0] = b
+        fe[0] = d
+        fs[0] = 0
+        while top >= 0:
+            x = fx[top]
+            y = fy[top]
+            e = fe[top]
+            s = fs[top]
+            if s == 0:
+                push(T, x, e)
+                push(T, y, e)
+            if s < 2:
+                fs[top] = s + 1
+                cx = T[x, s]
+                cy = T[y, s]
                 if cx == 0:
-                    ch[x, c] = cy
+                    T[x, s] = cy
                 elif cy != 0 and e > 1:
-                    sa[top], sb[top], sd[top] = cx, cy, e - 1
                     top += 1
-        for i in range(nd - 1, -1, -1):
-            x = done[i]
-            cnt[x] = cnt[ch[x, 0]] + cnt[ch[x, 1]]
+                    fx[top] = cx
+                    fy[top] = cy
+                    fe[top] = e - 1
+                    fs[top] = 0
+            else:
+                T[x, 2] = T[T[x, 0], 2] + T[T[x, 1], 2]
+                top -= 1
         return a
 
     @numba.njit(cache=True, nogil=True)
     def run(parent: Any, order: Any, bits: int) -> Any:
         n = parent.shape[0]
-        size = n * (bits + 1) + 2
-        ch = np.zeros((size, 2), dtype=np.int64)
-        cnt = np.zeros(size, dtype=np.int64)
-        tag = np.zeros(size, dtype=np.int64)
-        path = np.zeros(bits + 1, dtype=np.int64)
-        sa = np.zeros(size, dtype=np.int64)
-        sb = np.zeros(size, dtype=np.int64)
-        sd = np.zeros(size, dtype=np.int64)
-        done = np.zeros(size, dtype=np.int64)
-        used = 1  # node 0 is "none"
+        full = n * (bits + 1) + 2  # at most bits + 1 new nodes per vertex
+        T = np.zeros((min(full, 2 * n + bits + 2), 4), dtype=np.int32)
+        path = np.zeros(bits + 1, dtype=np.int32)
+        fx = np.zeros(bits + 2, dtype=np.int32)
+        fy = np.zeros(bits + 2, dtype=np.int32)
+        fe = np.zeros(bits + 2, dtype=np.int32)
+        fs = np.zeros(bits + 2, dtype=np.int32)
+        used = 1
         g = np.zeros(n, dtype=np.int64)
-        xs = np.zeros(n, dtype=np.int64)
-        root = np.zeros(n, dtype=np.int64)
+        xs = np.zeros(n, dtype=np.int32)
+        root = np.zeros(n, dtype=np.int32)
         # children before parents: root[v] is the union of the children's tries,
         # each tagged with its g(c) (A_c xor g(c)); xs[v] the XOR of the g(c)
         for i in range(order.shape[0] - 1, -1, -1):
@@ -178,35 +190,39 @@ def _trie_kernel() -> Any:
             r = root[v]
             x = xs[v]
             if r != 0:
-                tag[r] ^= x  # now A_c xor g(c) xor X_v for every child c
+                T[r, 3] ^= x  # now A_c xor g(c) xor X_v for every child c
+            if used + bits + 1 > T.shape[0]:  # grow by doubling (most trees need few nodes)
+                T2 = np.zeros((min(full, 2 * T.shape[0]), 4), dtype=np.int32)
+                T2[:used] = T[:used]
+                T = T2
             if r == 0:
                 r = used
                 used += 1
-            # insert x
-            node = r
+            node = r  # insert x (the option "delete v alone")
             for d in range(bits, 0, -1):
                 path[d] = node
-                push(ch, tag, node, d)
+                push(T, node, d)
                 c = (x >> (d - 1)) & 1
-                if ch[node, c] == 0:
-                    ch[node, c] = used
+                nxt = T[node, c]
+                if nxt == 0:
+                    nxt = used
+                    T[node, c] = used
                     used += 1
-                node = ch[node, c]
-            if cnt[node] == 0:
-                cnt[node] = 1
+                node = nxt
+            if T[node, 2] == 0:
+                T[node, 2] = 1
                 for d in range(1, bits + 1):
-                    cnt[path[d]] += 1
-            # mex
-            res = 0
+                    T[path[d], 2] += 1
+            res = 0  # mex: descend to the first subtree that is not full
             node = r
             for d in range(bits, 0, -1):
                 if node == 0:
                     break
-                push(ch, tag, node, d)
-                c0 = ch[node, 0]
-                if cnt[c0] == (1 << (d - 1)):
+                push(T, node, d)
+                c0 = T[node, 0]
+                if T[c0, 2] == (1 << (d - 1)):
                     res |= 1 << (d - 1)
-                    node = ch[node, 1]
+                    node = T[node, 1]
                 else:
                     node = c0
             g[v] = res
@@ -214,8 +230,8 @@ def _trie_kernel() -> Any:
             p = parent[v]
             if p >= 0:
                 xs[p] ^= res
-                tag[r] ^= res  # A_v xor g(v); the parent adds its X later
-                root[p] = merge(ch, cnt, tag, root[p], r, bits, sa, sb, sd, done)
+                T[r, 3] ^= res  # A_v xor g(v); the parent adds its X later
+                root[p] = merge(T, root[p], r, bits, fx, fy, fe, fs)
         return g
 
     _TRIE["run"] = run
@@ -239,8 +255,12 @@ def ancestor_deletion_values(parent: Any) -> Any:
     n = p.shape[0]
     order = forest_order(p)
     if order.shape[0] < n:
-        raise InvalidPositionError(f"ancestor-deletion: the parent array {list(p)!r} has a cycle")
+        raise InvalidPositionError(f"ancestor-deletion: the parent array {describe(p.tolist())} has a cycle")
     bits = max(1, int(n + 1).bit_length())
+    if n * (bits + 1) + 2 >= 2**31:
+        raise InvalidParameterError(
+            f"ancestor-deletion: {n:,} vertices exceed the trie's int32 node indices (at most ~9*10^7 vertices)"
+        )
     return _trie_kernel()(p, order, bits)
 
 
