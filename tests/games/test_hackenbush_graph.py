@@ -59,6 +59,14 @@ def brute(edges, ground):
 
 
 def check_graph(edges, ground):
+    if edges and not any(u in ground or v in ground for u, v in edges):
+        # nothing touches the ground: a mistake in the input (say 1-based labels
+        # with the default ground 0), one clear error rather than a silent 0
+        with pytest.raises(InvalidPositionError, match="no ground"):
+            hackenbush_value(edges, ground)
+        with pytest.raises(InvalidPositionError, match="no ground"):
+            winning_cut(edges, ground)
+        return 0
     g, start = brute(edges, ground)
     want = g(start)
     assert hackenbush_value(edges, ground) == want, (edges, ground)
@@ -141,6 +149,10 @@ def test_ruleset_moves_match_brute_force_and_winning_move():
         n = rng.randrange(2, 6)
         edges = [(rng.randrange(n), rng.randrange(n)) for _ in range(rng.randrange(1, 7))]
         pos = Graph.make(edges, 0)
+        if not any(0 in e for e in edges):
+            with pytest.raises(InvalidPositionError, match="no ground"):
+                h.value(pos)
+            continue
         assert h.value(pos) == h.solver.value(pos)
         w = h.winning_move(pos)
         assert (w is None) == (h.value(pos) == 0)
