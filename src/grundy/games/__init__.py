@@ -27,6 +27,9 @@ from grundy.games.hackenbush import (
 from grundy.games.geography import (
     Board, VertexGeography, geography_move, losing_starts, winning_starts,
 )
+from grundy.games.geography_edge import (
+    EdgeBoard, EdgeGeography, edge_geography_move, edge_geography_starts, edge_geography_value,
+)
 from grundy.games.lasker import EvenSplit, Lasker, SplitThree
 from grundy.games.misc import Chocolate, Euclid, MergePiles, Northcott
 from grundy.games.nim import Nim
@@ -51,6 +54,7 @@ __all__ = [
     "GridCoinTurning", "TartanProduct", "TurningCorners", "AcrosticTwins", "ColouringGame",
     "GreenHackenbush", "string", "tree_from_edges",
     "VertexGeography", "Board", "winning_starts", "losing_starts", "geography_move",
+    "EdgeGeography", "EdgeBoard", "edge_geography_starts", "edge_geography_value", "edge_geography_move",
     "KeepComponent", "AncestorDeletion", "BipartiteEdgeAdding", "ancestor_deletion_values",
     "HackenbushGraph", "Graph", "hackenbush_value", "winning_cut", "tree_values", "TakeAndBreak", "GrundysGame",
 ]
@@ -241,6 +245,10 @@ _add("geography", ("vertex geography", "undirected geography", "p4055", "jsoi200
                    "undirected vertex geography"),
      "Undirected vertex geography: move to an unvisited neighbour ('0-1 1-2 start=1').",
      _no_args(VertexGeography, "geography"), example="grundy analyze geography '0-1 1-2 2-3 start=1'")
+_add("edge-geography", ("undirected edge geography", "edge geography"),
+     "Undirected edge geography: slide along an unused edge ('0-1 1-2 2-0 start=0').",
+     _no_args(EdgeGeography, "edge-geography"),
+     example="grundy analyze edge-geography '0-1 1-2 2-3 3-0 0-2 start=0'")
 _add("keep-component", ("p8347", "delete vertex keep component"),
      "P8347: delete a tree vertex, keep one component; a lone vertex wins (n, edges).",
      _no_args(KeepComponent, "keep-component"),

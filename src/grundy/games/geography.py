@@ -28,7 +28,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.games.hackenbush import parse_edges
+from grundy.games.hackenbush import parse_edges, read_edge_text
 from grundy.rules.ruleset import Ruleset
 from grundy.values.errors import InvalidPositionError, describe
 from grundy.values.outcome import Outcome
@@ -270,6 +270,7 @@ class VertexGeography(Ruleset):
             raise InvalidPositionError(f"geography: a position is a Board; got {describe(position)}")
 
     def parse_position(self, text: str) -> Hashable:
+        text = read_edge_text(text, "geography")  # @FILE: its contents (start= may be in it)
         m = re.search(r"(?:^|\s)start=(\S+)", text)
         token: Hashable = 0
         if m:

@@ -358,6 +358,17 @@ def _vertex(tok: str) -> Hashable:
     return int(tok) if re.fullmatch(r"[+-]?\d+", tok) else tok
 
 
+def read_edge_text(text: str, what: str = "graph") -> str:
+    """``text`` itself, or the contents of the file it names as ``@FILE``."""
+    if text.strip().startswith("@"):
+        path = Path(text.strip()[1:])
+        try:
+            return path.read_text()
+        except OSError as exc:
+            raise InvalidPositionError(f"{what}: cannot read the edge file {str(path)!r}: {exc.strerror}") from None
+    return text
+
+
 def parse_edges(
     text: str, *, what: str = "graph", loops: bool = True, require_ground: bool = True
 ) -> Graph:
@@ -377,12 +388,7 @@ def parse_edges(
     grundy.values.errors.InvalidPositionError: graph: the edge '1-5' names vertex 5, not one of the n=3 vertices 0..2 (in 'n=3 0-1 1-5')
     """
     src = text
-    if text.strip().startswith("@"):
-        path = Path(text.strip()[1:])
-        try:
-            text = path.read_text()
-        except OSError as exc:
-            raise InvalidPositionError(f"{what}: cannot read the edge file {str(path)!r}: {exc.strerror}") from None
+    text = read_edge_text(text, what)
     edges: list[Edge] = []
     raw: list[str] = []
     ground: list[Hashable] | None = None

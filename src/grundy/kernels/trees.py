@@ -20,7 +20,10 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["root_tree", "forest_order", "colon_values", "grounded_prefix_values", "forest_depths"]
+__all__ = [
+    "root_tree", "forest_order", "colon_values", "grounded_prefix_values", "forest_depths",
+    "geography_values",
+]
 
 _K: dict[str, Any] = {}
 
@@ -155,8 +158,71 @@ def _kernels() -> dict[str, Any]:
                 top[v] = top[p]
         return depth, top
 
+    @numba.njit(cache=True, nogil=True)
+    def geography_kernel(parent: Any, order: Any) -> Any:
+        # token games on a forest where the edge (or vertex) left behind is gone:
+        # down[v] = mex of down over v's children (arrived from the parent);
+        # rerooted: up[c] = the value at v once the edge to child c is gone =
+        # mex of v's other directions, read off the counts of v's directions
+        n = parent.shape[0]
+        cnt = np.zeros(n + 1, dtype=np.int64)
+        for v in range(n):
+            if parent[v] >= 0:
+                cnt[parent[v] + 1] += 1
+        for i in range(n):
+            cnt[i + 1] += cnt[i]
+        kids = np.empty(max(cnt[n], 1), dtype=np.int64)
+        fill = cnt[:n].copy()
+        for v in range(n):
+            p = parent[v]
+            if p >= 0:
+                kids[fill[p]] = v
+                fill[p] += 1
+        down = np.zeros(n, dtype=np.int64)
+        seen = np.zeros(n + 2, dtype=np.int64)  # counts of small values, reset after use
+        for i in range(order.shape[0] - 1, -1, -1):
+            v = order[i]
+            k = cnt[v + 1] - cnt[v]
+            for j in range(cnt[v], cnt[v + 1]):
+                x = down[kids[j]]
+                if x <= k:
+                    seen[x] += 1
+            m = 0
+            while seen[m] > 0:
+                m += 1
+            down[v] = m
+            for j in range(cnt[v], cnt[v + 1]):
+                x = down[kids[j]]
+                if x <= k:
+                    seen[x] = 0
+        up = np.zeros(n, dtype=np.int64)
+        full = np.zeros(n, dtype=np.int64)
+        for i in range(order.shape[0]):
+            v = order[i]
+            k = cnt[v + 1] - cnt[v] + (1 if parent[v] >= 0 else 0)
+            for j in range(cnt[v], cnt[v + 1]):
+                x = down[kids[j]]
+                if x <= k:
+                    seen[x] += 1
+            if parent[v] >= 0 and up[v] <= k:
+                seen[up[v]] += 1
+            m = 0
+            while seen[m] > 0:
+                m += 1
+            full[v] = m
+            for j in range(cnt[v], cnt[v + 1]):
+                x = down[kids[j]]
+                up[kids[j]] = x if (x < m and seen[x] == 1) else m
+            for j in range(cnt[v], cnt[v + 1]):
+                x = down[kids[j]]
+                if x <= k:
+                    seen[x] = 0
+            if parent[v] >= 0 and up[v] <= k:
+                seen[up[v]] = 0
+        return full
+
     _K.update(root=root_kernel, order=order_kernel, colon=colon_kernel, prefix=prefix_kernel,
-              depth=depth_kernel)
+              depth=depth_kernel, geography=geography_kernel)
     return _K
 
 
@@ -204,5 +270,21 @@ def forest_depths(parent: Any, order: Any) -> tuple[Any, Any]:
     """``(depth, top)``: each vertex's depth and the root of its tree, along the
     BFS ``order`` of the forest ``parent``."""
     return _kernels()["depth"](  # type: ignore[no-any-return]
+        np.ascontiguousarray(parent, dtype=np.int64), np.ascontiguousarray(order, dtype=np.int64)
+    )
+
+
+def geography_values(parent: Any, order: Any) -> Any:
+    """Grundy value of the token game on the forest ``parent`` started at each
+    vertex, where a move slides the token along an edge and that edge (or the vertex
+    left) is gone for good: on a forest both are the same game, and the token never
+    comes back, so ``g(v) = mex over the neighbours w of g(w in the part beyond
+    the edge v-w)``. Every start at once by rerooting, O(n).
+
+    >>> import numpy as np
+    >>> geography_values(np.array([-1, 0, 1, 2]), np.array([0, 1, 2, 3])).tolist()   # a path
+    [1, 2, 2, 1]
+    """
+    return _kernels()["geography"](
         np.ascontiguousarray(parent, dtype=np.int64), np.ascontiguousarray(order, dtype=np.int64)
     )
