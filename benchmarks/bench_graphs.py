@@ -7,10 +7,14 @@ the same arrays (input already in memory on both sides; best of --repeat):
 - Green Hackenbush by the colon principle from an edge array (root by BFS, values
   in reverse BFS order): ``hackenbush_value``;
 - CF1610I, all prefixes of grounded vertices: ``prefix_ground_values``;
-- P6665, ancestor deletion by trie merging (O(n log n)): ``ancestor_deletion_values``.
+- P6665, ancestor deletion by trie merging (O(n log n)): ``ancestor_deletion_values``;
+- edge (= vertex) geography on a tree, the value of every start by rerooting the
+  mex: ``root_tree`` + ``geography_values``;
+- the fusion principle on a cactus of 10^6 vertices (bridges and 2-edge-connected
+  parts by one iterative DFS): ``hackenbush_value`` on an edge array.
 
-networkx-based parts are timed alone (no C++ port): the fusion principle on a
-cactus, and vertex geography's winning starts on a grid.
+networkx-based parts are timed alone (no C++ port): vertex geography's winning
+starts on a grid (Hopcroft-Karp + alternating BFS).
 
 Run:  python benchmarks/bench_graphs.py [--n 1000000] [--repeat 3]
 """
@@ -30,7 +34,7 @@ import numpy as np
 from grundy.games.geography import losing_starts
 from grundy.games.hackenbush import hackenbush_value, prefix_ground_values
 from grundy.games.treegames import ancestor_deletion_values
-from grundy.kernels.trees import root_tree
+from grundy.kernels.trees import geography_values, root_tree
 
 HERE = Path(__file__).resolve().parent
 
@@ -108,15 +112,44 @@ def main() -> None:
             assert v == cv, (v, cv)
             print(f"  ancestor deletion  numba {t_nb:.3f} s   C++ -O2 {t_c:.3f} s   ratio {t_nb / t_c:.2f}")
 
+            def geo() -> Any:
+                parent, order, _ = root_tree(edges[:, 0], edges[:, 1], n, np.array([0]))
+                return geography_values(parent, order)
+
+            geo()
+            t_nb, vals = best(geo, rep)
+            t_c, cv = cpp_run(exe, "geo", path, rep)
+            chk = 0
+            for x in vals.tolist():
+                chk = (chk * 31 + x) % (1 << 64)
+            assert chk == cv, "numba and C++ disagree (geography)"
+            print(f"  edge geography     numba {t_nb:.3f} s   C++ -O2 {t_c:.3f} s   ratio {t_nb / t_c:.2f}")
+
+        # the fusion principle on a cactus: a chain of triangles and squares, each
+        # joined to the next by a bridge, labels shuffled (0 the ground)
+        k = n // 3
+        blocks = []
+        for c in range(k):
+            a = 3 * c
+            cyc = [(a, a + 1), (a + 1, a + 2), (a + 2, a)] if c % 2 else [(a, a + 1), (a + 1, a + 2), (a + 2, a + 3), (a + 3, a)]
+            blocks += cyc + [(a + 2, a + 3)]
+        cactus = np.array(blocks, dtype=np.int64)
+        nv = int(cactus.max()) + 1
+        perm = np.r_[0, rng.permutation(np.arange(1, nv))]
+        cactus = perm[cactus]
+        path = tmp / "cactus.bin"
+        np.concatenate([[nv, cactus.shape[0]], cactus.ravel()]).astype(np.int64).tofile(path)
+        hackenbush_value(np.array([[0, 1], [1, 2], [2, 0]]))
+        t_nb, v = best(lambda: hackenbush_value(cactus), rep)
+        t_c, cv = cpp_run(exe, "fuse", path, rep)
+        assert v == cv, (v, cv)
+        print(f"cactus, {nv:,} vertices, {cactus.shape[0]:,} edges:")
+        print(f"  fusion principle   numba {t_nb:.3f} s   C++ -O2 {t_c:.3f} s   ratio {t_nb / t_c:.2f}")
+        small = cactus[: 150_000]
+        t_l, _ = best(lambda: hackenbush_value(small.tolist()), 1)
+        print(f"  (a Python list of the first 150,000 edges: {t_l:.3f} s, was 19 s with networkx)")
+
     # networkx-based parts, stated alone
-    k = max(10, n // 30)
-    cactus = []
-    for c in range(k):  # a chain of triangles and squares hanging from the ground
-        a = 3 * c
-        cactus += [(a, a + 1), (a + 1, a + 2), (a + 2, a)] if c % 2 else [(a, a + 1), (a + 1, a + 2), (a + 2, a + 3), (a + 3, a)]
-        cactus.append((a + 2, a + 3))
-    t, _ = best(lambda: hackenbush_value(cactus), 1)
-    print(f"fusion principle (networkx bridges), cactus with {len(cactus):,} edges: {t:.3f} s")
     side = int((n // 10) ** 0.5)
     import networkx as nx
 

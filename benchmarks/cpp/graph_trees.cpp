@@ -3,6 +3,8 @@
 // Usage: graph_trees MODE FILE   (FILE: int64 n, m, then m pairs u v)
 // MODE colon: CSR + BFS from 0 + colon principle; prints seconds and g(0).
 // MODE prefix: colon + grounded prefix values; prints seconds and a checksum.
+// MODE fuse: bridges + 2-edge-connected parts + fusion/colon values; prints seconds, g.
+// MODE geo: BFS from 0 + edge geography values of every start; seconds, checksum.
 // MODE trie: ancestor-deletion values by binary-trie merging (int32 node records
 // {child0, child1, count, tag}, recursive merge of depth <= BITS); prints seconds, g(0).
 #include <chrono>
@@ -69,6 +71,81 @@ static it merge(it a, it b, int d) {
     return a;
 }
 
+// ---- fusion principle: bridges and 2-edge-connected parts by one iterative DFS
+// from 0 (grundy.kernels.graphs), parts valued by loop parity + colon principle
+static ll fuse() {
+    vector<ll> deg(n + 1, 0);
+    for (ll i = 0; i < m; ++i) if (us[i] != vs[i]) { deg[us[i] + 1]++; deg[vs[i] + 1]++; }
+    for (ll i = 0; i < n; ++i) deg[i + 1] += deg[i];
+    vector<ll> adj(max<ll>(deg[n], 1)), eid(max<ll>(deg[n], 1)), fill(deg.begin(), deg.begin() + n);
+    for (ll i = 0; i < m; ++i) if (us[i] != vs[i]) {
+        adj[fill[us[i]]] = vs[i]; eid[fill[us[i]]++] = i;
+        adj[fill[vs[i]]] = us[i]; eid[fill[vs[i]]++] = i;
+    }
+    vector<ll> tin(n, -1), low(n, 0), pe(n, -1), it(deg.begin(), deg.begin() + n), st(n), pre(n);
+    vector<char> bridge(m, 0);
+    ll top = 0, timer = 1;
+    st[0] = 0; tin[0] = 0; pre[0] = 0;
+    while (top >= 0) {
+        ll v = st[top];
+        if (it[v] < deg[v + 1]) {
+            ll k = it[v]++, e = eid[k];
+            if (e == pe[v]) continue;
+            ll w = adj[k];
+            if (tin[w] < 0) { tin[w] = low[w] = timer; pre[timer++] = w; pe[w] = e; st[++top] = w; }
+            else if (tin[w] < low[v]) low[v] = tin[w];
+        } else {
+            --top;
+            ll e = pe[v];
+            if (e >= 0) {
+                ll p = us[e] ^ vs[e] ^ v;
+                if (low[v] < low[p]) low[p] = low[v];
+                if (low[v] > tin[p]) bridge[e] = 1;
+            }
+        }
+    }
+    vector<ll> part(n, -1), ppar(timer, -1);
+    ll np = 1; part[0] = 0;
+    for (ll i = 1; i < timer; ++i) {
+        ll v = pre[i], e = pe[v], p = us[e] ^ vs[e] ^ v;
+        if (bridge[e]) { ppar[np] = part[p]; part[v] = np++; } else part[v] = part[p];
+    }
+    vector<ll> val(np, 0);
+    for (ll i = 0; i < m; ++i) if (part[us[i]] >= 0 && !bridge[i]) val[part[us[i]]] ^= 1;
+    for (ll q = np - 1; q > 0; --q) val[ppar[q]] ^= val[q] + 1;
+    return val[0];
+}
+
+// ---- edge (= vertex) geography on a tree: every start by rerooting the mex
+static uint64_t geography() {
+    vector<ll> cnt(n + 1, 0);
+    for (ll v = 0; v < n; ++v) if (parent_[v] >= 0) cnt[parent_[v] + 1]++;
+    for (ll i = 0; i < n; ++i) cnt[i + 1] += cnt[i];
+    vector<ll> kids(max<ll>(cnt[n], 1)), fill(cnt.begin(), cnt.begin() + n);
+    for (ll v = 0; v < n; ++v) if (parent_[v] >= 0) kids[fill[parent_[v]]++] = v;
+    vector<ll> down(n, 0), up(n, 0), full(n, 0), seen(n + 2, 0);
+    for (ll i = n - 1; i >= 0; --i) {
+        ll v = order_[i], k = cnt[v + 1] - cnt[v];
+        for (ll j = cnt[v]; j < cnt[v + 1]; ++j) if (down[kids[j]] <= k) seen[down[kids[j]]]++;
+        ll mx = 0; while (seen[mx]) ++mx;
+        down[v] = mx;
+        for (ll j = cnt[v]; j < cnt[v + 1]; ++j) if (down[kids[j]] <= k) seen[down[kids[j]]] = 0;
+    }
+    for (ll i = 0; i < n; ++i) {
+        ll v = order_[i], hp = parent_[v] >= 0, k = cnt[v + 1] - cnt[v] + hp;
+        for (ll j = cnt[v]; j < cnt[v + 1]; ++j) if (down[kids[j]] <= k) seen[down[kids[j]]]++;
+        if (hp && up[v] <= k) seen[up[v]]++;
+        ll mx = 0; while (seen[mx]) ++mx;
+        full[v] = mx;
+        for (ll j = cnt[v]; j < cnt[v + 1]; ++j) { ll x = down[kids[j]]; up[kids[j]] = (x < mx && seen[x] == 1) ? x : mx; }
+        for (ll j = cnt[v]; j < cnt[v + 1]; ++j) if (down[kids[j]] <= k) seen[down[kids[j]]] = 0;
+        if (hp && up[v] <= k) seen[up[v]] = 0;
+    }
+    uint64_t chk = 0;
+    for (ll v = 0; v < n; ++v) chk = chk * 31 + (uint64_t)full[v];
+    return chk;
+}
+
 int main(int argc, char** argv) {
     FILE* f = fopen(argv[2], "rb");
     if (fread(&n, 8, 1, f) != 1 || fread(&m, 8, 1, f) != 1) return 1;
@@ -80,7 +157,12 @@ int main(int argc, char** argv) {
     auto t0 = chrono::steady_clock::now();
     ll out = 0;
     uint64_t chk = 0;
-    if (!strcmp(argv[1], "colon")) {
+    if (!strcmp(argv[1], "fuse")) {
+        out = fuse();
+    } else if (!strcmp(argv[1], "geo")) {
+        root_tree();
+        chk = geography();
+    } else if (!strcmp(argv[1], "colon")) {
         root_tree();
         out = colon()[0];
     } else if (!strcmp(argv[1], "prefix")) {
@@ -133,7 +215,7 @@ int main(int argc, char** argv) {
         out = g[0];
     }
     double s = chrono::duration<double>(chrono::steady_clock::now() - t0).count();
-    if (!strcmp(argv[1], "prefix")) printf("%.6f\n%llu\n", s, (unsigned long long)chk);
+    if (!strcmp(argv[1], "prefix") || !strcmp(argv[1], "geo")) printf("%.6f\n%llu\n", s, (unsigned long long)chk);
     else printf("%.6f\n%lld\n", s, (long long)out);
     return 0;
 }

@@ -277,7 +277,7 @@ class VertexGeography(Ruleset):
             tok = m.group(1)
             token = int(tok) if re.fullmatch(r"[+-]?\d+", tok) else tok
             text = text[: m.start()] + " " + text[m.end() :]
-        g = parse_edges(text + f" ground={token}", what="geography", loops=False, require_ground=False)
+        g = parse_edges(text, what="geography", loops=False, require_ground=False)
         if g.edges and not any(token in e for e in g.edges):
             raise InvalidPositionError(
                 f"geography: the start vertex {describe(token)} is on no edge (in {text.strip()!r}); "

@@ -420,7 +420,7 @@ class EdgeGeography(Ruleset):
             tok = m.group(1)
             token = int(tok) if re.fullmatch(r"[+-]?\d+", tok) else tok
             text = text[: m.start()] + " " + text[m.end() :]
-        g = parse_edges(text + f" ground={token}", what="edge-geography", require_ground=False)
+        g = parse_edges(text, what="edge-geography", require_ground=False)
         if g.edges and not any(token in e for e in g.edges):
             raise InvalidPositionError(
                 f"edge-geography: the start vertex {describe(token)} is on no edge (in {text.strip()!r}); "

@@ -498,7 +498,8 @@ class _Fused:
 
     def inner(self, p: int) -> list[int]:
         """Indices of part ``p``'s own edges (loops after fusion)."""
-        return cast(list[int], np.flatnonzero(~self.bridge & (self.part[self.us] == p)).tolist())
+        out: list[int] = np.flatnonzero(~self.bridge & (self.part[self.us] == p)).tolist()
+        return out
 
 
 def _fuse(edges: Sequence[Edge], ground: Iterable[Hashable], weight: dict[Hashable, int] | None = None) -> _Fused:
@@ -567,7 +568,7 @@ def _array_value(ea: Any, root: int | None) -> int | None:
     if lo < 0:
         return None
     n = max(int(ea.max()), root) + 1
-    if n > 4 * ea.shape[0] + 16:
+    if n > 4 * ea.shape[0] + 16 or ea.shape[0] >= n:  # sparse labels, or too many edges for a forest
         return None
     parent, order, cycle = root_tree(ea[:, 0], ea[:, 1], n, np.array([root]))
     if cycle >= 0:
@@ -675,7 +676,7 @@ def hackenbush_value(graph: Any, ground: Any = 0) -> int:
     return _fuse(g.edges, g.ground).value[0]
 
 
-def _ground_list(ground: Any) -> list[Hashable]:
+def _ground_list(ground: Any) -> list[Any]:
     if isinstance(ground, (list, tuple, set, frozenset, range, np.ndarray)):
         return list(ground)
     return [ground]
