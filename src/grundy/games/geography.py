@@ -50,6 +50,8 @@ def _vkey(x: Hashable) -> tuple[str, Any]:
 
 
 def _nx_graph(graph: Any) -> Any:
+    """A simple networkx graph of the input, checked (no loops); a graph this
+    function made is marked and passed through without another copy."""
     import networkx as nx
 
     if isinstance(graph, nx.Graph):
@@ -66,6 +68,67 @@ def _nx_graph(graph: Any) -> Any:
     return G
 
 
+def _nx_graph(graph: Any) -> Any:
+    """A simple networkx graph of the input, checked (no loops); a graph this
+    function made is marked and passed through without another copy."""
+    import networkx as nx
+
+    if getattr(graph, "graph", {}).get("_grundy_simple") is True:
+        return graph
+    if isinstance(graph, nx.Graph):
+        G = nx.Graph(graph)
+    else:
+        G = nx.Graph()
+        for e in graph:
+            try:
+                u, v = e
+            except (TypeError, ValueError):
+                raise InvalidPositionError(f"geography: an edge is a pair of vertices; got {describe(e)}") from None
+            G.add_edge(u, v)
+    loops = list(nx.selfloop_edges(G))
+    if loops:
+        raise InvalidPositionError(f"geography: the edge {describe(loops[0])} is a self-loop; geography has none")
+    G.graph["_grundy_simple"] = True
+    return G
+
+
+def _parts(G: Any) -> list[tuple[Any, dict[Hashable, int] | None]]:
+    """Each connected component with edges (the graph itself when connected, else a
+    copy: traversing copies is faster than subgraph views) and its 2-colouring, or
+    ``None`` when it is not bipartite (one colouring per component)."""
+    import networkx as nx
+    from networkx.algorithms import bipartite
+
+    comps = list(nx.connected_components(G))
+    out: list[tuple[Any, dict[Hashable, int] | None]] = []
+    for comp in comps:
+        H = G if len(comps) == 1 else G.subgraph(comp).copy()
+        if H.number_of_edges() == 0:
+            continue
+        try:
+            colour: dict[Hashable, int] | None = bipartite.color(H)
+        except nx.NetworkXError:
+            colour = None
+        out.append((H, colour))
+    return out
+
+
+def _matching(parts: list[tuple[Any, dict[Hashable, int] | None]]) -> dict[Hashable, Hashable]:
+    import networkx as nx
+    from networkx.algorithms import bipartite
+
+    mate: dict[Hashable, Hashable] = {}
+    for H, colour in parts:
+        if colour is not None:
+            left = {v for v, c in colour.items() if c == 0}
+            mate.update(bipartite.hopcroft_karp_matching(H, top_nodes=left))
+        else:
+            for u, v in nx.max_weight_matching(H, maxcardinality=True):
+                mate[u] = v
+                mate[v] = u
+    return mate
+
+
 def maximum_matching(graph: Any) -> dict[Hashable, Hashable]:
     """A maximum matching as ``{v: mate}`` (both directions): Hopcroft-Karp per
     bipartite component, Edmonds' blossom (networkx ``max_weight_matching``) on
@@ -75,23 +138,7 @@ def maximum_matching(graph: Any) -> dict[Hashable, Hashable]:
     >>> len(m) // 2
     2
     """
-    import networkx as nx
-    from networkx.algorithms import bipartite
-
-    G = _nx_graph(graph)
-    mate: dict[Hashable, Hashable] = {}
-    for comp in nx.connected_components(G):
-        H = G.subgraph(comp)
-        if H.number_of_edges() == 0:
-            continue
-        if nx.is_bipartite(H):
-            left = {v for v, c in bipartite.color(H).items() if c == 0}
-            mate.update(bipartite.hopcroft_karp_matching(H, top_nodes=left))
-        else:
-            for u, v in nx.max_weight_matching(H, maxcardinality=True):
-                mate[u] = v
-                mate[v] = u
-    return mate
+    return _matching(_parts(_nx_graph(graph)))
 
 
 def _missable(G: Any, mate: dict[Hashable, Hashable]) -> set[Hashable]:
@@ -183,14 +230,12 @@ def losing_starts(graph: Any) -> set[Hashable]:
     >>> sorted(losing_starts([(0, 1), (1, 2), (2, 0), (2, 3), (3, 4)]))
     [0, 1, 2, 4]
     """
-    import networkx as nx
-
     G = _nx_graph(graph)
-    mate = maximum_matching(G)
-    out: set[Hashable] = set()
-    for comp in nx.connected_components(G):
-        H = G.subgraph(comp)
-        out |= _bipartite_missable(H, mate) if nx.is_bipartite(H) else _missable(H, mate)
+    parts = _parts(G)
+    mate = _matching(parts)
+    out: set[Hashable] = {v for v in G if G.degree(v) == 0}
+    for H, colour in parts:
+        out |= _bipartite_missable(H, mate) if colour is not None else _missable(H, mate)
     return out
 
 
