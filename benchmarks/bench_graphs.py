@@ -2,7 +2,8 @@
 
 Linear-time parts on trees of 10^6 vertices, each against a C++ -O2 port of the
 same algorithm (benchmarks/cpp/graph_trees.cpp, compiled here with g++), timed on
-the same arrays (input already in memory on both sides; best of --repeat):
+the same arrays (input already in memory on both sides) in CPU time, the two
+sides interleaved run by run (the machine is shared), best of --repeat:
 
 - Green Hackenbush by the colon principle from an edge array (root by BFS, values
   in reverse BFS order): ``hackenbush_value``;
@@ -51,19 +52,27 @@ def compile_cpp(tmp: Path) -> Path:
 def best(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
     out, times = None, []
     for _ in range(repeat):
-        t = time.perf_counter()
+        t = time.process_time()
         out = fn()
-        times.append(time.perf_counter() - t)
+        times.append(time.process_time() - t)
     return min(times), out
 
 
-def cpp_run(exe: Path, mode: str, path: Path, repeat: int) -> tuple[float, int]:
-    ts, val = [], 0
+def cpp_once(exe: Path, mode: str, path: Path) -> tuple[float, int]:
+    res = subprocess.run([str(exe), mode, str(path)], capture_output=True, text=True, check=True).stdout.split()
+    return float(res[0]), int(res[1])
+
+
+def versus(fn: Callable[[], Any], exe: Path, mode: str, path: Path, repeat: int) -> tuple[float, Any, float, int]:
+    """numba and C++ runs interleaved; the best CPU time of each and their answers."""
+    tn, tc, out, cv = [], [], None, 0
     for _ in range(repeat):
-        res = subprocess.run([str(exe), mode, str(path)], capture_output=True, text=True, check=True).stdout.split()
-        ts.append(float(res[0]))
-        val = int(res[1])
-    return min(ts), val
+        t = time.process_time()
+        out = fn()
+        tn.append(time.process_time() - t)
+        c, cv = cpp_once(exe, mode, path)
+        tc.append(c)
+    return min(tn), out, min(tc), cv
 
 
 def main() -> None:
@@ -90,13 +99,11 @@ def main() -> None:
             ancestor_deletion_values(np.array([-1, 0]))
             print(f"{shape}, {n:,} vertices:")
 
-            t_nb, v = best(lambda: hackenbush_value(edges), rep)
-            t_c, cv = cpp_run(exe, "colon", path, rep)
+            t_nb, v, t_c, cv = versus(lambda: hackenbush_value(edges), exe, "colon", path, rep)
             assert v == cv, (v, cv)
             print(f"  colon principle    numba {t_nb:.3f} s   C++ -O2 {t_c:.3f} s   ratio {t_nb / t_c:.2f}")
 
-            t_nb, vals = best(lambda: prefix_ground_values(edges, n), rep)
-            t_c, cv = cpp_run(exe, "prefix", path, rep)
+            t_nb, vals, t_c, cv = versus(lambda: prefix_ground_values(edges, n), exe, "prefix", path, rep)
             chk = 0
             for x in vals.tolist():
                 chk = (chk * 31 + x) % (1 << 64)
@@ -107,8 +114,7 @@ def main() -> None:
                 parent, _, _ = root_tree(edges[:, 0], edges[:, 1], n, np.array([0]))
                 return int(ancestor_deletion_values(parent)[0])
 
-            t_nb, v = best(trie, rep)
-            t_c, cv = cpp_run(exe, "trie", path, rep)
+            t_nb, v, t_c, cv = versus(trie, exe, "trie", path, rep)
             assert v == cv, (v, cv)
             print(f"  ancestor deletion  numba {t_nb:.3f} s   C++ -O2 {t_c:.3f} s   ratio {t_nb / t_c:.2f}")
 
@@ -117,8 +123,7 @@ def main() -> None:
                 return geography_values(parent, order)
 
             geo()
-            t_nb, vals = best(geo, rep)
-            t_c, cv = cpp_run(exe, "geo", path, rep)
+            t_nb, vals, t_c, cv = versus(geo, exe, "geo", path, rep)
             chk = 0
             for x in vals.tolist():
                 chk = (chk * 31 + x) % (1 << 64)
@@ -140,8 +145,7 @@ def main() -> None:
         path = tmp / "cactus.bin"
         np.concatenate([[nv, cactus.shape[0]], cactus.ravel()]).astype(np.int64).tofile(path)
         hackenbush_value(np.array([[0, 1], [1, 2], [2, 0]]))
-        t_nb, v = best(lambda: hackenbush_value(cactus), rep)
-        t_c, cv = cpp_run(exe, "fuse", path, rep)
+        t_nb, v, t_c, cv = versus(lambda: hackenbush_value(cactus), exe, "fuse", path, rep)
         assert v == cv, (v, cv)
         print(f"cactus, {nv:,} vertices, {cactus.shape[0]:,} edges:")
         print(f"  fusion principle   numba {t_nb:.3f} s   C++ -O2 {t_c:.3f} s   ratio {t_nb / t_c:.2f}")

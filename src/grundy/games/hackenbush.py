@@ -491,6 +491,7 @@ class _Fused:
     part: Any  # kernel id -> part (-1: fallen away)
     bridge: Any  # edge index -> is a bridge
     us: Any  # edge index -> one end's kernel id
+    vs: Any  # edge index -> the other end's kernel id
 
     def part_of(self, x: Hashable) -> int:
         i = self.ids.get(x)
@@ -502,10 +503,9 @@ class _Fused:
         return out
 
 
-def _fuse(edges: Sequence[Edge], ground: Iterable[Hashable], weight: dict[Hashable, int] | None = None) -> _Fused:
+def _fuse(edges: Sequence[Edge], ground: Iterable[Hashable]) -> _Fused:
     """Fusion principle: bridges and 2-edge-connected parts by one compiled DFS
-    (:mod:`grundy.kernels.graphs`), O(n + m). ``weight[v]``: a nim-heap hanging at
-    ``v`` (XORed in)."""
+    (:mod:`grundy.kernels.graphs`), O(n + m)."""
     from grundy.kernels.graphs import fuse_graph
 
     gset = set(ground)
@@ -527,17 +527,9 @@ def _fuse(edges: Sequence[Edge], ground: Iterable[Hashable], weight: dict[Hashab
             n += 1
         us[i] = a
         vs[i] = b
-    w = np.zeros(n, dtype=np.int64)
-    if weight:
-        for x, wx in weight.items():
-            if x in ids:
-                w[ids[x]] ^= wx
-    return _from_kernel(fuse_graph(us, vs, n, 0, w), ids, us)
-
-
-def _from_kernel(f: Any, ids: dict[Hashable, int], us: Any) -> _Fused:
+    f = fuse_graph(us, vs, n, 0)
     k = int(f.parent.shape[0])
-    return _Fused(f.parent.tolist(), f.up.tolist(), list(range(k)), f.value.tolist(), ids, f.part, f.bridge, us)
+    return _Fused(f.parent.tolist(), f.up.tolist(), list(range(k)), f.value.tolist(), ids, f.part, f.bridge, us, vs)
 
 
 def _value(g: Graph) -> int:
@@ -753,27 +745,28 @@ def _winning_index(g: Graph) -> int | None:
 
 
 def _inner_cut(g: Graph, f: _Fused, node: int, kids: list[list[int]], target: int) -> int:
-    gset = set(g.ground)
+    """The change must happen inside the fused part ``node``: try its own edges,
+    each cut valued on the part alone (the compiled kernel on the part's edges, the
+    subtrees hanging from it as nim-heap weights, the bridge up as its ground)."""
+    from grundy.kernels.graphs import fuse_graph
 
-    def lab(x: Hashable) -> Hashable:
-        return _G if x in gset else x
-
-    weight: dict[Hashable, int] = {}
+    part = f.part
+    n = int(part.shape[0])
+    w = np.zeros(n, dtype=np.int64)
     for c in kids[node]:
-        u, v = (lab(x) for x in g.edges[f.up_edge[c]])
-        at = u if f.part_of(u) == node else v
-        weight[at] = weight.get(at, 0) ^ (f.value[c] + 1)
+        e = f.up_edge[c]
+        a, b = int(f.us[e]), int(f.vs[e])
+        w[a if part[a] == node else b] ^= f.value[c] + 1
+    top = 0
     if f.up_edge[node] >= 0:
-        u, v = (lab(x) for x in g.edges[f.up_edge[node]])
-        top = u if f.part_of(u) == node else v
-    else:
-        top = _G
+        e = f.up_edge[node]
+        a, b = int(f.us[e]), int(f.vs[e])
+        top = a if part[a] == node else b
     own = f.inner(node)
-    local = [(lab(g.edges[i][0]), lab(g.edges[i][1])) for i in own]
+    us, vs = f.us[own], f.vs[own]
     for k, i in enumerate(own):
-        rest = local[:k] + local[k + 1 :]
-        sub = _fuse(rest, [top], weight)
-        if sub.value[0] == target:
+        sub = fuse_graph(np.delete(us, k), np.delete(vs, k), n, top, w)
+        if int(sub.value[0]) == target:
             return i
     raise AssertionError("the fusion principle guarantees an inner cut")  # pragma: no cover
 
