@@ -54,25 +54,6 @@ def _nx_graph(graph: Any) -> Any:
     function made is marked and passed through without another copy."""
     import networkx as nx
 
-    if isinstance(graph, nx.Graph):
-        G = nx.Graph(graph)
-    else:
-        G = nx.Graph()
-        for e in graph:
-            if len(e) != 2:
-                raise InvalidPositionError(f"geography: an edge is a pair of vertices; got {describe(e)}")
-            G.add_edge(e[0], e[1])
-    loops = list(nx.selfloop_edges(G))
-    if loops:
-        raise InvalidPositionError(f"geography: the edge {describe(loops[0])} is a self-loop; geography has none")
-    return G
-
-
-def _nx_graph(graph: Any) -> Any:
-    """A simple networkx graph of the input, checked (no loops); a graph this
-    function made is marked and passed through without another copy."""
-    import networkx as nx
-
     if getattr(graph, "graph", {}).get("_grundy_simple") is True:
         return graph
     if isinstance(graph, nx.Graph):
