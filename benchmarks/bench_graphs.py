@@ -111,8 +111,8 @@ def main() -> None:
             print(f"  grounded prefixes  numba {t_nb:.3f} s   C++ -O2 {t_c:.3f} s   ratio {t_nb / t_c:.2f}")
 
             def trie() -> int:
-                parent, _, _ = root_tree(edges[:, 0], edges[:, 1], n, np.array([0]))
-                return int(ancestor_deletion_values(parent)[0])
+                parent, order, _ = root_tree(edges[:, 0], edges[:, 1], n, np.array([0]))
+                return int(ancestor_deletion_values(parent, order)[0])
 
             t_nb, v, t_c, cv = versus(trie, exe, "trie", path, rep)
             assert v == cv, (v, cv)

@@ -28,7 +28,7 @@ def solve(text: str) -> str:
         # BFS from the vertices in increasing order: each tree is rooted at its
         # smallest vertex
         parent, order, _ = root_tree(e[:, 0], e[:, 1], n, np.arange(n))
-        g = ancestor_deletion_values(parent)
+        g = ancestor_deletion_values(parent, order)
         total = int(np.bitwise_xor.reduce(g[parent < 0])) if n else 0
         out.append("Alice" if total else "Bob")
     return "\n".join(out)

@@ -144,7 +144,20 @@ def test_ancestor_deletion_tries_on_big_trees(shape):
         parent = [-1] + [(i - 1) // 2 for i in range(1, n)]
     else:
         parent = [-1 if i == 0 or rng.random() < 0.05 else rng.randrange(i) for i in range(n)]
-    assert ancestor_deletion_values(parent).tolist() == _option_sets_values(parent)
+    want = _option_sets_values(parent)
+    assert ancestor_deletion_values(parent).tolist() == want
+    p = np.array(parent)
+    order = np.argsort(_depths(parent), kind="stable")  # parents first, another order than BFS
+    assert ancestor_deletion_values(p, order).tolist() == want
+    with pytest.raises(InvalidPositionError, match="parents-first"):
+        ancestor_deletion_values(p, order[::-1])
+
+
+def _depths(parent):
+    d = [0] * len(parent)
+    for v in range(len(parent)):  # parents have smaller labels here
+        d[v] = 0 if parent[v] < 0 else d[parent[v]] + 1
+    return d
 
 
 def _below(parent, u, v):

@@ -238,7 +238,7 @@ def _trie_kernel() -> Any:
     return run
 
 
-def ancestor_deletion_values(parent: Any) -> Any:
+def ancestor_deletion_values(parent: Any, order: Any = None) -> Any:
     """Grundy value of every vertex's subtree in P6665's game (delete a vertex and
     all its ancestors) on the rooted forest ``parent`` (``-1`` at roots).
 
@@ -246,14 +246,27 @@ def ancestor_deletion_values(parent: Any) -> Any:
     (value ``X = XOR g(c)``), or delete a path through child ``c``, leaving an
     option of ``c``'s subtree beside the other children: ``A_c XOR X XOR g(c)``.
     Each vertex keeps its option set in a binary trie; the tries of the children
-    are merged (lazy XOR tags) and the mex read off in O(log n).
+    are merged (lazy XOR tags) and the mex read off in O(log n). ``order``: a
+    parents-first order of the vertices (as :func:`grundy.kernels.trees.root_tree`
+    returns), checked, saves computing one.
 
     >>> ancestor_deletion_values([-1, 0, 1, 2]).tolist()    # a path: g = length
     [4, 3, 2, 1]
     """
     p = np.ascontiguousarray(parent, dtype=np.int64)
     n = p.shape[0]
-    order = forest_order(p)
+    if order is not None:  # checked in O(n): a permutation, every parent before its children
+        order = np.ascontiguousarray(order, dtype=np.int64)
+        pos = np.full(n, -1, dtype=np.int64)
+        ok = order.shape == (n,) and (n == 0 or (order.min() >= 0 and order.max() < n))
+        if ok:
+            pos[order] = np.arange(n)
+            kid = np.flatnonzero(p >= 0)
+            ok = bool((pos >= 0).all() and (pos[p[kid]] < pos[kid]).all())
+        if not ok:
+            raise InvalidPositionError("ancestor-deletion: the order given is not a parents-first order of the forest")
+    else:
+        order = forest_order(p)
     if order.shape[0] < n:
         raise InvalidPositionError(f"ancestor-deletion: the parent array {describe(p.tolist())} has a cycle")
     bits = max(1, int(n + 1).bit_length())
