@@ -193,3 +193,13 @@ def test_cli(tmp_path):
     assert r.returncode == 0 and '"outcome": "N"' in r.stdout, r.stderr
     r = run("analyze", "edge-geography", "0-1 1-2 start=9")
     assert r.returncode == 2 and "on no edge" in r.stderr and r.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("shape", [(2, 3), (3, 3), (2, 5), (2, 6)])
+def test_grids_bipartite_theorem(shape):
+    # larger bipartite boards than the random ones: the GF(2) theorem vs brute force
+    a, b = shape
+    edges = [((i, j), (i + di, j + dj)) for i in range(a) for j in range(b)
+             for di, dj in ((0, 1), (1, 0)) if i + di < a and j + dj < b]
+    g, start = brute(edges)
+    assert edge_geography_starts(edges) == {v for v in vertices(edges) if g(start, v)}
