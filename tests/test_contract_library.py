@@ -192,7 +192,7 @@ LEGAL: dict[str, Callable[[Any], bool]] = {
     "turning-corners": _grid, "acrostic-twins": _grid, "colouring": _grid,
     "keep-component": _edges_tree, "bipartite-edges": _bipartite,
     "ancestor-deletion": _parents, "geography": _of_type("Board"),
-    "hackenbush-graph": _of_type("Graph"),
+    "hackenbush-graph": _of_type("Graph"), "edge-geography": _of_type("EdgeBoard"),
 }
 
 
