@@ -88,10 +88,10 @@ def test_lasker_code_matches_lasker():
 
 @pytest.mark.parametrize("code", ["0.8", "0.f", "0.08", "8.0", "0.c3", "4.8", "0.9f"])
 def test_hex_digits_in_the_kernel_match_the_rules(code):
-    g = TakeAndBreak(code)  # bit 8: leave three heaps
+    g = TakeAndBreak(code, hexadecimal=True)  # bit 8: leave three heaps
     assert g.uses_kernel
     assert g.table(30) == [g.solver.value(n) for n in range(31)]
-    assert not TakeAndBreak("0.8...").uses_kernel
+    assert not TakeAndBreak("0.8...", hexadecimal=True).uses_kernel
     p = g.periodicity
     assert p is None or not p.proven  # Guy-Smith is a two-heap theorem
 

@@ -7,6 +7,8 @@ import random
 import numpy as np
 import pytest
 
+import grundy.games
+
 from grundy import InvalidParameterError, SearchLimitError
 from grundy.games import GrundysGame, TakeAndBreak
 from grundy.games.octal import SplitTable, parse_code
@@ -230,7 +232,18 @@ def test_budgets_are_stated_and_kept():
         SplitTable("x", splits=[1], takes=[], wholes=[], max_heaps=100).array(100)
 
 
-@pytest.mark.parametrize("bad", ["0.", "1.2.3", "0." + "7" * 5000, "0.000", "9.1"])
+@pytest.mark.parametrize("bad", ["0.", "1.2.3", "0." + "7" * 5000, "0.000", "9.1", "0.8", "0.9",
+                                 "0.f", "0.a7", "0.78", "8.3...", "0.7" + "7" * 4100 + "..."])
 def test_bad_codes_are_named(bad):
-    with pytest.raises(InvalidParameterError, match="take-and-break code|digit before|at most"):
+    with pytest.raises(InvalidParameterError, match="take-and-break code|digit before|at most|octal code") as e:
         TakeAndBreak(bad)
+    assert len(str(e.value)) < 300  # named, abridged
+    with pytest.raises(InvalidParameterError):
+        grundy.games.get("octal:" + bad)
+
+
+def test_hexadecimal_codes_have_their_own_spec():
+    g = grundy.games.get("hex:0.8")
+    assert g.spec == "hex:0.8" and grundy.games.get(g.spec).table(20) == g.table(20)
+    assert grundy.games.get("hex:8.3...").spec == "split3"
+    assert grundy.games.get("hex:0.07").spec == "octal:0.07"  # octal digits: the octal engine

@@ -69,15 +69,28 @@ def _no_args(cls: Callable[[], Ruleset], name: str) -> Callable[[str | None], Ru
     return make
 
 
+def _hex(args: str | None) -> Ruleset:
+    """``hex:CODE``: a take-and-break code with hexadecimal digits (8 = leave three
+    heaps); split-in-three (8.3...) by its closed form, octal codes as ``octal:``."""
+    if not args:
+        raise InvalidParameterError("hex needs a code, e.g. 'hex:0.8'")
+    digits, repeat = parse_code(args, hexadecimal=True)
+    if repeat and digits == [8, 3]:
+        return get("split3")
+    if all(d < 8 for d in digits):
+        return _octal(args)
+    return TakeAndBreak(args, hexadecimal=True)
+
+
 def _octal(args: str | None) -> Ruleset:
     """``octal:CODE``: the game of the code, by its best engine: the closed forms of
-    Nim (0.3...), Lasker's Nim (4.3...), split-in-three (8.3...) and subtraction
-    games (digits 0 and 3 only); the row reading of ``0.0..07..7``; else the kernel."""
+    Nim (0.3...) and Lasker's Nim (4.3...) and subtraction games (digits 0 and 3
+    only); the row reading of ``0.0..07..7``; else the kernel."""
     if not args:
         raise InvalidParameterError("octal needs a code, e.g. 'octal:0.07'")
     digits, repeat = parse_code(args)
     if repeat and digits[1:] == [3]:
-        closed = {0: "nim", 4: "lasker", 8: "split3"}.get(digits[0])
+        closed = {0: "nim", 4: "lasker"}.get(digits[0])
         if closed:
             return get(closed)
     if not repeat and digits[0] == 0 and set(digits[1:]) <= {0, 3}:
@@ -195,8 +208,11 @@ _add("merge", ("merge piles", "p4101", "heoi2014"),
 _add("kayles", ("kayles game",), "Kayles (octal 0.77): knock down one pin or two adjacent pins.",
      _alias("octal:0.77", "kayles"), example="grundy analyze kayles 10")
 _add("octal", ("take-and-break", "takebreak", "octal game"),
-     "Take-and-break game by its code (0.07, 0.77, 4.3..., hex digits).",
+     "Take-and-break game by its octal code (0.07, 0.77, 4.3...).",
      _octal, "the code (octal:0.07)", "grundy analyze octal:0.07 20")
+_add("hex", ("hexadecimal", "hexadecimal game"),
+     "Take-and-break game by a hexadecimal code (digit bit 8: leave three heaps).",
+     _hex, "the code (hex:0.8)", "grundy analyze hex:0.8 10")
 _add("dawson", ("dawson's kayles", "dawsons kayles", "0.07"),
      "Dawson's Kayles (octal 0.07): period 34, proven.",
      _alias("octal:0.07", "dawson"), example="grundy analyze dawson 10**12")

@@ -22,7 +22,7 @@ from grundy.values.errors import InvalidParameterError, SearchLimitError, descri
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
 from grundy.games._common import heap, parse_int, table_size
-from grundy.kernels.rare import S_E, S_F, S_MASK
+from grundy.kernels.rare import S_E, S_F, S_MASK, RareWork
 from grundy.patterns.periodicity import Periodicity, find_periodicity, octal_periodicity
 
 __all__ = ["TakeAndBreak", "GrundysGame", "SplitTable", "parse_code", "canonical_code", "RateProgress"]
@@ -30,6 +30,7 @@ __all__ = ["TakeAndBreak", "GrundysGame", "SplitTable", "parse_code", "canonical
 Progress = Callable[[int], None]
 
 _CODE = re.compile(r"^([0-9a-fA-F]?)\.([0-9a-fA-F]*)(\.\.\.)?$")
+_OCTAL = re.compile(r"^[0-7]?\.[0-7]*(\.\.\.)?$")
 #: The longest code accepted (digits after the point).
 MAX_CODE_DIGITS = 4096
 
@@ -44,16 +45,35 @@ def canonical_code(digits: list[int], repeat: bool) -> str:
     return f"{digits[0]:x}." + "".join(f"{d:x}" for d in digits[1:]) + ("..." if repeat else "")
 
 
-def parse_code(code: str) -> tuple[list[int], bool]:
+def parse_code(code: str, *, hexadecimal: bool = False) -> tuple[list[int], bool]:
     """``"0.07"`` -> ``([0, 0, 7], False)``; ``"4.3..."`` -> ``([4, 3], True)``.
+    Octal digits only (0-7) unless ``hexadecimal`` (digits up to ``f``: bit 8
+    leaves three heaps).
 
     >>> parse_code("0.137"), parse_code(".6"), parse_code("4.3...")
     (([0, 1, 3, 7], False), ([0, 6], False), ([4, 3], True))
+    >>> parse_code("0.f", hexadecimal=True)
+    ([0, 15], False)
+    >>> parse_code("0.8")
+    Traceback (most recent call last):
+    ...
+    grundy.values.errors.InvalidParameterError: not an octal code: '0.8' (digits 0-7, like '0.07' or '4.3...'; hexadecimal codes are hex:CODE)
     """
     m = _CODE.match(code.strip()) if isinstance(code, str) else None
-    if not m or not (m.group(1) + m.group(2)).strip("0"):
+    if isinstance(code, str) and len(code.strip()) > MAX_CODE_DIGITS + 5:
         raise InvalidParameterError(
-            f"not a take-and-break code: {describe(code)} (expected like '0.07', '4.3...', '0.f')"
+            f"take-and-break code {describe(code)}: at most {MAX_CODE_DIGITS:,} digits after "
+            "the point (the kernels' work grows with the code's length)"
+        )
+    if m and not hexadecimal and not _OCTAL.match(code.strip()):
+        raise InvalidParameterError(
+            f"not an octal code: {describe(code)} (digits 0-7, like '0.07' or '4.3...'; "
+            "hexadecimal codes are hex:CODE)"
+        )
+    if not m or not (m.group(1) + m.group(2)).strip("0"):
+        example = "'0.07', '4.3...', '0.f'" if hexadecimal else "'0.07', '4.3...'"
+        raise InvalidParameterError(
+            f"not a take-and-break code: {describe(code)} (expected like {example})"
         )
     if len(m.group(2)) > MAX_CODE_DIGITS:
         raise InvalidParameterError(
@@ -122,7 +142,8 @@ class SplitTable:
         self.max_heaps = max_heaps
         self.g = np.zeros(0, dtype=np.uint16)
         self.have = 0
-        self.state = np.zeros(10, dtype=np.int64)
+        self.work = RareWork()
+        self.state = self.work.state
         self.checkpoint: Path | None = None
         self.seconds = 0.0
         self._saved = 0
@@ -172,7 +193,7 @@ class SplitTable:
                     stop = naive_table(self.g, self.have, upto, **moves)
                 else:
                     upto = min(n, self.have + max(self.chunk, self.have // 8) - 1)
-                    stop = rare_table(self.g, self.have, upto, state=self.state, **moves)["stop"]
+                    stop = rare_table(self.g, self.have, upto, state=self.work, **moves)["stop"]
                 if stop <= upto:
                     self.have = stop
                     raise SearchLimitError(
@@ -227,6 +248,7 @@ class SplitTable:
             raise InvalidParameterError(f"{str(path)!r} holds the values of another game than {self.name}")
         self.g = np.array(values, dtype=np.uint16)
         self.have = self._saved = len(values)
+        self.work.forget()
         self._saved_at = time.monotonic()
 
     def stats(self, n: int) -> dict[str, int]:
@@ -311,10 +333,11 @@ class TakeAndBreak(Ruleset):
     #: the general kernel's table chunk (codes with repeated or hexadecimal digits)
     chunk = 1 << 13
 
-    def __init__(self, code: str) -> None:
-        self.digits, self.repeat = parse_code(code)
+    def __init__(self, code: str, *, hexadecimal: bool = False) -> None:
+        self.digits, self.repeat = parse_code(code, hexadecimal=hexadecimal)
         self.code = canonical_code(self.digits, self.repeat)
-        self.name = self.spec = f"octal:{self.code}"
+        octal = all(d < 8 for d in self.digits)
+        self.name = self.spec = f"{'octal' if octal else 'hex'}:{self.code}"
         self._table: Any = None
         self._period: Periodicity | None = None
         self._searched = False
@@ -335,6 +358,13 @@ class TakeAndBreak(Ruleset):
         if not args:
             raise InvalidParameterError("octal needs a code, e.g. 'octal:0.07'")
         return cls(args)
+
+    @classmethod
+    def from_hex_args(cls, args: str | None) -> TakeAndBreak:
+        """``hex:CODE``: a code whose digits may reach ``f`` (bit 8: leave three heaps)."""
+        if not args:
+            raise InvalidParameterError("hex needs a code, e.g. 'hex:0.8'")
+        return cls(args, hexadecimal=True)
 
     def _digit(self, k: int) -> int:
         if k < len(self.digits):

@@ -9,7 +9,8 @@ from typing import Any
 import numba
 import numpy as np
 
-from grundy.kernels.rare import S_CHOSEN, S_E, S_FIXED, S_FULL, S_MASK, S_NEXT, S_RARE, S_SCANNED, S_STOP, S_F
+from grundy.kernels.rare import (S_AT, S_BITS, S_CHOSEN, S_E, S_F, S_FIXED, S_FULL, S_MASK, S_NEXT,
+                                 S_RARE, S_SCANNED, S_STOP)
 
 #: the first F splits of every digit are marked with the rare loop; the linear
 #: scan's first phase stops at A0; K probe rounds; blocks of BLOCK splits
@@ -155,22 +156,38 @@ def grow(arr: Any, size: int) -> Any:
 
 @jit
 def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes: Any,
-                unequal: bool, state: Any) -> None:
-    # g[0..start-1] known; fills g[start..n_end]. state: see S_* (kept by caller)
+                unequal: bool, state: Any, cnt: Any, probes: Any, pcount: Any, occ: Any,
+                rp: Any, rv: Any) -> Any:
+    # g[0..start-1] known; fills g[start..n_end]. state: see S_* (kept by caller).
+    # The workspace (value counts, probes, the rare list) is kept by the caller
+    # too: valid for g[0..start-1] when state[S_AT] == start, else rebuilt here
+    # (O(start)). Returns the rare list (rp, rv), reallocated when it grows.
     V = 1 << 17
-    top = 0
-    for i in range(start):
-        if g[i] > top:
-            top = g[i]
-    bits = 1
-    while top >> bits:
-        bits += 1
     ns = splits.shape[0]
     allow_e = ns == 1
     t = splits[0] if ns == 1 else 0
-    cnt = np.zeros((2, V), dtype=np.int64)
-    for i in range(1, start):
-        cnt[i & 1, g[i]] += 1
+    resume = state[S_AT] == start and state[S_BITS] > 0
+    if resume:
+        bits = state[S_BITS]
+    else:
+        top = 0
+        for i in range(start):
+            if g[i] > top:
+                top = g[i]
+        bits = 1
+        while top >> bits:
+            bits += 1
+        cnt[:, :] = 0
+        for i in range(1, start):
+            cnt[i & 1, g[i]] += 1
+        pcount[:] = 0
+        occ[:] = 0
+        for i in range(1, start):
+            v = g[i]
+            if occ[v] < K:
+                probes[occ[v], pcount[occ[v]]] = i
+                pcount[occ[v]] += 1
+                occ[v] += 1
     seen = np.zeros(V, dtype=np.uint32)
     israre = np.zeros((2, V), dtype=np.uint8)
     commons = np.zeros((2, V), dtype=np.int32)
@@ -179,17 +196,6 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
     nrv = np.zeros(2, dtype=np.int64)
     need = np.zeros(V, dtype=np.int32)
     needtag = np.zeros(V, dtype=np.uint32)
-    probes = np.zeros((K, V), dtype=np.int32)
-    pcount = np.zeros(K, dtype=np.int64)
-    occ = np.zeros(V, dtype=np.uint8)
-    for i in range(1, start):
-        v = g[i]
-        if occ[v] < K:
-            probes[occ[v], pcount[occ[v]]] = i
-            pcount[occ[v]] += 1
-            occ[v] += 1
-    rp = np.zeros(1 << 12, dtype=np.int64)
-    rv = np.zeros(1 << 12, dtype=np.int64)
     lim = np.zeros(max(ns, 1), dtype=np.int64)
 
     fixed = state[S_FIXED] != 0
@@ -204,15 +210,18 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
         else:
             mask = full(mask & ((1 << bits) - 1), bits)
     set_tables(mask, bits, israre, commons, rares, nc, nrv)
-    nrare = 0
-    for i in range(1, start):
-        if israre[1 ^ (e & i) ^ f, g[i]]:
-            if nrare == rp.shape[0]:
-                rp = grow(rp, 2 * nrare)
-                rv = grow(rv, 2 * nrare)
-            rp[nrare] = i
-            rv[nrare] = g[i]
-            nrare += 1
+    if resume:
+        nrare = state[S_RARE]
+    else:
+        nrare = 0
+        for i in range(1, start):
+            if israre[1 ^ (e & i) ^ f, g[i]]:
+                if nrare == rp.shape[0]:
+                    rp = grow(rp, 2 * nrare)
+                    rv = grow(rv, 2 * nrare)
+                rp[nrare] = i
+                rv[nrare] = g[i]
+                nrare += 1
     at_choice = nrare
     next_check = max(state[S_NEXT], 2 * start)
     stamp = np.uint32(0)
@@ -317,6 +326,9 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
     state[S_F] = f
     state[S_NEXT] = next_check
     state[S_RARE] = nrare
+    state[S_BITS] = bits
+    state[S_AT] = min(state[S_STOP], n_end + 1)
+    return rp, rv
 
 @jit
 def stats_kernel(g: Any, n: int, mask: int, e: int, f: int) -> Any:

@@ -38,13 +38,43 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["rare_table", "naive_table", "rare_stats", "best_mask", "MAX_VALUE"]
+__all__ = ["rare_table", "naive_table", "rare_stats", "best_mask", "MAX_VALUE", "RareWork"]
 
 #: values are stored as uint16
 MAX_VALUE = 65535
 
-# state vector shared with the caller (kept across chunked calls)
-S_MASK, S_FIXED, S_NEXT, S_FULL, S_CHOSEN, S_SCANNED, S_RARE, S_STOP, S_E, S_F = range(10)
+# state vector shared with the caller (kept across chunked calls); S_AT, S_BITS:
+# the workspace of a RareWork holds heaps 0..S_AT-1, values below 2^S_BITS
+S_MASK, S_FIXED, S_NEXT, S_FULL, S_CHOSEN, S_SCANNED, S_RARE, S_STOP, S_E, S_F, S_AT, S_BITS = range(12)
+#: values per workspace array (uint16 values, XORs below 2^16; one spare bit)
+_V = 1 << 17
+#: probe rounds of the kernel (first K occurrences of every value)
+_K = 8
+
+
+class RareWork:
+    """What the rare-value kernel keeps between chunked calls on one table: the
+    state vector (split, schedule, figures) and the workspace (value counts,
+    first occurrences, the rare list), so a call resumes in O(1) instead of
+    re-reading the whole table. About 5 MiB plus the rare list.
+
+    >>> w = RareWork()
+    >>> w.state.shape, w.cnt.shape
+    ((12,), (2, 131072))
+    """
+
+    def __init__(self) -> None:
+        self.state = np.zeros(12, dtype=np.int64)
+        self.cnt = np.zeros((2, _V), dtype=np.int64)
+        self.probes = np.zeros((_K, _V), dtype=np.int32)
+        self.pcount = np.zeros(_K, dtype=np.int64)
+        self.occ = np.zeros(_V, dtype=np.uint8)
+        self.rp = np.zeros(1 << 12, dtype=np.int64)
+        self.rv = np.zeros(1 << 12, dtype=np.int64)
+
+    def forget(self) -> None:
+        """Make the next call rebuild the workspace (the table changed)."""
+        self.state[S_AT] = 0
 
 _KERNEL: Any = None
 
@@ -79,32 +109,45 @@ def rare_table(
     (heap ``a`` is rare when ``parity(g(a) & mask) == (e & a) ^ f``; ``e = 1``,
     the heap's parity entering, needs a single split digit, and only then may
     ``f`` be 1); by default the split is chosen and re-chosen automatically.
-    ``state`` (an ``int64`` array of 10, from a previous call) carries the split
-    and its schedule across chunked calls.
+    ``state`` (a :class:`RareWork`, from the previous call on the same table)
+    carries the split, its schedule and the workspace across chunked calls, so a
+    call costs nothing for the heaps already known (an ``int64`` array of 10
+    carries the split only, and the workspace is rebuilt).
 
     Returns the figures of the run: ``mask``, ``e``, ``f`` (the split in use,
     finite bits), ``rare`` (rare positions >= 1), ``full_scans``, ``chosen`` (mask
     choices), ``scanned`` (extra splits looked at), ``stop`` (one past the last
     heap filled: ``n + 1`` unless a value overflowed ``uint16``).
     """
+    legacy = None
     if state is None:
-        state = np.zeros(10, dtype=np.int64)
-    if state.shape != (10,) or state.dtype != np.int64:
-        raise ValueError("state must be an int64 array of 10 (or None)")
+        work = RareWork()
+    elif isinstance(state, RareWork):
+        work = state
+    else:
+        if not isinstance(state, np.ndarray) or state.shape != (10,) or state.dtype != np.int64:
+            raise ValueError("state must be a RareWork, an int64 array of 10, or None")
+        legacy, work = state, RareWork()
+        work.state[:10] = legacy
+    state = work.state
     if mask is not None:
         if (e or f) and len(splits) != 1:
             raise ValueError("the heap's parity enters a split only with a single split digit")
         state[S_MASK], state[S_FIXED], state[S_E], state[S_F] = int(mask), 1, int(e), int(f) & int(e)
+        work.forget()
     if g.dtype != np.uint16:
         raise TypeError("rare_table fills a uint16 array")
     if start < 1 or n >= len(g) or not splits:
         raise ValueError("need 1 <= start, n < len(g) and a split digit")
     if start <= n:
-        _kernel()[0](g, int(start), int(n), np.asarray(sorted(splits), dtype=np.int64),
-                     np.asarray(list(takes), dtype=np.int64),
-                     np.asarray(list(wholes), dtype=np.int64), bool(unequal), state)
+        work.rp, work.rv = _kernel()[0](
+            g, int(start), int(n), np.asarray(sorted(splits), dtype=np.int64),
+            np.asarray(list(takes), dtype=np.int64), np.asarray(list(wholes), dtype=np.int64),
+            bool(unequal), state, work.cnt, work.probes, work.pcount, work.occ, work.rp, work.rv)
     else:
         state[S_STOP] = n + 1
+    if legacy is not None:
+        legacy[:] = state[:10]
     return {"mask": int(state[S_MASK]), "e": int(state[S_E]), "f": int(state[S_F]),
             "rare": int(state[S_RARE]),
             "full_scans": int(state[S_FULL]), "chosen": int(state[S_CHOSEN]),
