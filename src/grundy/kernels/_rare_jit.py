@@ -14,7 +14,7 @@ from grundy.kernels.rare import (S_AT, S_BITS, S_CHOSEN, S_E, S_F, S_FIXED, S_FU
 
 #: the first F splits of every digit are marked with the rare loop; the linear
 #: scan's first phase stops at A0; K probe rounds; blocks of BLOCK splits
-F, A0, K, BLOCK = 32, 8192, 8, 16
+F, A0, K, BLOCK = 32, 8192, 8, 64
 
 jit = numba.njit(cache=True, nogil=True)
 
@@ -125,12 +125,16 @@ def scan(g: Any, n: int, splits: Any, unequal: bool, needtag: Any, stamp: Any,
             a = lo
             while a <= hi:
                 e = min(hi, a + BLOCK - 1)
+                # views: g[a..e] and g[r-a..r-e] reversed (indices numba knows
+                # are in range: no wraparound test per load, and LLVM vectorises)
+                x = g[a:e + 1]
+                y = g[r - e:r - a + 1][::-1]
                 hit = False
-                for b in range(a, e + 1):  # branch-free test of the block
-                    hit |= needtag[g[b] ^ g[r - b]] == stamp
+                for j in range(e - a + 1):  # branch-free test of the block
+                    hit |= needtag[x[j] ^ y[j]] == stamp
                 if hit:
-                    for b in range(a, e + 1):
-                        v = g[b] ^ g[r - b]
+                    for j in range(e - a + 1):
+                        v = x[j] ^ y[j]
                         if needtag[v] == stamp:
                             needtag[v] = 0
                             left -= 1
@@ -237,13 +241,16 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
             while L < nrare and rp[L] < r:
                 L += 1
             lim[si] = L
-            for i in range(L):
-                seen[rv[i] ^ g[r - rp[i]]] = stamp
+            for i in range(L):  # r - rp[i] > 0: an unsigned index skips numba's wraparound test
+                seen[rv[i] ^ g[np.uint64(r - rp[i])]] = stamp
             if unequal and r % 2 == 0 and israre[1 ^ (e & (r // 2)) ^ f, g[r // 2]]:
                 seen[0] = 0  # the equal split is not a move: let the scan decide 0
             half = (r - 1) // 2 if unequal else r // 2
-            for a in range(1, min(half, F) + 1):
-                seen[g[a] ^ g[r - a]] = stamp
+            top = min(half, F)
+            x = g[1:top + 1]
+            y = g[r - top:r][::-1]
+            for j in range(top):
+                seen[x[j] ^ y[j]] = stamp
         for k in wholes:
             if n == k:
                 seen[0] = stamp
@@ -363,8 +370,12 @@ def naive_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes
         for si in range(splits.shape[0]):
             r = m - splits[si]
             half = (r - 1) // 2 if unequal else r // 2
-            for a in range(1, half + 1):
-                seen[g[a] ^ g[r - a]] = tag
+            if half < 1:
+                continue
+            x = g[1:half + 1]
+            y = g[r - half:r][::-1]
+            for j in range(half):
+                seen[x[j] ^ y[j]] = tag
         v = 0
         while seen[v] == tag:
             v += 1
