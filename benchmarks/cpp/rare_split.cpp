@@ -14,7 +14,7 @@
 #include <vector>
 
 typedef uint16_t val;
-static const int F = 32, A0 = 8192, K = 8, BLOCK = 16, V = 1 << 17;
+static const int F = 32, A0 = 8192, K = 8, BLOCK = 64, V = 1 << 17;
 static inline int par(uint32_t x) { return __builtin_parity(x); }
 static inline uint32_t full(uint32_t m, int bits) { return m | (0xFFFFFFFFu ^ ((1u << bits) - 1)); }
 

@@ -326,6 +326,9 @@ cli.add_command(census)
 
 
 from grundy.cli.count import count as _count  # noqa: E402
+from grundy.cli.stats import stats as _stats  # noqa: E402
+
+cli.add_command(_stats)
 
 cli.add_command(_count)
 from grundy.cli import play as _play, plot as _plot, serve as _serve  # noqa: E402

@@ -1,0 +1,69 @@
+"""``grundy stats``: the figures of Flammenkamp's tables for a take-and-break game
+tabled by the rare-value kernels (finite octal codes and Grundy's game).
+
+    grundy stats octal:0.6 --to 2097152
+    grundy stats grundys-game --to 2097152 --json
+
+Largest value and the heap where it first occurs, the rare/common mask the
+kernel ended with (``+pos``: the heap's parity enters the split), the number of
+rare heaps (heap 0 included) and the last one; and, for octal codes, the period
+when the table proves it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import click
+
+from grundy.values.errors import InvalidParameterError
+
+__all__ = ["stats"]
+
+
+@click.command()
+@click.argument("game")
+@click.option("--to", "to", type=click.IntRange(min=0), default=1 << 16, show_default=True,
+              help="Table heaps 0..TO.")
+@click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
+              help="Save the table here (.npy) as it grows, and resume from it.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object.")
+def stats(game: str, to: int, checkpoint: str | None, as_json: bool) -> None:
+    """Rare-value figures of GAME's table to TO: largest value and its first heap,
+    rare mask, number of rare heaps, last rare heap."""
+    from grundy.games import resolve
+    from grundy.patterns.periodicity import octal_periodicity
+
+    rs = resolve(game)
+    engine = getattr(rs, "engine", None)
+    if engine is None or not getattr(engine, "splits", None):
+        raise InvalidParameterError(
+            f"{rs.name}: rare-value figures are for finite octal codes with a split digit "
+            "and Grundy's game"
+        )
+    if checkpoint is not None:
+        rs.use_checkpoint(checkpoint)  # type: ignore[attr-defined]
+    t0 = time.monotonic()
+    figures = dict(rs.stats(to))  # type: ignore[attr-defined]
+    seconds = time.monotonic() - t0
+    period = None
+    digits = getattr(rs, "digits", None)
+    if digits is not None:
+        found = octal_periodicity(engine.g[: to + 1], len(digits) - 1)
+        if found is not None and found.proven:
+            period = {"preperiod": found.preperiod, "period": found.period}
+    if as_json:
+        click.echo(json.dumps({"game": rs.name, "n": to, **figures, "period": period,
+                               "seconds": round(seconds, 3)}))
+        return
+    mask = f"0x{figures['mask']:x}" + ("+pos" if figures["e"] else "") + (" (flipped)" if figures["f"] else "")
+    click.echo(f"game          {rs.name}")
+    click.echo(f"heaps         0..{to:,}")
+    click.echo(f"largest value {figures['max']} (first at {figures['max_at']:,})")
+    click.echo(f"rare mask     {mask}")
+    click.echo(f"rare heaps    {figures['rare']:,} (heap 0 included)")
+    click.echo(f"last rare     {figures['last_rare']:,}")
+    click.echo("period        " + (f"{period['period']:,} from {period['preperiod']:,} (proven)"
+                                   if period else "none proven on this table"))
+    click.echo(f"seconds       {seconds:.2f}")

@@ -1,0 +1,76 @@
+"""``grundy stats``: Flammenkamp's figures of a table, checked against a table
+computed from the raw rules (the mex of the options) and the figures counted
+in plain Python, and against the published figures for Grundy's game."""
+
+import json
+
+import pytest
+
+from grundy.cli.main import main
+
+
+def raw_table(digits, n, unequal=False):
+    """g(0..n) by the definition; digits of a finite octal code (or Grundy's game)."""
+    g = []
+    for m in range(n + 1):
+        opts = set()
+        if unequal:
+            opts |= {g[a] ^ g[m - a] for a in range(1, (m + 1) // 2) if a != m - a}
+        for k, d in enumerate(digits if not unequal else []):
+            r = m - k
+            if r < 0:
+                break
+            if d & 1 and r == 0 and k:
+                opts.add(0)
+            if d & 2 and r > 0 and k:
+                opts.add(g[r])
+            if d & 4:
+                opts |= {g[a] ^ g[r - a] for a in range(1, r // 2 + 1)}
+        v = 0
+        while v in opts:
+            v += 1
+        g.append(v)
+    return g
+
+
+def figures(values, mask, e, f):
+    rare = [i for i, v in enumerate(values) if bin(v & mask).count("1") % 2 == ((e & i) ^ f)]
+    top = max(values)
+    return {"max": top, "max_at": values.index(top), "rare": len(rare), "last_rare": rare[-1]}
+
+
+@pytest.mark.parametrize("spec,digits,unequal", [
+    ("octal:0.45", [0, 4, 5], False), ("octal:0.6", [0, 6], False),
+    ("octal:0.356", [0, 3, 5, 6], False), ("grundys-game", [], True),
+])
+def test_stats_agree_with_the_raw_rules(capsys, spec, digits, unequal):
+    n = 3000
+    assert main(["stats", spec, "--to", str(n), "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    values = raw_table(digits, n, unequal)
+    assert {k: got[k] for k in ("max", "max_at", "rare", "last_rare")} == figures(
+        values, got["mask"], got["e"], got["f"])
+    # the split reported is a good one: no mask has fewer rare heaps by far
+    assert got["rare"] <= min(figures(values, m, 0, 0)["rare"] for m in range(1, 1 << 9)) + 5
+
+
+def test_stats_text_and_period(capsys):
+    assert main(["stats", "octal:0.45", "--to", "2000"]) == 0
+    out = capsys.readouterr().out
+    assert "largest value 8 (first at 37)" in out and "rare mask     0xf" in out
+    assert "period        20 from 498 (proven)" in out  # Gangolli-Plambeck
+
+
+def test_grundys_game_published_figures(capsys):
+    # Flammenkamp's table: 1,274 rare heaps with mask 0xfe, the last at 82,860
+    assert main(["stats", "grundys-game", "--to", str(1 << 17), "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert (got["rare"], got["last_rare"], got["mask"]) == (1274, 82860, 0xFE)
+
+
+@pytest.mark.parametrize("args", [["nim"], ["octal:0.8"], ["subtraction:1,3,4"], ["octal:0.6", "--to", "-3"],
+                                  ["octal:0.6", "--to", str(1 << 40)]])
+def test_stats_bad_input_is_one_line(capsys, args):
+    assert main(["stats", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
