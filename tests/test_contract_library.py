@@ -181,7 +181,7 @@ def _of_type(name: str) -> Callable[[Any], bool]:
 LEGAL: dict[str, Callable[[Any], bool]] = {
     "nim": _nat, "subtraction:1,3,4": _nat, "bash:3": _nat, "allbut:1,2": _nat,
     "lasker": _nat, "split3": _nat, "evensplit:2": _nat, "kayles": _nat, "dawson": _nat,
-    "octal:0.137": _nat, "rowruns:2,3": _nat, "grundys-game": _nat,
+    "octal:0.137": _nat, "hex:0.8": _nat, "rowruns:2,3": _nat, "grundys-game": _nat,
     "misere-nim": lambda x: x is END or _row(x), "moore:2": _row, "staircase": _row,
     "everything-nim": _row, "wythoff": _pair, "euclid": _pair,
     "chocolate": lambda x: _pair(x, 1), "fibonacci": _dynamic, "dynamic:3": _dynamic,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
-from grundy.values.errors import InvalidParameterError, describe
+from grundy.values.errors import InvalidParameterError, SearchLimitError, describe
 from grundy.games._common import HeapRuleset, parse_int, parse_param, parse_int_list, positive_param
 from grundy.patterns.periodicity import Periodicity, find_periodicity
 
@@ -47,22 +47,25 @@ class Subtraction(HeapRuleset):
 
     Values are ultimately periodic, and the period is *proven* as soon as a
     window of ``max(S)`` consecutive values repeats (each value depends only on
-    the ``max(S)`` before it). :attr:`periodicity` finds it by computing values
-    until a window repeats (at most ``limit`` values); values at any ``n`` are then
+    the ``max(S)`` before it). It is the octal game with digit 3 at each ``s`` in
+    ``S`` (:meth:`octal_code`), and its values come from the same compiled
+    ``uint16`` table (:class:`~grundy.games.octal.SplitTable`, 2 bytes per heap):
+    :attr:`periodicity` doubles the table until the compiled period search sees
+    a repeated window (at most ``limit`` values); values at any ``n`` are then
     O(1). Bash's game is ``S = {1..m}``.
 
     >>> s = Subtraction({1, 3, 4})
     >>> s.table(10)
     [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1]
     >>> s.periodicity
-    Periodicity(preperiod=0, period=7, saltus=0, proven=True, checked=11)
+    Periodicity(preperiod=0, period=7, saltus=0, proven=True, checked=...)
     >>> s.value(10**100), s[10**100 + 3].outcome
     (2, Outcome.P)
     """
 
-    limit = 1_000_000
-    #: The largest member of ``S`` accepted (a window of ``max(S)`` values is hashed
-    #: per step; memory is O(values), not O(values * max(S))).
+    #: most heaps tabled by the period search (2 bytes each)
+    limit = 1 << 25
+    #: The largest member of ``S`` accepted.
     max_member = 100_000
 
     def __init__(self, subtraction_set: Iterable[int]) -> None:
@@ -76,8 +79,13 @@ class Subtraction(HeapRuleset):
                 "of the period search); bash:m is {1..m} in O(1)"
             )
         self.name = self.spec = "subtraction:" + ",".join(map(str, self.subtraction_set))
-        self._values: list[int] = []
         self._period: Periodicity | None = None
+        # the octal game with digit 3 at each s in S, on the same uint16 kernels
+        # (takes leaving one heap or none, no splits)
+        from grundy.games.octal import SplitTable
+
+        S = list(self.subtraction_set)
+        self.engine = SplitTable(self.name, splits=[], takes=S, wholes=S, max_heaps=self.limit)
 
     @classmethod
     def from_args(cls, args: str | None) -> Subtraction:
@@ -102,41 +110,32 @@ class Subtraction(HeapRuleset):
         return self._period
 
     def _find(self) -> Periodicity:
-        # Each value depends on the max(S) values before it, so the first repeated
-        # window of max(S) values proves the period. Windows are compared by a
-        # rolling hash (O(1) per step, O(1) memory per window) and confirmed by
-        # comparing the values themselves.
-        S = self.subtraction_set
-        w = S[-1]
-        g: list[int] = []
-        seen: dict[int, list[int]] = {}
-        mod = (1 << 61) - 1
-        base = 1_000_003
-        top = pow(base, w - 1, mod)  # weight of the value leaving the window
-        h = 0
-        for n in range(self.limit + w):
-            opts = {g[n - s] for s in S if s <= n}
-            m = 0
-            while m in opts:
-                m += 1
-            g.append(m)
-            if n >= w:
-                h = (h - (g[n - w] + 1) * top) % mod
-            h = (h * base + m + 1) % mod
-            start = n - w + 1
-            if start >= 0:
-                starts = seen.setdefault(h, [])
-                for first in starts:
-                    if g[first : first + w] == g[start:]:
-                        self._values = g
-                        return Periodicity(first, start - first, 0, True, len(g))
-                starts.append(start)
-        raise InvalidParameterError(  # pragma: no cover - no known S needs this
-            f"{self.name}: no period found within {self.limit:,} values"
-        )
+        # Each value depends on the max(S) values before it, so one repeated
+        # window of max(S) values proves the period: the table (the octal
+        # kernels, 2 bytes per heap) doubles until the compiled period search
+        # finds such a window.
+        from grundy.kernels.period import least_period
+
+        w = self.subtraction_set[-1]
+        n = max(1024, 4 * w)
+        while True:
+            n = min(n, self.limit)
+            self.engine.extend(n - 1)
+            values = self.engine.g[:n]
+            p, n0, proven = least_period(values, w, window=True)
+            if proven:
+                return Periodicity(n0, p, 0, True, n)
+            if n >= self.limit:
+                raise SearchLimitError(  # pragma: no cover - no known S needs this
+                    f"{self.name}: no period proven within {self.limit:,} values"
+                )
+            n *= 2
 
     def value_formula(self, position: int) -> int:
-        return self.periodicity.extend(self._values, position)
+        if position < self.engine.have:
+            return int(self.engine.g[position])
+        p = self.periodicity
+        return int(p.extend(self.engine.g[: p.preperiod + p.period], position))
 
     def octal_code(self) -> str:
         """The same game as a take-and-break code: digit 3 (take ``k``, leaving
