@@ -502,7 +502,7 @@ class TakeAndBreak(Ruleset):
             nxt = 2 * n + 1
             if found is not None:  # just long enough to prove the pattern seen
                 need = 2 * found.preperiod + 2 * found.period + t
-                nxt = min(nxt, max(need, n + n // 4))
+                nxt = min(nxt, max(need, n + n // 16))
             n = nxt
 
     def _general_period(self) -> Periodicity | None:

@@ -34,6 +34,11 @@ def _kernel() -> Any:
             obs_n0 = 0
             for p in range(1, n // repeats + 1):
                 i = n - 1 - p
+                if obs_p > 0 and p % obs_p == 0 and obs_n0 - 1 < i:
+                    # a multiple of the period seen holds from its preperiod
+                    # on: only the heaps below it are new (else O(n) per
+                    # multiple, O(n^2) in all for a long preperiod)
+                    i = obs_n0 - 1
                 while i >= 0 and g[i + p] == g[i]:
                     i -= 1
                 n0 = i + 1
@@ -42,7 +47,9 @@ def _kernel() -> Any:
                 bound = n0 + p + t if window else 2 * n0 + 2 * p + t
                 if t >= 0 and n >= bound:
                     return p, n0, True
-                if obs_p == 0:
+                if obs_p == 0 or (t >= 0 and 2 * n0 + 2 * p < 2 * obs_n0 + 2 * obs_p):
+                    # the pattern seen that needs the shortest table to be
+                    # proven (not a chance repeat of the last few values)
                     obs_p = p
                     obs_n0 = n0
                     if t < 0:
