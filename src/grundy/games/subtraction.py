@@ -135,7 +135,8 @@ class Subtraction(HeapRuleset):
         if position < self.engine.have:
             return int(self.engine.g[position])
         p = self.periodicity
-        return int(p.extend(self.engine.g[: p.preperiod + p.period], position))
+        k = p.preperiod + (position - p.preperiod) % p.period  # the period found is exact
+        return int(self.engine.g[k])
 
     def octal_code(self) -> str:
         """The same game as a take-and-break code: digit 3 (take ``k``, leaving
