@@ -17,7 +17,6 @@ import numpy as np
 __all__ = ["octal_table", "grundy_game_table"]
 
 _KERNEL: Any = None
-_GRUNDY: Any = None
 
 
 def _kernel() -> Any:
@@ -96,41 +95,20 @@ def _with_prefix(n: int, prefix: Any) -> tuple[Any, int]:
     return out, k
 
 
-def _grundy_kernel() -> Any:
-    global _GRUNDY
-    if _GRUNDY is None:
-        import numba
-
-        @numba.njit(cache=True, nogil=True)
-        def grundy_kernel(n: int, out: Any, start: int) -> None:
-            stamp = np.zeros(64, dtype=np.uint32)
-            for m in range(start):
-                if 2 * out[m] + 2 >= stamp.shape[0]:
-                    stamp = np.zeros(4 * out[m] + 64, dtype=np.uint32)
-            for m in range(start, n + 1):
-                tag = np.uint32(m + 1)
-                for a in range(1, (m - 1) // 2 + 1):
-                    stamp[out[a] ^ out[m - a]] = tag
-                v = 0
-                while stamp[v] == tag:
-                    v += 1
-                out[m] = v
-                if 2 * v + 2 >= stamp.shape[0]:
-                    bigger = np.zeros(4 * v + 64, dtype=np.uint32)
-                    bigger[: stamp.shape[0]] = stamp
-                    stamp = bigger
-
-        _GRUNDY = grundy_kernel
-    return _GRUNDY
-
-
 def grundy_game_table(n: int, *, prefix: Any = None) -> Any:
     """Values of Grundy's game (split into two unequal heaps) for heaps ``0..n``,
-    naive method, O(N^2).
+    naive method, O(N^2): the one move engine of :mod:`grundy.kernels.rare`
+    (``unequal`` splits), returned as ``uint32`` like :func:`octal_table`.
 
     >>> grundy_game_table(10).tolist()
     [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0]
     """
-    out, start = _with_prefix(n, prefix)
-    _grundy_kernel()(int(n), out, start)
-    return out
+    from grundy.kernels.rare import naive_table
+
+    g = np.zeros(n + 1, dtype=np.uint16)
+    start = 0
+    if prefix is not None and len(prefix):
+        start = min(len(prefix), n + 1)
+        g[:start] = np.asarray(prefix[:start], dtype=np.uint16)
+    naive_table(g, start, n, splits=[0], unequal=True)
+    return g.astype(np.uint32)
