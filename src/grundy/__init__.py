@@ -10,7 +10,11 @@ game graphs; look up named games in the catalogue.
 Outcome.P
 """
 
-from grundy import games
+from grundy._interrupt import guard_startup as _guard_startup
+
+_guard_startup()  # only when this process is the ``grundy`` command: Ctrl-C during the imports
+
+from grundy import games  # noqa: E402
 from grundy.rules import *  # noqa: F403
 from grundy.rules import __all__ as _rules_all
 from grundy.rules.compound import (

@@ -382,13 +382,27 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def entry() -> None:
-    """Console entry point. After Ctrl-C it leaves at once (``os._exit``), so no
-    half-finished library finalizer (e.g. a numba compilation cut short) can print
-    a traceback on the way out."""
+    """Console entry point. Ctrl-C at any moment ends the command with status 130
+    and one line, keeping what was printed (:mod:`grundy._interrupt`: a watchdog
+    covers interrupts lost inside native code such as a numba compilation). After
+    Ctrl-C it leaves at once (``os._exit``), so no half-finished library finalizer
+    can print a traceback on the way out."""
+    from grundy import _interrupt
+
+    _interrupt.install()
     try:
         code = main()
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 1
+    except BaseException:
+        if not _interrupt.interrupted():
+            raise
+        # an interrupt that surfaced as another exception (e.g. from numba)
+        with contextlib.suppress(OSError):
+            sys.stderr.write("\ngrundy: interrupted\n")
+        code = 130
+    if _interrupt.interrupted():
+        code = 130
     try:
         sys.stdout.flush()
     except OSError as exc:  # the last buffered output met a full device
@@ -398,8 +412,9 @@ def entry() -> None:
             sys.stderr.flush()
         os._exit(2)
     if code == 130:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+            sys.stderr.flush()
         os._exit(130)
     sys.exit(code)
 

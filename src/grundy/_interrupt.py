@@ -1,0 +1,131 @@
+"""Ctrl-C for the ``grundy`` command: it always ends the command with status 130
+within a second, keeps what was printed, and prints no traceback.
+
+Python turns SIGINT into :class:`KeyboardInterrupt` in the main thread, which the
+command catches (and which lets a table print the rows it has). Three places
+defeat that, and this module handles them:
+
+* while ``import grundy`` runs (numba, numpy, the catalogue), before the command
+  can catch anything: :func:`guard_startup` (called first thing by
+  ``grundy/__init__.py``, only when the process *is* the ``grundy`` command) exits
+  at once with status 130;
+* inside a native callback, e.g. llvmlite's object cache during a cold numba
+  compilation, where the exception is "ignored" (printed, then lost) and the
+  compilation goes on: the handler arms a watchdog that leaves with status 130
+  (after flushing standard output) if the command has not ended
+  :data:`GRACE` seconds later, and the "Exception ignored" report of an
+  interrupt is dropped;
+* in worker processes forked by the command (a census pool), which leave quietly
+  and let the parent report.
+
+A library user's own program is never touched: nothing is installed unless the
+process was started as ``grundy`` or ``python -m grundy``.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+from types import FrameType
+from typing import Any
+
+__all__ = ["guard_startup", "install", "interrupted", "GRACE"]
+
+#: seconds the command has, after Ctrl-C, to end by itself
+GRACE = 0.6
+
+_state: dict[str, Any] = {"pid": None, "phase": None, "interrupted": False, "timer": None}
+
+
+def _is_command() -> bool:
+    """Whether this process was started as the ``grundy`` command."""
+    argv = list(getattr(sys, "orig_argv", sys.argv))
+    if "-m" in argv[:-1]:
+        return argv[argv.index("-m") + 1] in ("grundy", "grundy.__main__", "grundy.cli.main")
+    return os.path.basename(sys.argv[0] if sys.argv else "") in ("grundy", "grundy.exe")
+
+
+def _flush() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+
+
+def _say_and_leave() -> None:
+    # Keep what was printed, but never wait long for it (the main thread may
+    # hold the stream's lock, or the reader may not read).
+    flusher = threading.Thread(target=_flush, daemon=True)
+    flusher.start()
+    flusher.join(0.3)
+    try:
+        os.write(2, b"\ngrundy: interrupted\n")
+    except OSError:
+        pass
+    os._exit(130)
+
+
+def _handler(signum: int, frame: FrameType | None) -> None:
+    if os.getpid() != _state["pid"]:  # a forked worker: the parent reports
+        os._exit(130)
+    if _state["phase"] == "startup":  # nothing to keep yet, nothing catches it
+        _say_and_leave()
+    _state["interrupted"] = True
+    if _state["timer"] is None:
+        timer = threading.Timer(GRACE, _say_and_leave)
+        timer.daemon = True
+        timer.start()
+        _state["timer"] = timer
+    raise KeyboardInterrupt
+
+
+def _unraisable(hook: Any) -> Any:
+    def quiet(info: Any) -> None:
+        if isinstance(info.exc_value, KeyboardInterrupt) or _state["interrupted"]:
+            return  # an interrupt lost in a native callback: the watchdog ends the command
+        hook(info)
+
+    return quiet
+
+
+def guard_startup() -> None:
+    """When this process is the ``grundy`` command, make Ctrl-C during the
+    imports leave at once (status 130, one line, no traceback)."""
+    if _state["pid"] is not None or not _is_command():
+        return
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return  # someone else's handler: leave it
+    _state["pid"] = os.getpid()
+    _state["phase"] = "startup"
+    signal.signal(signal.SIGINT, _handler)
+    sys.unraisablehook = _unraisable(sys.unraisablehook)
+
+
+def install() -> None:
+    """The command runs: Ctrl-C raises :class:`KeyboardInterrupt` (so the command
+    can keep and print what it has), backed by the watchdog."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if _state["pid"] is None:
+        _state["pid"] = os.getpid()
+        sys.unraisablehook = _unraisable(sys.unraisablehook)
+    _state["phase"] = "running"
+    signal.signal(signal.SIGINT, _handler)
+
+
+def uninstall() -> None:
+    """Back to Python's own Ctrl-C (after the command, e.g. in tests that call
+    :func:`grundy.cli.main.main` in process)."""
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is _handler:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    _state["phase"] = None
+
+
+def interrupted() -> bool:
+    """Whether Ctrl-C was pressed during the command."""
+    return bool(_state["interrupted"])
