@@ -34,7 +34,7 @@ from typing import Any
 __all__ = ["guard_startup", "install", "interrupted", "GRACE"]
 
 #: seconds the command has, after Ctrl-C, to end by itself
-GRACE = 0.6
+GRACE = 0.5
 
 _state: dict[str, Any] = {"pid": None, "phase": None, "interrupted": False, "timer": None}
 
@@ -60,7 +60,7 @@ def _say_and_leave() -> None:
     # hold the stream's lock, or the reader may not read).
     flusher = threading.Thread(target=_flush, daemon=True)
     flusher.start()
-    flusher.join(0.3)
+    flusher.join(0.2)
     try:
         os.write(2, b"\ngrundy: interrupted\n")
     except OSError:

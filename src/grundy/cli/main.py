@@ -12,7 +12,8 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Hashable, Iterator, Sequence
+import time
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any
 
 import click
@@ -22,6 +23,7 @@ from grundy.rules.game import Game, GameSum
 from grundy.rules.ruleset import Ruleset
 from grundy.games import entries, resolve
 from grundy.patterns import Periodicity, find_periodicity
+from grundy.cli.progress import ProgressBar
 
 __all__ = ["main", "cli", "entry"]
 
@@ -219,35 +221,36 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
             click.echo("P-positions (a <= b): " + " ".join(f"({a},{b})" for a, b in pairs))
             click.echo("pattern: " + describe_pairs(pairs))
         return
-    prog = _progress(progress)
     values: list[int] = []
-    pad = len(str(to))
+    rows = _Rows(start, to, width, echo=not as_json)
+    bar = ProgressBar(to - start + 1, "table", enabled=progress, delay=_BAR_DELAY, unit="values")
+    rows.bar = bar
     interrupted = False
     try:
-        fast = _fast_table(rs, to)
-        if fast is not None:
-            values = fast[start:]
-            if not as_json:
-                for i in range(0, len(values), width):
-                    row = values[i:i + width]
-                    click.echo(f"{start + i:>{pad}}: " + " ".join(map(str, row)))
-        else:
-            for n in range(start, to + 1):
-                values.append(rs.value(n, progress=prog))
-                if not as_json and (len(values) % width == 0 or n == to):
-                    # Rows are printed as they complete, so a long table streams and
-                    # Ctrl-C keeps everything computed so far.
-                    prog.done()
-                    row = values[len(values) - 1 - (len(values) - 1) % width :]
-                    click.echo(f"{n - len(row) + 1:>{pad}}: " + " ".join(map(str, row)))
-                elif not n % 4096:
-                    prog(n)
-        pattern = _pattern(rs, values) if start == 0 and values else None
+        with bar:
+            def grown(have: int, known: Sequence[int] | None) -> None:  # heaps 0..have-1 are known
+                have = min(have, to + 1)
+                bar(max(0, have - start))
+                if not as_json and have > start + len(rows.values):
+                    lo = start + len(rows.values)
+                    rows.add(known[lo:have] if known is not None else _known(rs, have - 1, lo))
+
+            fast = _fast_table(rs, to, grown)
+            if fast is not None:
+                rows.add(fast[start + len(rows.values):])
+            else:
+                search = _SearchProgress(bar)
+                for n in range(start, to + 1):
+                    rows.add([rs.value(n, progress=search)])
+                    bar(n - start + 1)
+            rows.flush()
+        values = rows.values
+        pattern = _pattern(rs, values, progress) if start == 0 and values else None
     except KeyboardInterrupt:
         interrupted = True
         pattern = None
-    finally:
-        prog.done()
+        rows.flush(final=True)
+        values = rows.values
     if as_json:
         click.echo(json.dumps({
             "game": rs.name, "from": start, "values": values, "complete": not interrupted,
@@ -257,9 +260,6 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
             },
         }))
     else:
-        if interrupted and len(values) % width:
-            row = values[len(values) - len(values) % width :]
-            click.echo(f"{start + len(values) - len(row):>{pad}}: " + " ".join(map(str, row)))
         if pattern is not None:
             saltus = f", saltus {pattern.saltus}" if pattern.saltus else ""
             how = "proven" if pattern.proven else "observed"
@@ -274,22 +274,103 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
         raise KeyboardInterrupt
 
 
-def _fast_table(rs: Ruleset, to: int) -> list[int] | None:
+#: seconds of work before a progress bar (or line) shows: short commands stay quiet
+_BAR_DELAY = 0.5
+
+
+class _Rows:
+    """The rows of a table, printed as they complete (``width`` values each), so a
+    long table streams and Ctrl-C keeps everything computed so far. Complete rows
+    are written in batches (at most every half second) with the progress bar
+    hidden meanwhile."""
+
+    def __init__(self, start: int, to: int, width: int, *, echo: bool) -> None:
+        self.start, self.width, self.echo = start, width, echo
+        self.pad = len(str(to))
+        self.values: list[int] = []
+        self.printed = 0
+        self.bar: ProgressBar | None = None
+        self._flushed = time.monotonic()
+
+    def add(self, more: Sequence[int]) -> None:
+        self.values.extend(int(v) for v in more)
+        if self.echo and time.monotonic() - self._flushed > 0.5:
+            self.flush()
+
+    def flush(self, final: bool = True) -> None:
+        """Print the complete rows (and, at the end, the last partial one)."""
+        if not self.echo:
+            return
+        w = self.width
+        end = len(self.values) if final else len(self.values) - len(self.values) % w
+        if end <= self.printed:
+            return
+        lines = []
+        for i in range(self.printed, end, w):
+            row = self.values[i:min(i + w, end)]
+            lines.append(f"{self.start + i:>{self.pad}}: " + " ".join(map(str, row)))
+        self.printed = end
+        self._flushed = time.monotonic()
+        with self.bar.paused() if self.bar is not None else contextlib.nullcontext():
+            click.echo("\n".join(lines))
+
+
+class _SearchProgress:
+    """The reducer's callback (positions explored) during one value of a table:
+    it only keeps the bar alive (the bar counts values)."""
+
+    def __init__(self, bar: ProgressBar) -> None:
+        self.bar = bar
+
+    def __call__(self, explored: int) -> None:
+        self.bar(self.bar.done)
+
+
+def _known(rs: Ruleset, last: int, lo: int) -> list[int]:
+    """Values ``lo..last`` of a table being grown by ``table_array`` (called from
+    its progress callback: the part asked for is already known, so this returns
+    at once)."""
+    return [int(v) for v in rs.table_array(last)[lo:]]  # type: ignore[attr-defined]
+
+
+def _fast_table(rs: Ruleset, to: int,
+                grown: Callable[[int, Sequence[int] | None], None] | None = None) -> list[int] | None:
     """The whole table at once where the ruleset has a compiled table or a closed
-    form (no per-position search)."""
+    form (no per-position search); ``grown(heaps_known, values_or_None)`` follows
+    the progress, chunk by chunk."""
     array = getattr(rs, "table_array", None)
-    if callable(array):  # a compiled table (numpy) at kernel speed
-        return [int(v) for v in array(to)]
+    if callable(array):  # a compiled table (numpy) at kernel speed, grown in chunks
+        tell = None if grown is None else (lambda have: grown(have, None))
+        return [int(v) for v in array(to, progress=tell)]
     if type(rs).table is not Ruleset.table:
         return [int(v) for v in rs.table(to)]
     if rs.has_value_formula:
         f = rs.value_formula
-        return [f(i) for i in range(to + 1)]
+        out: list[int] = []
+        for lo in range(0, to + 1, _FORMULA_CHUNK):
+            out.extend(f(i) for i in range(lo, min(to + 1, lo + _FORMULA_CHUNK)))
+            if grown is not None:
+                grown(len(out), out)
+        return out
     return None
 
 
-def _pattern(rs: Ruleset, values: list[int]) -> Periodicity | None:
-    """The ruleset's own (possibly proven) pattern, else one observed in ``values``."""
+#: values of a closed form computed between two progress reports
+_FORMULA_CHUNK = 1 << 15
+
+
+def _pattern(rs: Ruleset, values: list[int], progress: bool | None = None) -> Periodicity | None:
+    """The ruleset's own (possibly proven) pattern, else one observed in ``values``.
+    A ruleset that proves its period by growing its table (``find_period``, within
+    its stated budget) shows that search's progress."""
+    find = getattr(rs, "find_period", None)
+    if callable(find) and getattr(rs, "_searched", True) is False:
+        budget = getattr(rs, "period_seconds", None)
+        note = f" (budget {budget:g} s)" if isinstance(budget, (int, float)) else ""
+        with ProgressBar(None, "period search" + note, enabled=progress, delay=_BAR_DELAY,
+                         unit="values tabled") as bar:
+            found = find(progress=bar)
+        return found if isinstance(found, Periodicity) else None
     own = getattr(rs, "periodicity", None)
     if isinstance(own, Periodicity):
         return own

@@ -21,8 +21,10 @@ table: done, 1,000 in ...s
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
+from collections.abc import Iterator
 from types import TracebackType
 from typing import Any, TextIO
 
@@ -33,21 +35,29 @@ class ProgressBar:
     """Progress of ``total`` steps (``None``: unknown, a counter), labelled ``desc``.
 
     ``enabled``: ``None`` shows it on a terminal as a bar and elsewhere as a line
-    at most every ``every`` seconds; ``False`` shows nothing.
+    at most every ``every`` seconds; ``False`` shows nothing. ``delay``: nothing
+    shows before the work has run that many seconds (short commands stay quiet).
+    ``unit`` names the steps in the plain lines.
     """
 
     def __init__(self, total: int | None, desc: str = "grundy", *, enabled: bool | None = None,
-                 stream: TextIO | None = None, every: float = 2.0) -> None:
+                 stream: TextIO | None = None, every: float = 2.0, delay: float = 0.0,
+                 unit: str = "") -> None:
         self.total = total
         self.desc = desc
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = True if enabled is None else enabled
         self.every = every
+        self.delay = delay
+        self.unit = f" {unit}" if unit else ""
         self.done = 0
         self._t0 = time.monotonic()
         self._last = -1e9
         self._rich: Any = None
         self._task: Any = None
+        self._live = False
+        self._shown = False
+        self._first: tuple[float, int] | None = None
         isatty = getattr(self.stream, "isatty", lambda: False)()
         if self.enabled and isatty:
             try:
@@ -60,13 +70,34 @@ class ProgressBar:
                 TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                 TextColumn("{task.percentage:>3.0f}%"), TimeElapsedColumn(), TextColumn("ETA"),
                 TimeRemainingColumn(), console=Console(file=self.stream), transient=True,
+                redirect_stdout=False, redirect_stderr=False,
             )
 
     def __enter__(self) -> ProgressBar:
+        self._t0 = time.monotonic()
         if self._rich is not None:
-            self._rich.start()
             self._task = self._rich.add_task(self.desc, total=self.total)
         return self
+
+    @property
+    def is_bar(self) -> bool:
+        """Whether a live bar is drawn (on a terminal), rather than plain lines."""
+        return self._rich is not None
+
+    @contextlib.contextmanager
+    def paused(self) -> Iterator[None]:
+        """Hide the bar while the caller prints to the same terminal (rows of a
+        table), then draw it again."""
+        live = self._live
+        if live:
+            self._rich.stop()
+            self._live = False
+        try:
+            yield
+        finally:
+            if live:
+                self._rich.start()
+                self._live = True
 
     def __call__(self, done: int, total: int | None = None) -> None:
         """Report ``done`` steps (of ``total``, if it changed)."""
@@ -75,22 +106,30 @@ class ProgressBar:
         self.done = done
         if not self.enabled:
             return
+        now = time.monotonic()
+        if now - self._t0 < self.delay:
+            return
         if self._rich is not None:
+            if not self._live:
+                self._rich.start()
+                self._live = True
             self._rich.update(self._task, completed=done, total=self.total)
             return
-        now = time.monotonic()
         if now - self._last < self.every and done != self.total:
             return
         self._last = now
+        self._shown = True
         if self.total:
             pct = 100 * done // self.total
             eta = ""
-            elapsed = now - self._t0
-            if 0 < done < self.total and elapsed > 1:
-                eta = f", ETA {elapsed * (self.total - done) / done:.0f}s"
-            self.stream.write(f"{self.desc}: {done:,}/{self.total:,} ({pct}%){eta}\n")
+            if self._first is None:
+                self._first = (now, done)
+            t1, d1 = self._first
+            if d1 < done < self.total and now - t1 > 1:  # the rate since the first line
+                eta = f", ETA {(now - t1) * (self.total - done) / (done - d1):.0f}s"
+            self.stream.write(f"{self.desc}: {done:,}/{self.total:,}{self.unit} ({pct}%){eta}\n")
         else:
-            self.stream.write(f"{self.desc}: {done:,}\n")
+            self.stream.write(f"{self.desc}: {done:,}{self.unit}\n")
         self.stream.flush()
 
     def advance(self, steps: int = 1) -> None:
@@ -99,7 +138,9 @@ class ProgressBar:
     def __exit__(self, et: type[BaseException] | None, ev: BaseException | None,
                  tb: TracebackType | None) -> None:
         if self._rich is not None:
-            self._rich.stop()
-        elif self.enabled and et is None:
+            if self._live:
+                self._rich.stop()
+                self._live = False
+        elif self.enabled and et is None and (self._shown or not self.delay):
             self.stream.write(f"{self.desc}: done, {self.done:,} in {time.monotonic() - self._t0:.1f}s\n")
             self.stream.flush()
