@@ -28,6 +28,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from types import FrameType
 from typing import Any
 
@@ -55,12 +56,13 @@ def _flush() -> None:
             pass
 
 
-def _say_and_leave() -> None:
-    # Keep what was printed, but never wait long for it (the main thread may
-    # hold the stream's lock, or the reader may not read).
-    flusher = threading.Thread(target=_flush, daemon=True)
-    flusher.start()
-    flusher.join(0.2)
+def _say_and_leave(flush: bool = True) -> None:
+    if flush:
+        # Keep what was printed, but never wait long for it (the main thread may
+        # hold the stream's lock, or the reader may not read).
+        flusher = threading.Thread(target=_flush, daemon=True)
+        flusher.start()
+        flusher.join(0.2)
     try:
         os.write(2, b"\ngrundy: interrupted\n")
     except OSError:
@@ -72,14 +74,17 @@ def _handler(signum: int, frame: FrameType | None) -> None:
     if os.getpid() != _state["pid"]:  # a forked worker: the parent reports
         os._exit(130)
     if _state["phase"] == "startup":  # nothing to keep yet, nothing catches it
-        _say_and_leave()
-    _state["interrupted"] = True
-    if _state["timer"] is None:
-        timer = threading.Timer(GRACE, _say_and_leave)
-        timer.daemon = True
-        timer.start()
-        _state["timer"] = timer
+        _say_and_leave(flush=False)  # no lock taken: the import machinery may hold one
+    if not _state["interrupted"]:
+        _state["interrupted"] = True
+        _state["timer"].set()  # the watchdog, started beforehand: no thread starts here
     raise KeyboardInterrupt
+
+
+def _watchdog(fired: threading.Event) -> None:
+    fired.wait()
+    time.sleep(GRACE)
+    _say_and_leave()
 
 
 def _unraisable(hook: Any) -> Any:
@@ -114,6 +119,10 @@ def install() -> None:
     if _state["pid"] is None:
         _state["pid"] = os.getpid()
         sys.unraisablehook = _unraisable(sys.unraisablehook)
+    if _state["timer"] is None:
+        fired = threading.Event()
+        threading.Thread(target=_watchdog, args=(fired,), daemon=True, name="grundy-ctrl-c").start()
+        _state["timer"] = fired
     _state["phase"] = "running"
     signal.signal(signal.SIGINT, _handler)
 

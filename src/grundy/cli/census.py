@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import asdict
 from pathlib import Path
 
@@ -71,16 +70,12 @@ def census(ctx: click.Context, digits: int, to: int, budget: float, jobs: int | 
     if ctx.invoked_subcommand is not None:
         return
     from grundy.census import census as run_census
+    from grundy.cli.progress import ProgressBar
 
-    def progress(done: int, total: int) -> None:
-        if sys.stderr.isatty():
-            sys.stderr.write(f"\rgrundy: {done}/{total} games")
-            sys.stderr.flush()
-
-    rows = run_census(digits, to, workers=jobs, scheduler=scheduler, store=store,
-                      seconds=budget, progress=progress)
-    if sys.stderr.isatty():
-        sys.stderr.write("\r\033[K")
+    # A bar of games done (with ETA) on a terminal, plain lines on stderr otherwise.
+    with ProgressBar(None, "census", delay=0.5, unit="games") as bar:
+        rows = run_census(digits, to, workers=jobs, scheduler=scheduler, store=store,
+                          seconds=budget, progress=bar)
     _print_rows(rows, fmt, wide=False)  # the queries show every figure
 
 

@@ -31,31 +31,6 @@ _DEFAULT_LIMIT = 1_000_000
 _DEFAULT_SECONDS = 1.0
 
 
-class _Progress:
-    """Prints ``explored N positions`` on stderr while a search runs (TTY only,
-    unless forced)."""
-
-    def __init__(self, enabled: bool) -> None:
-        self.enabled = enabled
-        self.shown = False
-
-    def __call__(self, n: int) -> None:
-        if self.enabled:
-            sys.stderr.write(f"\rgrundy: explored {n:,} positions")
-            sys.stderr.flush()
-            self.shown = True
-
-    def done(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
-            self.shown = False
-
-
-def _progress(flag: bool | None) -> _Progress:
-    return _Progress(sys.stderr.isatty() if flag is None else flag)
-
-
 def _parse_positions(rs: Ruleset, texts: Sequence[str]) -> list[Game]:
     """One game per argument (a disjunctive sum), or, for games whose position is a
     whole row of numbers, one game from all the arguments."""
@@ -141,13 +116,12 @@ def analyze(
 
     rs = resolve(game)
     games = _parse_positions(rs, positions)
-    prog = _progress(progress)
     target: Game | GameSum = games[0] if len(games) == 1 else GameSum(*games)
-    try:
-        with _hard_deadline(seconds):
-            report = run(target, seconds=seconds, positions=limit, progress=prog)
-    finally:
-        prog.done()
+    # The searches report the positions they expanded; the bar's total is the
+    # position budget (each search, value then remoteness then suspense, counts anew).
+    with ProgressBar(limit, "analyze: explored", enabled=progress, delay=_BAR_DELAY,
+                     unit="positions") as bar, _hard_deadline(seconds):
+        report = run(target, seconds=seconds, positions=limit, progress=bar)
     if as_json:
         click.echo(json.dumps(report.to_dict()))
         return
