@@ -19,7 +19,8 @@ defeat that, and this module handles them:
   and let the parent report.
 
 A library user's own program is never touched: nothing is installed unless the
-process was started as ``grundy`` or ``python -m grundy``.
+process was started as ``grundy`` or ``python -m grundy``; and a command started
+with SIGINT ignored (``nohup``, a background job of a script) keeps ignoring it.
 """
 
 from __future__ import annotations
@@ -116,6 +117,8 @@ def install() -> None:
     can keep and print what it has), backed by the watchdog."""
     if threading.current_thread() is not threading.main_thread():
         return
+    if signal.getsignal(signal.SIGINT) not in (signal.default_int_handler, _handler):
+        return  # started with Ctrl-C ignored (nohup, a background job) or someone else's handler
     if _state["pid"] is None:
         _state["pid"] = os.getpid()
         sys.unraisablehook = _unraisable(sys.unraisablehook)

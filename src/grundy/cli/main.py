@@ -315,7 +315,7 @@ def _fast_table(rs: Ruleset, to: int,
     array = getattr(rs, "table_array", None)
     if callable(array):  # a compiled table (numpy) at kernel speed, grown in chunks
         tell = None if grown is None else (lambda have: grown(have, None))
-        return [int(v) for v in array(to, progress=tell)]
+        return [int(v) for v in grow_in_steps(array, to, tell)]
     if type(rs).table is not Ruleset.table:
         return [int(v) for v in rs.table(to)]
     if rs.has_value_formula:
@@ -327,6 +327,27 @@ def _fast_table(rs: Ruleset, to: int,
                 grown(len(out), out)
         return out
     return None
+
+
+def grow_in_steps(array: Callable[..., Any], to: int, progress: Callable[[int], None] | None = None,
+                  seconds: float = 0.4) -> Any:
+    """``array(to)`` of a table that extends itself (``table_array``), asked for
+    in steps of about ``seconds`` each (at most twice that): a compiled kernel holds the interpreter
+    while it runs, so Ctrl-C (and the progress bar) can act only between calls.
+    The steps double while they are quick and halve when slow; the extra calls
+    cost under 5 % (``benchmarks/bench_progress.py``)."""
+    have, step = 0, 1 << 14
+    while have <= to:
+        target = min(to, have + step - 1)
+        t = time.monotonic()
+        array(target, progress=progress)
+        took = time.monotonic() - t
+        have = target + 1
+        if took < seconds / 2:
+            step *= 2
+        elif took > 2 * seconds:
+            step = max(1 << 12, step // 2)
+    return array(to)
 
 
 #: values of a closed form computed between two progress reports

@@ -1,0 +1,163 @@
+"""Progress and Ctrl-C of the long commands, in real subprocesses.
+
+* On a terminal (a pseudo-terminal, pexpect) ``grundy table`` draws a bar with
+  its total and ETA on stderr; off a terminal it writes plain lines on stderr and
+  stdout holds only the rows.
+* SIGINT at several points (kernel table, period search, analyze search, census,
+  a cold numba compilation with an empty ``NUMBA_CACHE_DIR``) ends the command
+  with status 130 within a second, keeps the rows printed, and prints no
+  traceback nor "Exception ignored".
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def env(**more: str) -> dict[str, str]:
+    return dict(os.environ, PYTHONPATH=str(ROOT / "src"), **more)
+
+
+def start(*args: str, **more: str) -> subprocess.Popen[str]:
+    # Ctrl-C as from a terminal, even when the tests run as a background job
+    # (which starts its children with SIGINT ignored, and grundy respects that)
+    return subprocess.Popen([sys.executable, "-m", "grundy", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env(**more),
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def interrupt(proc: subprocess.Popen[str]) -> tuple[str, str, float]:
+    """SIGINT; the output and how long the process took to end."""
+    t = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        raise AssertionError(f"no exit 20 s after Ctrl-C: {err[-2000:]}") from None
+    return out, err, time.monotonic() - t
+
+
+def clean(proc: subprocess.Popen[str], err: str, took: float) -> None:
+    assert proc.returncode == 130, err[-2000:]
+    assert took < 1.5, took  # 1 s, and some slack for the test machine
+    assert "Traceback" not in err and "Exception ignored" not in err, err[-2000:]
+    assert err.strip().splitlines()[-1] == "grundy: interrupted"
+
+
+def wait_for(proc: subprocess.Popen[str], text: str, stream: str = "stderr", limit: float = 60) -> str:
+    """Read ``stream`` line by line until a line contains ``text``."""
+    pipe = proc.stderr if stream == "stderr" else proc.stdout
+    assert pipe is not None
+    seen = ""
+    t = time.monotonic()
+    while time.monotonic() - t < limit:
+        line = pipe.readline()
+        if not line:
+            break
+        seen += line
+        if text in line:
+            return seen
+    raise AssertionError(f"{text!r} not seen in {seen[-2000:]!r}")
+
+
+def test_table_bar_on_a_terminal() -> None:
+    pexpect = pytest.importorskip("pexpect")
+    pytest.importorskip("rich")
+    p = pexpect.spawn(sys.executable, ["-m", "grundy", "table", "octal:0.6", "--to", "30000000", "--json"],
+                      env=env(COLUMNS="120", TERM="xterm"), encoding="utf-8", timeout=90,
+                      preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    p.expect(r"table.*/30000001.*%.*ETA")  # rich: description, bar, done/total, %, ETA
+    p.sendintr()
+    p.expect(pexpect.EOF)
+    p.close()
+    assert p.exitstatus == 130
+    assert "Traceback" not in (p.before or "")
+
+
+def test_table_plain_lines_off_a_terminal() -> None:
+    proc = start("table", "octal:0.6", "--to", "30000000")
+    seen = wait_for(proc, "values (")  # "table: 1,234/30,000,001 values (0%)"
+    assert seen.splitlines()[-1].startswith("table: ") and "/30,000,001 values" in seen
+    time.sleep(1)
+    out, err, took = interrupt(proc)
+    clean(proc, err, took)
+    rows = out.strip().splitlines()
+    assert rows and all(":" in r and r.split(":")[0].strip().isdigit() for r in rows)  # only rows
+    assert rows[0].startswith("       0: 0 0 1 2 0 1 2 3 1 2")
+    # every row kept, in order, up to the interruption
+    firsts = [int(r.split(":")[0]) for r in rows]
+    assert firsts == list(range(0, 10 * len(rows), 10))
+    assert "interrupted after" in err
+
+
+def test_no_progress_is_quiet() -> None:
+    p = subprocess.run([sys.executable, "-m", "grundy", "table", "kayles", "--to", "2000", "--no-progress"],
+                       capture_output=True, text=True, env=env(), timeout=120)
+    assert p.returncode == 0 and p.stderr == ""
+
+
+def test_ctrl_c_during_the_period_search() -> None:
+    """octal:0.6 has no known period: the proof search runs within its budget
+    (150 s) after the rows are printed; Ctrl-C stops it and keeps the rows."""
+    proc = start("table", "octal:0.6", "--to", "995", "--progress")
+    wait_for(proc, "period search")
+    out, err, took = interrupt(proc)
+    clean(proc, err, took)
+    rows = out.strip().splitlines()
+    assert len(rows) == 100 and rows[-1].startswith("990: ")
+
+
+def test_ctrl_c_during_analyze_search(tmp_path: Path) -> None:
+    f = tmp_path / "slow.py"
+    f.write_text(
+        "def slow(p):\n"
+        "    a, b = p\n"
+        "    return [(a - k, b) for k in (1, 2, 3) if k <= a] + [(a, b - k) for k in (1, 2, 3) if k <= b]\n"
+    )
+    proc = start("analyze", f"{f}:slow", "(3000, 3000)", "--seconds", "120")
+    seen = wait_for(proc, "positions (")  # plain progress lines off a terminal
+    assert "/1,000,000 positions" in seen
+    out, err, took = interrupt(proc)
+    clean(proc, err, took)
+
+
+def test_ctrl_c_during_census(tmp_path: Path) -> None:
+    proc = start("census", "--digits", "3", "--to", "200000", "--jobs", "2",
+                 "--store", str(tmp_path / "c.sqlite"))
+    wait_for(proc, "census: ")
+    out, err, took = interrupt(proc)
+    clean(proc, err, took)
+    assert out == ""  # nothing half-written on stdout
+
+
+def cold_compile_interrupts(runs: int, seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(runs):
+        with __import__("tempfile").TemporaryDirectory() as cache:
+            proc = start("table", "dawson", "--to", "300000", NUMBA_CACHE_DIR=cache)
+            time.sleep(rng.uniform(0.3, 4.0))
+            out, err, took = interrupt(proc)
+            if proc.returncode == 0:  # finished before the signal: nothing to check
+                continue
+            clean(proc, err, took)
+
+
+def test_ctrl_c_during_a_cold_numba_compile() -> None:
+    cold_compile_interrupts(2, seed=1)
+
+
+@pytest.mark.slow
+def test_ctrl_c_during_a_cold_numba_compile_many_times() -> None:
+    cold_compile_interrupts(10, seed=2)
