@@ -269,7 +269,7 @@ class _Rows:
     def add(self, more: Sequence[int]) -> None:
         self.values.extend(int(v) for v in more)
         if self.echo and time.monotonic() - self._flushed > 0.5:
-            self.flush()
+            self.flush(final=False)
 
     def flush(self, final: bool = True) -> None:
         """Print the complete rows (and, at the end, the last partial one)."""
