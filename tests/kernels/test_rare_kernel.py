@@ -247,3 +247,53 @@ def test_hexadecimal_codes_have_their_own_spec():
     assert g.spec == "hex:0.8" and grundy.games.get(g.spec).table(20) == g.table(20)
     assert grundy.games.get("hex:8.3...").spec == "split3"
     assert grundy.games.get("hex:0.07").spec == "octal:0.07"  # octal digits: the octal engine
+
+
+@pytest.mark.parametrize("code", ["0.07", "0.77", "0.137", "0.4", "0.51", "0.16", "0.156", "4.7", "0.753", "0.33"])
+def test_a_proven_period_fills_the_table_by_copying(code):
+    """Past a proven period the table is copied, not computed: equal to the
+    computed table, and the period is the one the Guy-Smith theorem proves."""
+    n = 20000
+    copied = SplitTable(code, **moves(code), periodic=True)
+    copied.extend(n)
+    computed = SplitTable(code, **moves(code))
+    computed.extend(n)
+    assert (copied.g[: n + 1] == computed.g[: n + 1]).all()
+    if copied.period is not None:
+        p, n0 = copied.period
+        g = oracle(parse_code(code)[0], n0 + 2 * p + 60)
+        assert g[: len(g)] == copied.g[: len(g)].tolist()
+        assert all(g[i] == g[i + p] for i in range(n0, len(g) - p))
+
+
+def test_dawsons_kayles_to_two_million_at_once():
+    import time
+
+    dawson = grundy.games.get("dawson")
+    t0 = time.monotonic()
+    big = np.asarray(dawson.table_array(2_000_000))
+    assert time.monotonic() - t0 < 30  # was more than five minutes (quadratic rare loop)
+    want = oracle(parse_code("0.07")[0], 500)  # period 34 from heap 53 on (52 is the last exception)
+    assert want[52] != want[52 + 34]
+    assert big[:501].tolist() == want
+    rng = random.Random(7)
+    for n in [rng.randrange(500, 2_000_001) for _ in range(1000)] + [2_000_000]:
+        assert big[n] == want[53 + (n - 53) % 34]
+
+
+def test_subtraction_tables_copy_by_their_period():
+    for S in ([1, 3, 4], [2, 5, 7], [1, 10, 12]):
+        want = [0]
+        for m in range(1, 3001):
+            opts = {want[m - s] for s in S if s <= m}
+            want.append(min(set(range(len(S) + 1)) - opts))
+        table = SplitTable("s", splits=[], takes=S, wholes=S, periodic=True)
+        table.extend(100)  # the period is looked for when the table grows again
+        table.extend(3_000_000)
+        assert table.period is not None
+        # the least period seen in the brute-force values
+        assert table.period[0] == min(q for q in range(1, 1000)
+                                      if all(want[i] == want[i + q] for i in range(3001 - q)))
+        assert table.g[:3001].tolist() == want, S
+        p, n0 = table.period
+        assert all(table.g[n] == want[n0 + (n - n0) % p] for n in range(3001, 3_000_001, 9973))

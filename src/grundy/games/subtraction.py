@@ -85,7 +85,8 @@ class Subtraction(HeapRuleset):
         from grundy.games.octal import SplitTable
 
         S = list(self.subtraction_set)
-        self.engine = SplitTable(self.name, splits=[], takes=S, wholes=S, max_heaps=self.limit)
+        self.engine = SplitTable(self.name, splits=[], takes=S, wholes=S, max_heaps=self.limit,
+                                 periodic=True)
 
     @classmethod
     def from_args(cls, args: str | None) -> Subtraction:

@@ -22,7 +22,8 @@ def _kernel() -> Any:
         import numba
 
         @numba.njit(cache=True, nogil=True)
-        def period_kernel(g: Any, n: int, t: int, repeats: int, window: bool) -> Any:
+        def period_kernel(g: Any, n: int, t: int, repeats: int, window: bool,
+                          min_span: int) -> Any:
             # For p = 1, 2, ...: walk back from the end while g(i + p) = g(i); the
             # first i that fails gives the preperiod n0 of p. The first p with
             # n >= 2 n0 + 2 p + t is proven (Guy-Smith: equality on
@@ -42,7 +43,7 @@ def _kernel() -> Any:
                 while i >= 0 and g[i + p] == g[i]:
                     i -= 1
                 n0 = i + 1
-                if n - n0 < repeats * p:
+                if n - n0 < repeats * p or n - n0 < min_span:
                     continue
                 bound = n0 + p + t if window else 2 * n0 + 2 * p + t
                 if t >= 0 and n >= bound:
@@ -61,7 +62,7 @@ def _kernel() -> Any:
 
 
 def least_period(values: Any, max_take: int, min_repeats: int = 2, *,
-                 window: bool = False) -> tuple[int, int, bool]:
+                 window: bool = False, min_span: int = 0) -> tuple[int, int, bool]:
     """``(period, preperiod, proven)`` of a table of a finite octal game whose
     largest take is ``max_take`` (``max_take < 0``: no proof, the least observed
     period only); ``(0, 0, False)`` when no period shows ``min_repeats`` times.
@@ -69,7 +70,8 @@ def least_period(values: Any, max_take: int, min_repeats: int = 2, *,
     The least period whose repetition from its preperiod on is long enough for
     the Guy-Smith theorem is returned as proven; otherwise the least observed one.
     ``window``: a game without splits (a subtraction game), where one repeated
-    window of ``max_take`` values proves the period.
+    window of ``max_take`` values proves the period. ``min_span``: a repeat
+    shorter than this many values is taken for chance, not a period.
 
     >>> least_period(np.array([0, 1, 0, 1, 2, 3, 2] * 3), 4, window=True)  # S = {1, 3, 4}
     (7, 0, True)
@@ -77,5 +79,6 @@ def least_period(values: Any, max_take: int, min_repeats: int = 2, *,
     arr = np.ascontiguousarray(values)
     if arr.dtype.kind not in "iu":
         arr = arr.astype(np.int64)
-    p, n0, proven = _kernel()(arr, len(arr), int(max_take), int(min_repeats), bool(window))
+    p, n0, proven = _kernel()(arr, len(arr), int(max_take), int(min_repeats), bool(window),
+                                int(min_span))
     return int(p), int(n0), bool(proven)
