@@ -232,6 +232,23 @@ def test_budgets_are_stated_and_kept():
         SplitTable("x", splits=[1], takes=[], wholes=[], max_heaps=100).array(100)
 
 
+def test_the_time_budget_holds_where_each_heap_costs_o_n():
+    """0.004 has no sparse split (every heap scans the table): each kernel call
+    is sized to about half a second at the last call's rate, so progress comes
+    every second or so and a 4 s budget ends near 4 s (with calls of 2^18
+    heaps or half the table it overran to 9 s here, and to 100 s in a census)."""
+    import time
+
+    game = TakeAndBreak("0.004")
+    game.table_array(4096)
+    stamps = [time.monotonic()]
+    game.find_period(seconds=4.0, max_heaps=1 << 22, progress=lambda have: stamps.append(time.monotonic()))
+    stamps.append(time.monotonic())
+    assert "time budget" in game.period_note
+    assert max(b - a for a, b in zip(stamps, stamps[1:])) < 2.0
+    assert stamps[-1] - stamps[0] < 6.5
+
+
 @pytest.mark.parametrize("bad", ["0.", "1.2.3", "0." + "7" * 5000, "0.000", "9.1", "0.8", "0.9",
                                  "0.f", "0.a7", "0.78", "8.3...", "0.7" + "7" * 4100 + "..."])
 def test_bad_codes_are_named(bad):

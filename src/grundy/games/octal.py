@@ -129,8 +129,13 @@ class SplitTable:
     """
 
     seed = 2048
-    #: least heaps per rare-value kernel call (a call also grows by 1/8 of the table)
+    #: most heaps per rare-value kernel call while the calls are quick (a call
+    #: also grows by 1/8 of the table)
     chunk = 1 << 18
+    #: seconds a kernel call aims at: the calls shrink when slow and grow when
+    #: quick, so progress, Ctrl-C and time budgets act within about a second
+    #: even on games where a heap costs O(n)
+    step_seconds = 0.5
     #: seconds between checkpoint saves
     save_every = 30.0
 
@@ -143,6 +148,7 @@ class SplitTable:
         #: ``(period, preperiod)`` once proven on the table
         self.period: tuple[int, int] | None = None
         self._check_at = 0
+        self._step = 1 << 14
         self.splits, self.takes, self.wholes = list(splits), list(takes), list(wholes)
         self.unequal = unequal
         self.max_heaps = max_heaps
@@ -205,8 +211,13 @@ class SplitTable:
                     upto = min(top, self.have + (1 << 20) - 1)
                     stop = naive_table(self.g, self.have, upto, **moves)
                 else:
-                    upto = min(n, self.have + max(self.chunk, self.have // 8) - 1)
+                    upto = min(n, self.have + self._step - 1)
+                    t1 = time.monotonic()
                     stop = rare_table(self.g, self.have, upto, state=self.work, **moves)["stop"]
+                    # the next call: about step_seconds at this call's rate
+                    rate = (upto + 1 - self.have) / max(time.monotonic() - t1, 1e-6)
+                    self._step = max(1 << 12, min(int(rate * self.step_seconds),
+                                                  max(self.chunk, self.have // 8)))
                 if stop <= upto:
                     self.have = stop
                     raise SearchLimitError(
