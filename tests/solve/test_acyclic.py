@@ -228,3 +228,36 @@ def test_plain_and_sum_options_against_the_product_game(case):
     rs = grundy.ruleset(lambda v: succ[v])
     for v in order:
         assert rs.value(v) == g((v,)), v
+
+
+@given(mixed_dags(), st.lists(st.integers(0, 9), min_size=1, max_size=3))
+@settings(max_examples=120, deadline=None)
+def test_whole_game_searches_of_sums_with_finished_parts(case, picks):
+    """Remoteness, suspense and misère outcome of a sum (whose options keep or drop
+    parts that can no longer move) equal the product game's by the raw rules,
+    where every part stays in the multiset."""
+    succ, _ = case
+    n = len(succ)
+
+    def flat(ms):
+        for i, v in enumerate(ms):
+            rest = ms[:i] + ms[i + 1:]
+            for o in succ[v]:
+                parts = o.parts if isinstance(o, Sum) else (o,)
+                yield tuple(sorted(rest + tuple(parts)))
+
+    rs = grundy.ruleset(lambda v: succ[v])
+    root = tuple(sorted(p % n for p in picks)) + (0,)  # vertex 0 has no move
+    r, s = remoteness(flat), suspense(flat)
+
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def misere_wins(p):  # the last mover loses: no move to make is a win
+        opts = list(flat(p))
+        return not opts or any(not misere_wins(o) for o in opts)
+
+    game = rs.sum(*root)
+    assert game.remoteness == r(root)
+    assert game.suspense == s(root)
+    assert (grundy.Misere(rs).sum(*root).outcome == Outcome.N) == misere_wins(root)

@@ -62,3 +62,22 @@ def test_evensplit_small_values_unchanged_by_the_budget() -> None:
         return memo[n]
 
     assert [g.value(n, seconds=5) for n in range(120)] == [brute(n) for n in range(120)]
+
+
+def test_a_timed_out_remoteness_is_not_reported_as_too_many_options() -> None:
+    """The remoteness search's time-out names "the options of" a sum; suspense was
+    then skipped as if a position had more options than the budget."""
+    lasker = grundy.games.get("lasker")
+    report = grundy.analyze(lasker[14] + lasker[9], seconds=0.3)
+    assert report.value is not None
+    for key in ("remoteness", "suspense"):
+        assert "more options than" not in report.stopped.get(key, "")
+    assert any(k in report.stopped for k in ("remoteness", "suspense"))  # 0.3 s is too short
+
+
+def test_finished_heaps_leave_a_sum() -> None:
+    """lasker 10 7 (the README's first command) has its remoteness and suspense
+    within the default budget once finished heaps leave the sum's positions."""
+    lasker = grundy.games.get("lasker")
+    report = grundy.analyze(lasker[10] + lasker[7])
+    assert (report.remoteness, report.suspense) == (21, 5)

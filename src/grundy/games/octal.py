@@ -320,9 +320,9 @@ class SplitTable:
         from grundy.kernels.rare import best_mask, rare_stats
 
         values = self.array(n)
-        if n >= self.seed and self.splits:
+        if n >= self.seed and self.splits and self.period is None:
             mask, e, f = (int(self.state[i]) for i in (S_MASK, S_E, S_F))  # the kernel's split
-        else:
+        else:  # chosen on the values (a short table, or one copied by its period)
             mask, e, f = best_mask(values, allow_e=len(self.splits) == 1)
         return rare_stats(values, mask, e, f)
 

@@ -150,6 +150,7 @@ def forget(ruleset: Ruleset) -> None:
     """Drop every memo of ``ruleset``."""
     with _LOCK:
         _MEMOS.pop(ruleset, None)
+        _TERMINAL.pop(ruleset, None)
 
 
 def options(
@@ -223,34 +224,74 @@ def _parts(ruleset: Ruleset, position: Hashable) -> tuple[Hashable, ...] | None:
 
 
 def node_options(
-    ruleset: Ruleset, node: Hashable, limit: int | None = None, meter: Any = None
+    ruleset: Ruleset, node: Hashable, limit: int | None = None, meter: Any = None,
+    what: str | None = None,
 ) -> list[Hashable]:
     """Options of a node of the whole game, where a node is a position or a ``Sum`` of
     positions: moving in a sum moves in exactly one part. Positions that declare
-    parts (``decompose``) are replaced by them."""
+    parts (``decompose``) are replaced by them, and parts with no move are dropped
+    from the options of a sum (they never move again: ``Sum(0, 2, 7)`` in Nim is
+    the game ``Sum(2, 7)``), so equal games meet in the memo.
+
+    >>> import grundy
+    >>> nim = grundy.games.get("nim")
+    >>> node_options(nim, grundy.Sum(1, 2))
+    [2, 1, Sum(1, 1)]
+    """
     if type(node) is not Sum:
         parts = _parts(ruleset, node)
         if parts is None:
             return [_flatten(ruleset, o) for o in options(ruleset, node, limit, meter)]
         node = Sum(*parts)
     assert type(node) is Sum
-    parts = node.parts
+    look = what or f"{ruleset.name}: the options of {describe(node)}"
+    moving: dict[Hashable, list[Hashable]] = {}  # the parts that can move, their options
+    for c in node.parts:
+        if c not in moving:
+            opts = node_options(ruleset, c, limit, meter, look)
+            _terminal_memo(ruleset)[c] = not opts
+            if opts:
+                moving[c] = opts
+    live = [c for c in node.parts if c in moving]
     result: list[Hashable] = []
-    done: set[Hashable] = set()
-    for i, c in enumerate(parts):
-        if c in done:
-            continue
-        done.add(c)
-        rest = parts[:i] + parts[i + 1 :]
+    for c, opts in moving.items():
+        i = live.index(c)
+        rest = live[:i] + live[i + 1 :]
         if meter is not None:
-            meter.look(f"{ruleset.name}: the options of {describe(node)}")
-        for o in node_options(ruleset, c, limit, meter):
-            result.append(normal(Sum(*rest, o)))
+            meter.look(look)
+        for o in opts:
+            new = [q for q in (o.parts if type(o) is Sum else (o,))
+                   if not _is_terminal(ruleset, q, limit, meter, look)]
+            if rest or new:
+                result.append(normal(Sum(*rest, *new)))
+            else:  # nothing can move: any terminal position is this game
+                result.append(o.parts[0] if type(o) is Sum and o.parts else o)
         if limit is not None and len(result) > limit:
             raise SearchLimitError(
                 f"{ruleset.name}: the sum {describe(node)} has more than {limit:,} options"
             )
     return result
+
+
+# Whether a part has no move, per ruleset (dropped with it).
+_TERMINAL: weakref.WeakKeyDictionary[Any, dict[Hashable, bool]] = weakref.WeakKeyDictionary()
+
+
+def _terminal_memo(ruleset: Ruleset) -> dict[Hashable, bool]:
+    memo = _TERMINAL.get(ruleset)
+    if memo is None:
+        with _LOCK:
+            memo = _TERMINAL.setdefault(ruleset, {})
+    return memo
+
+
+def _is_terminal(ruleset: Ruleset, part: Hashable, limit: int | None, meter: Any,
+                 what: str) -> bool:
+    memo = _terminal_memo(ruleset)
+    t = memo.get(part)
+    if t is None:
+        t = memo[part] = not node_options(ruleset, part, limit, meter, what)
+    return t
 
 
 def _flatten(ruleset: Ruleset, option: Hashable) -> Hashable:
@@ -541,7 +582,7 @@ def _search_whole(
         opts = pending.pop(p, None)
         if opts is None:
             meter.tick(what)
-            opts = node_options(ruleset, p, budget.positions, meter)
+            opts = node_options(ruleset, p, budget.positions, meter, what)
             expanded += 1
             if progress is not None and not expanded % _PROGRESS_EVERY:
                 progress(expanded)

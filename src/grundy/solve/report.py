@@ -261,7 +261,8 @@ def analyze(
     # Remoteness and suspense: searches of the whole game, within what is left.
     counts: dict[str, int | None] = {"remoteness": None, "suspense": None}
     for key, rule, share in (("remoteness", R.REMOTENESS, 0.5), ("suspense", R.SUSPENSE, 1.0)):
-        if "options" in stopped.get("value", "") or "options" in stopped.get("remoteness", ""):
+        if any("options" in stopped.get(k, "") and "more than" in stopped.get(k, "")
+               for k in ("value", "remoteness")):
             stopped[key] = "not computed: a position has more options than the budget"
             continue
         b = left(share)
