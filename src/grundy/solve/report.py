@@ -174,7 +174,7 @@ def analyze(
 
     # Each search gets its share of what is left, but at least a floor (a slow
     # start-up, e.g. loading compiled kernels, must not starve a quick search).
-    floor = 0.0 if budget.seconds is None else min(0.2, budget.seconds / 4)
+    floor = 0.0 if budget.seconds is None else min(0.1, budget.seconds / 10)
 
     def left(share: float = 1.0) -> Budget:
         if deadline is None:
