@@ -81,3 +81,33 @@ def test_finished_heaps_leave_a_sum() -> None:
     lasker = grundy.games.get("lasker")
     report = grundy.analyze(lasker[10] + lasker[7])
     assert (report.remoteness, report.suspense) == (21, 5)
+
+
+def test_a_position_with_10_to_the_12_options_keeps_the_time_budget() -> None:
+    """Options are listed in chunks whenever there is a time budget (a position
+    budget or not): value, remoteness and suspense of a heap of 10^12 stop at the
+    budget (remoteness listed them all and was killed for memory). In a child
+    process, capped, so a regression cannot take the test run down with it."""
+    import subprocess
+    import sys
+    import textwrap
+
+    code = textwrap.dedent("""
+        import resource, time, grundy
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+        @grundy.ruleset
+        def take_any(n):
+            yield from range(n)
+        for f in ("value", "remoteness", "suspense"):
+            t = time.monotonic()
+            try:
+                getattr(take_any, f)(10**12, seconds=0.3)
+            except grundy.SearchLimitError as e:
+                assert "the budget" in str(e), e
+            print(f, round(time.monotonic() - t, 2))
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr[-500:]
+    times = dict(line.split() for line in out.stdout.split("\n") if line)
+    assert set(times) == {"value", "remoteness", "suspense"}
+    assert all(float(t) < 3.0 for t in times.values()), times

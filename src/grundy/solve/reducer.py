@@ -29,6 +29,7 @@ search runs within a :class:`~grundy.solve.budget.Budget`.
 
 from __future__ import annotations
 
+import sys
 import threading
 import weakref
 from collections.abc import Callable, Hashable, Iterable
@@ -167,7 +168,9 @@ def options(
                 "iterable of options (did you forget to 'yield'?)"
             )
         if limit is None:
-            return list(it)
+            if meter is None:
+                return list(it)
+            limit = sys.maxsize  # no cap on the count, but the clock is watched
         if meter is not None:
             return _take(it, limit, meter, ruleset.name, position)
         opts = list(islice(it, limit + 1))
@@ -416,7 +419,8 @@ def _search_split(
     combine = rule.combine
     decomposes = ruleset.has_decompose
     meter = budget.start()
-    cap = budget.positions
+    # a huge option list is read in chunks, so the clock is watched while it is listed
+    cap = budget.positions if budget.seconds is None else (budget.positions or sys.maxsize)
     what = f"{ruleset.name}: the {rule.name} of {describe(root)}"
     # pending[p] = (options or parts, state): expanded, waiting for its options; the
     # state is the lazy scan of a plain position, _MIXED or _PARTS.
