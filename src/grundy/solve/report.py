@@ -179,8 +179,10 @@ def analyze(
     def left(share: float = 1.0) -> Budget:
         if deadline is None:
             return Budget(positions=budget.positions)
+        rest = deadline - time.monotonic()
+        # past the deadline nothing more is started (the caller asked for ``seconds``)
         return Budget(positions=budget.positions,
-                      seconds=max(floor, (deadline - time.monotonic()) * share))
+                      seconds=max(floor, rest * share) if rest > 0 else 0.0)
 
     if isinstance(game, Compound):
         return _compound_report(game, start)
