@@ -137,13 +137,17 @@ _LOCK = threading.Lock()
 
 def memo_of(ruleset: Ruleset, rule: Rule) -> dict[Hashable, int]:
     """The memo of ``ruleset`` for ``rule`` (created on first use)."""
+    return _memo_named(ruleset, rule.name)
+
+
+def _memo_named(ruleset: Ruleset, name: str) -> dict[Hashable, int]:
     memos = _MEMOS.get(ruleset)
     if memos is None:
         with _LOCK:
             memos = _MEMOS.setdefault(ruleset, {})
-    memo = memos.get(rule.name)
+    memo = memos.get(name)
     if memo is None:
-        memo = memos.setdefault(rule.name, {})
+        memo = memos.setdefault(name, {})
     return memo
 
 
@@ -151,7 +155,6 @@ def forget(ruleset: Ruleset) -> None:
     """Drop every memo of ``ruleset``."""
     with _LOCK:
         _MEMOS.pop(ruleset, None)
-        _TERMINAL.pop(ruleset, None)
 
 
 def options(
@@ -248,11 +251,12 @@ def node_options(
         node = Sum(*parts)
     assert type(node) is Sum
     look = what or f"{ruleset.name}: the options of {describe(node)}"
+    terminal = _memo_named(ruleset, "terminal")
     moving: dict[Hashable, list[Hashable]] = {}  # the parts that can move, their options
     for c in node.parts:
         if c not in moving:
             opts = node_options(ruleset, c, limit, meter, look)
-            _terminal_memo(ruleset)[c] = not opts
+            terminal[c] = not opts
             if opts:
                 moving[c] = opts
     live = [c for c in node.parts if c in moving]
@@ -276,25 +280,14 @@ def node_options(
     return result
 
 
-# Whether a part has no move, per ruleset (dropped with it).
-_TERMINAL: weakref.WeakKeyDictionary[Any, dict[Hashable, bool]] = weakref.WeakKeyDictionary()
-
-
-def _terminal_memo(ruleset: Ruleset) -> dict[Hashable, bool]:
-    memo = _TERMINAL.get(ruleset)
-    if memo is None:
-        with _LOCK:
-            memo = _TERMINAL.setdefault(ruleset, {})
-    return memo
-
-
 def _is_terminal(ruleset: Ruleset, part: Hashable, limit: int | None, meter: Any,
                  what: str) -> bool:
-    memo = _terminal_memo(ruleset)
+    """Whether ``part`` has no move (memoised with the ruleset's other memos)."""
+    memo = _memo_named(ruleset, "terminal")
     t = memo.get(part)
     if t is None:
         t = memo[part] = not node_options(ruleset, part, limit, meter, what)
-    return t
+    return bool(t)
 
 
 def _flatten(ruleset: Ruleset, option: Hashable) -> Hashable:
