@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
+from grundy.rules._sum import SumBase, configure
 from grundy.values.errors import UnhashablePositionError
 
 __all__ = ["Sum", "slot_setter"]
@@ -18,7 +19,7 @@ def slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
     return setter
 
 
-class Sum:
+class Sum(SumBase):
     """A disjunctive sum of positions of one ruleset, used as a move's result.
 
     A move function yields a ``Sum`` when one move leaves several independent games
@@ -36,35 +37,14 @@ class Sum:
     (1, 2, 3)
     """
 
-    __slots__ = ("parts", "_key", "_hash")
+    # The parts are stored by the compiled base (``grundy.rules._sum``): a move function
+    # may yield millions of sums (Multi-SG), and a Python ``__init__`` alone costs more
+    # than a hand-written recursion spends on an option. The base flattens nested sums
+    # and checks that the parts hash; the order-free key and hash are made on first use.
+    __slots__ = ()
 
-    parts: tuple[Hashable, ...]
     _key: tuple[Hashable, ...] | frozenset[tuple[Hashable, int]]
     _hash: int
-
-    # Built cheaply: a move function may yield millions of sums (Multi-SG), and the
-    # reducer reads their parts without hashing them. The order-free key and hash are
-    # made on first use.
-    def __init__(self, *parts: Hashable) -> None:
-        for p in parts:
-            if type(p) is Sum:
-                flat: list[Hashable] = []
-                for q in parts:
-                    if type(q) is Sum:
-                        flat.extend(q.parts)
-                    else:
-                        flat.append(q)
-                parts = tuple(flat)
-                break
-        try:
-            hash(parts)
-        except TypeError:
-            bad = next(p for p in parts if not _hashable(p))
-            raise UnhashablePositionError(
-                f"Sum part {bad!r} is not hashable; positions must be hashable "
-                "(use tuples, not lists)"
-            ) from None
-        _set_parts(self, parts)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Sum is immutable")
@@ -112,14 +92,6 @@ class Sum:
         return (Sum, self.parts)
 
 
-_set_parts = slot_setter(Sum, "parts")
-_set_key = slot_setter(Sum, "_key")
-_set_hash = slot_setter(Sum, "_hash")
-
-
-def _hashable(x: object) -> bool:
-    try:
-        hash(x)
-    except TypeError:
-        return False
-    return True
+_set_key = slot_setter(SumBase, "_key")
+_set_hash = slot_setter(SumBase, "_hash")
+configure(UnhashablePositionError)

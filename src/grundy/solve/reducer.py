@@ -39,6 +39,7 @@ from itertools import islice, takewhile
 from operator import is_not
 from typing import TYPE_CHECKING, Any
 
+from grundy.rules._sum import xor_scan
 from grundy.rules.sums import Sum
 from grundy.solve.budget import UNLIMITED, Budget
 from grundy.values.errors import (
@@ -499,23 +500,13 @@ def _search_split(
                 continue
             plain = False  # from now on, read options one by one
             _YIELDS_SUMS.add(ruleset)
-        seen = set()
-        add = seen.add
-        try:  # every option known (a revisit, or a table built upwards)
-            for o in opts:
-                if type(o) is Sum:
-                    x = 0
-                    for c in o.parts:
-                        x ^= memo[c]
-                    add(x)
-                else:
-                    add(memo[o])
-            memo[p] = combine(seen)
-            continue
-        except KeyError:
-            pass
+        try:  # every option known (a revisit, or a table built upwards): one C scan
+            known = xor_scan(opts, memo)
         except TypeError:
             raise _bad_option(ruleset, p, opts) from None
+        if known is not None:
+            memo[p] = combine(known)
+            continue
         missing = None
         seen = set()
         try:
