@@ -69,7 +69,7 @@ static long rare_run(std::vector<val>& g, long start, long n_end, const Moves& m
   std::vector<uint8_t> occ(V, 0);
   auto add_probe = [&](long i, int v) { if (occ[v] < K) { probes[occ[v]][pcount[occ[v]]++] = i; occ[v]++; } };
   for (long i = 1; i < start; i++) add_probe(i, g[i]);
-  std::vector<int64_t> rp, rv;
+  std::vector<uint64_t> rk;  // rare list: position << 16 | value (one load per entry)
   std::vector<long> lim(std::max<long>(ns, 1), 0);
   uint32_t mask; int e, f; int64_t bc;
   uint32_t m0; wht_best(cnt[0], cnt[1], bits, allow_e, m0, e, f, bc); mask = full(m0, bits);
@@ -83,11 +83,11 @@ static long rare_run(std::vector<val>& g, long start, long n_end, const Moves& m
     }
   };
   auto rebuild = [&](long upto) {
-    rp.clear(); rv.clear();
-    for (long i = 1; i < upto; i++) if (israre[1 ^ (e & i) ^ f][g[i]]) { rp.push_back(i); rv.push_back(g[i]); }
+    rk.clear();
+    for (long i = 1; i < upto; i++) if (israre[1 ^ (e & i) ^ f][g[i]]) rk.push_back((uint64_t)i << 16 | g[i]);
   };
   set_tables(); rebuild(start);
-  size_t at_choice = rp.size();
+  size_t at_choice = rk.size();
   long next_check = 2 * start;
   uint32_t stamp = 0;
   const val* G = g.data();
@@ -98,9 +98,10 @@ static long rare_run(std::vector<val>& g, long start, long n_end, const Moves& m
       long r = n - mv.splits[si];
       if (r < 2) continue;
       long L = lim[si];
-      while (L < (long)rp.size() && rp[L] < r) L++;
+      while (L < (long)rk.size() && (long)(rk[L] >> 16) < r) L++;
       lim[si] = L;
-      for (long i = 0; i < L; i++) seen[rv[i] ^ G[r - rp[i]]] = stamp;
+      const uint64_t* E = rk.data();
+      for (long i = 0; i < L; i++) seen[(uint32_t)(E[i] & 0xffff) ^ G[r - (long)(E[i] >> 16)]] = stamp;
       if (mv.unequal && r % 2 == 0 && israre[1 ^ (e & (r / 2)) ^ f][G[r / 2]]) seen[0] = 0;
       long half = mv.unequal ? (r - 1) / 2 : r / 2;
       for (long a = 1; a <= std::min<long>(half, F); a++) seen[G[a] ^ G[r - a]] = stamp;
@@ -144,19 +145,19 @@ static long rare_run(std::vector<val>& g, long start, long n_end, const Moves& m
     if (value >> bits) {
       while (value >> bits) bits++;
       wht_best(cnt[0], cnt[1], bits, allow_e, m0, e, f, bc); mask = full(m0, bits); rb = true;
-    } else if (n + 1 >= next_check || rp.size() > 2 * at_choice + 16) {
+    } else if (n + 1 >= next_check || rk.size() > 2 * at_choice + 16) {
       uint32_t m2; int e2, f2;
       wht_best(cnt[0], cnt[1], bits, allow_e, m2, e2, f2, bc);
-      if ((full(m2, bits) != mask || e2 != e || f2 != f) && bc * 10 < (int64_t)rp.size() * 9) {
+      if ((full(m2, bits) != mask || e2 != e || f2 != f) && bc * 10 < (int64_t)rk.size() * 9) {
         mask = full(m2, bits); e = e2; f = f2; rb = true;
       }
-      at_choice = rp.size();
+      at_choice = rk.size();
       if (n + 1 >= next_check) next_check = 2 * (n + 1);
     }
-    if (rb) { set_tables(); rebuild(n + 1); at_choice = rp.size(); for (auto& x : lim) x = 0; }
-    else if (israre[1 ^ (e & n) ^ f][value]) { rp.push_back(n); rv.push_back(value); }
+    if (rb) { set_tables(); rebuild(n + 1); at_choice = rk.size(); for (auto& x : lim) x = 0; }
+    else if (israre[1 ^ (e & n) ^ f][value]) rk.push_back((uint64_t)n << 16 | value);
   }
-  return rp.size();
+  return rk.size();
 }
 
 int main(int argc, char** argv) {

@@ -159,13 +159,23 @@ def grow(arr: Any, size: int) -> Any:
     return bigger
 
 @jit
+def add_rare(rk: Any, nrare: int, pos: int, value: int) -> Any:
+    # append (pos, value) to the packed rare list, reallocated when full
+    if nrare == rk.shape[0]:
+        rk = grow(rk, 2 * nrare)
+    rk[nrare] = (np.uint64(pos) << np.uint64(16)) | np.uint64(value)
+    return rk
+
+@jit
 def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes: Any,
                 unequal: bool, state: Any, cnt: Any, probes: Any, pcount: Any, occ: Any,
-                rp: Any, rv: Any) -> Any:
+                rk: Any) -> Any:
     # g[0..start-1] known; fills g[start..n_end]. state: see S_* (kept by caller).
     # The workspace (value counts, probes, the rare list) is kept by the caller
     # too: valid for g[0..start-1] when state[S_AT] == start, else rebuilt here
-    # (O(start)). Returns the rare list (rp, rv), reallocated when it grows.
+    # (O(start)). The rare list rk packs position << 16 | value in a uint64 (one
+    # load per entry, unsigned indices: about 1.5x faster than two int64 arrays);
+    # returns it, reallocated when it grows.
     V = 1 << 17
     ns = splits.shape[0]
     allow_e = ns == 1
@@ -220,11 +230,7 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
         nrare = 0
         for i in range(1, start):
             if israre[1 ^ (e & i) ^ f, g[i]]:
-                if nrare == rp.shape[0]:
-                    rp = grow(rp, 2 * nrare)
-                    rv = grow(rv, 2 * nrare)
-                rp[nrare] = i
-                rv[nrare] = g[i]
+                rk = add_rare(rk, nrare, i, g[i])
                 nrare += 1
     at_choice = nrare
     next_check = max(state[S_NEXT], 2 * start)
@@ -238,11 +244,13 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
             if r < 2:
                 continue
             L = lim[si]
-            while L < nrare and rp[L] < r:
+            while L < nrare and np.int64(rk[L] >> np.uint64(16)) < r:
                 L += 1
             lim[si] = L
-            for i in range(L):  # r - rp[i] > 0: an unsigned index skips numba's wraparound test
-                seen[rv[i] ^ g[np.uint64(r - rp[i])]] = stamp
+            ur = np.uint64(r)
+            for i in range(L):  # unsigned indices: no wraparound test per load
+                ei = rk[i]
+                seen[(ei & np.uint64(0xFFFF)) ^ np.uint64(g[ur - (ei >> np.uint64(16))])] = stamp
             if unequal and r % 2 == 0 and israre[1 ^ (e & (r // 2)) ^ f, g[r // 2]]:
                 seen[0] = 0  # the equal split is not a move: let the scan decide 0
             half = (r - 1) // 2 if unequal else r // 2
@@ -312,21 +320,13 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
             nrare = 0
             for i in range(1, n + 1):
                 if israre[1 ^ (e & i) ^ f, g[i]]:
-                    if nrare == rp.shape[0]:
-                        rp = grow(rp, 2 * nrare)
-                        rv = grow(rv, 2 * nrare)
-                    rp[nrare] = i
-                    rv[nrare] = g[i]
+                    rk = add_rare(rk, nrare, i, g[i])
                     nrare += 1
             at_choice = nrare
             for si in range(ns):
                 lim[si] = 0
         elif israre[1 ^ (e & n) ^ f, value]:
-            if nrare == rp.shape[0]:
-                rp = grow(rp, 2 * nrare)
-                rv = grow(rv, 2 * nrare)
-            rp[nrare] = n
-            rv[nrare] = value
+            rk = add_rare(rk, nrare, n, value)
             nrare += 1
     state[S_MASK] = mask & ((1 << bits) - 1) if not fixed else mask
     state[S_E] = e
@@ -335,7 +335,7 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
     state[S_RARE] = nrare
     state[S_BITS] = bits
     state[S_AT] = min(state[S_STOP], n_end + 1)
-    return rp, rv
+    return rk
 
 @jit
 def stats_kernel(g: Any, n: int, mask: int, e: int, f: int) -> Any:

@@ -69,8 +69,7 @@ class RareWork:
         self.probes = np.zeros((_K, _V), dtype=np.int32)
         self.pcount = np.zeros(_K, dtype=np.int64)
         self.occ = np.zeros(_V, dtype=np.uint8)
-        self.rp = np.zeros(1 << 12, dtype=np.int64)
-        self.rv = np.zeros(1 << 12, dtype=np.int64)
+        self.rk = np.zeros(1 << 12, dtype=np.uint64)  # rare list: position << 16 | value
 
     def forget(self) -> None:
         """Make the next call rebuild the workspace (the table changed)."""
@@ -140,10 +139,10 @@ def rare_table(
     if start < 1 or n >= len(g) or not splits:
         raise ValueError("need 1 <= start, n < len(g) and a split digit")
     if start <= n:
-        work.rp, work.rv = _kernel()[0](
+        work.rk = _kernel()[0](
             g, int(start), int(n), np.asarray(sorted(splits), dtype=np.int64),
             np.asarray(list(takes), dtype=np.int64), np.asarray(list(wholes), dtype=np.int64),
-            bool(unequal), state, work.cnt, work.probes, work.pcount, work.occ, work.rp, work.rv)
+            bool(unequal), state, work.cnt, work.probes, work.pcount, work.occ, work.rk)
     else:
         state[S_STOP] = n + 1
     if legacy is not None:
