@@ -92,9 +92,9 @@ def peak_rss_kb() -> int:
 def child(path: str, reps: int, no_scipy: bool) -> None:
     """The Python side, in its own process so that its peak RSS is its own: the
     interpreter, numpy and numba (with the kernels loaded) first, then the data.
-    ``no_scipy``: as in grundy's base install, where scipy (the ``graph`` extra)
-    is absent; numba otherwise loads scipy.linalg and OpenBLAS when it starts (its
-    BLAS probe), about 27 MB that no kernel here uses."""
+    ``no_scipy``: as with any of grundy's installs, none of which brings scipy
+    (only the test environment has it); where scipy is installed, numba imports
+    it when it starts (a version check), about 13 MB that no kernel here uses."""
     if no_scipy:
         sys.modules["scipy"] = None  # type: ignore[assignment]  # import scipy fails
     from grundy.kernels.retrograde import counters, game_csr, retrograde
@@ -173,7 +173,7 @@ def compare(label: str, path: Path, exe: Path, reps: int, no_scipy_too: bool = F
     crss = max(int(c1["rss_kb"]), int(c2["rss_kb"]))
     variants = [("", py)]
     if no_scipy_too:
-        variants.append((" (base install, no scipy)", run("--no-scipy")))
+        variants.append((" (grundy's installs: no scipy)", run("--no-scipy")))
     for _, r in variants[1:]:
         for k in ("build", "solve", "api"):
             py[k] = min(py[k], r[k])

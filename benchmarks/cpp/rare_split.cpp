@@ -38,17 +38,19 @@ static void wht_best(const std::vector<int64_t>& c0, const std::vector<int64_t>&
 }
 
 static void naive(std::vector<val>& g, long start, long n, const Moves& mv) {
-  std::vector<uint32_t> seen(V, 0);
+  std::vector<uint32_t> seen_(V, 0);
+  uint32_t* __restrict seen = seen_.data();
+  val* __restrict G = g.data();
   for (long m = start; m <= n; m++) {
     uint32_t tag = m + 1;
     for (long k : mv.wholes) if (m == k) seen[0] = tag;
-    for (long k : mv.takes) if (m > k) seen[g[m - k]] = tag;
+    for (long k : mv.takes) if (m > k) seen[G[m - k]] = tag;
     for (long s : mv.splits) {
       long r = m - s, half = mv.unequal ? (r - 1) / 2 : r / 2;
-      for (long a = 1; a <= half; a++) seen[g[a] ^ g[r - a]] = tag;
+      for (long a = 1; a <= half; a++) seen[G[a] ^ G[r - a]] = tag;
     }
     int v = 0; while (seen[v] == tag) v++;
-    g[m] = v;
+    G[m] = v;
   }
 }
 
@@ -101,7 +103,18 @@ static long rare_run(std::vector<val>& g, long start, long n_end, const Moves& m
       while (L < (long)rk.size() && (long)(rk[L] >> 16) < r) L++;
       lim[si] = L;
       const uint64_t* E = rk.data();
-      for (long i = 0; i < L; i++) seen[(uint32_t)(E[i] & 0xffff) ^ G[r - (long)(E[i] >> 16)]] = stamp;
+      const val* Gr = G + r;
+      uint32_t* S = seen.data();
+      long i = 0;
+      for (; i + 4 <= L; i += 4) {  // four independent loads before the four stores
+        uint64_t e0 = E[i], e1 = E[i + 1], e2 = E[i + 2], e3 = E[i + 3];
+        uint32_t v0 = (uint32_t)(e0 & 0xffff) ^ Gr[-(long)(e0 >> 16)];
+        uint32_t v1 = (uint32_t)(e1 & 0xffff) ^ Gr[-(long)(e1 >> 16)];
+        uint32_t v2 = (uint32_t)(e2 & 0xffff) ^ Gr[-(long)(e2 >> 16)];
+        uint32_t v3 = (uint32_t)(e3 & 0xffff) ^ Gr[-(long)(e3 >> 16)];
+        S[v0] = stamp; S[v1] = stamp; S[v2] = stamp; S[v3] = stamp;
+      }
+      for (; i < L; i++) S[(uint32_t)(E[i] & 0xffff) ^ Gr[-(long)(E[i] >> 16)]] = stamp;
       if (mv.unequal && r % 2 == 0 && israre[1 ^ (e & (r / 2)) ^ f][G[r / 2]]) seen[0] = 0;
       long half = mv.unequal ? (r - 1) / 2 : r / 2;
       for (long a = 1; a <= std::min<long>(half, F); a++) seen[G[a] ^ G[r - a]] = stamp;
