@@ -271,3 +271,48 @@ def test_compound_bad_moves() -> None:
         grundy.MisereSum(r[3], 5)  # type: ignore[arg-type]
     with pytest.raises(grundy.InvalidParameterError):
         grundy.Misere(42)  # type: ignore[arg-type]
+
+
+# ------------------------------------------- whole-game counts of one-ruleset sums
+def lasker_counts_brute(heaps: tuple[int, ...]) -> tuple[int, int]:
+    """Remoteness and suspense of a sum of Lasker's Nim heaps, played from the raw
+    rules (a move takes from one heap or splits it in two) on sorted tuples."""
+
+    @cache
+    def both(state: tuple[int, ...]) -> tuple[int, int]:
+        moves = set()
+        for i, h in enumerate(state):
+            rest = state[:i] + state[i + 1:]
+            for k in range(h):
+                moves.add(tuple(sorted(rest + ((k,) if k else ()))))
+            for a in range(1, h // 2 + 1):
+                moves.add(tuple(sorted(rest + (a, h - a))))
+        if not moves:
+            return 0, 0
+        rem = [both(m)[0] for m in moves]
+        sus = [both(m)[1] for m in moves]
+        even_r = [r for r in rem if r % 2 == 0]
+        even_s = [s for s in sus if s % 2 == 0]
+        r = 1 + (min(even_r) if even_r else max(rem))  # winner hurries, loser delays
+        s = 1 + (max(even_s) if even_s else min(sus))  # winner delays, loser hurries
+        return r, s
+
+    return both(tuple(sorted(h for h in heaps if h)))
+
+
+def test_sums_of_one_ruleset_searched_on_its_positions_match_brute_force() -> None:
+    """``reduce_sum`` searches a sum of one ruleset's games as a ``Sum`` of positions;
+    it must agree with the search over ``Game`` objects and with raw play."""
+    from grundy.solve import reducer as R
+    from grundy.solve.compounds import GAMES, reduce_sum
+
+    lasker = grundy.games.get("lasker")
+    rng = random.Random(7)
+    for _ in range(25):
+        heaps = tuple(rng.randrange(0, 7) for _ in range(rng.randrange(1, 4)))
+        games = [lasker[h] for h in heaps]
+        whole = R.normal(grundy.Sum(*games))
+        for rule, want in zip((R.REMOTENESS, R.SUSPENSE), lasker_counts_brute(heaps)):
+            assert reduce_sum(games, rule) == R.reduce(GAMES, whole, rule) == want, (heaps, rule)
+        assert (lasker.sum(*heaps).remoteness, lasker.sum(*heaps).suspense) == \
+            lasker_counts_brute(heaps)

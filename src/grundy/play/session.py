@@ -255,16 +255,15 @@ class Session:
         if len(g.components) == 1:
             c = g.components[0]
             return int(c.ruleset.solver.remoteness(c.position, limit=self.limit, progress=deadline))
-        from grundy.rules.sums import Sum
         from grundy.solve.budget import Budget
-        from grundy.solve.compounds import GAMES
-        from grundy.solve.reducer import REMOTENESS, reduce
+        from grundy.solve.compounds import reduce_sum
+        from grundy.solve.reducer import REMOTENESS
 
         # The product of the components is searched position by position (slow):
         # a tenth of the budget.
         budget = Budget(positions=max(1, self.limit // 10),
                         seconds=max(0.0, t_end - time.monotonic()))
-        return int(reduce(GAMES, Sum(*g.components), REMOTENESS, budget=budget, progress=deadline))
+        return int(reduce_sum(g.components, REMOTENESS, budget=budget, progress=deadline))
 
     def _component_value(self, c: Game) -> int | None:
         try:

@@ -269,7 +269,8 @@ def node_options(
             meter.look(look)
         for o in opts:
             new = [q for q in (o.parts if type(o) is Sum else (o,))
-                   if not _is_terminal(ruleset, q, limit, meter, look)]
+                   if not (terminal[q] if q in terminal
+                           else _is_terminal(ruleset, q, limit, meter, look))]
             if rest or new:
                 result.append(normal(Sum(*rest, *new)))
             else:  # nothing can move: any terminal position is this game

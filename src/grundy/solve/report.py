@@ -28,7 +28,7 @@ from grundy.rules.game import Game, GameSum, SumMove
 from grundy.rules.sums import Sum
 from grundy.solve import reducer as R
 from grundy.solve.budget import Budget, watching
-from grundy.solve.compounds import GAMES
+from grundy.solve.compounds import reduce_sum
 from grundy.values.errors import (
     GrundyError,
     InvalidParameterError,
@@ -320,7 +320,7 @@ def _count(comps: list[Game], rule: R.Rule, budget: Budget,
         if rule is R.REMOTENESS:
             return int(rs.remoteness(g.position, budget=budget))
         return R.reduce(rs, g.position, rule, budget=budget, progress=progress)
-    return R.reduce(GAMES, R.normal(Sum(*comps)), rule, budget=budget, progress=progress)
+    return reduce_sum(comps, rule, budget=budget, progress=progress)
 
 
 def _compound_report(game: Compound, start: float) -> Report:
