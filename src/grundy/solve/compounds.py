@@ -72,12 +72,12 @@ def _whole(games: Sequence[Game]) -> Hashable:
 
 
 def reduce_sum(games: Sequence[Game], rule: R.Rule, budget: Budget = UNLIMITED,
-               progress: Any = None) -> int:
+               progress: R.Progress | None = None) -> int:
     """The ``rule`` value of the sum of ``games`` by the reducer's whole-game search.
     Games of one ruleset are searched as a ``Sum`` of their positions in that ruleset
-    (plain positions hash and sort in C: several times faster than ``Game`` objects,
-    and the memo is the ruleset's own); a sum of several rulesets is searched over
-    :data:`GAMES`.
+    (a sum of ints or strings is keyed by a sorted tuple, with no ``Game`` objects
+    to build and hash: about three times faster, and the memo is the ruleset's own);
+    a sum of several rulesets is searched over :data:`GAMES`.
 
     >>> import grundy
     >>> lasker = grundy.games.get("lasker")
