@@ -35,6 +35,8 @@ def test_sequence_plots_the_values_and_shades_the_period() -> None:
     assert "proven" in ax.get_title()
     kayles = sequence_figure(get("kayles"), 150).axes[0].get_title()
     assert "proven" in kayles and "period 12 from 71" in kayles  # Guy-Smith, by the kernel
+    assert kayles.startswith("kayles (octal:0.77): ")  # the common name, not only the code
+    assert sequence_figure(get("octal:0.07"), 60).axes[0].get_title().startswith("dawson (")
     take = grundy.ruleset(lambda n: [n - k for k in (1, 2, 5) if k <= n])
     observed = sequence_figure(take, 150).axes[0].get_title()
     assert "observed to 150" in observed

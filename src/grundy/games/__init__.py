@@ -35,7 +35,7 @@ from grundy.games.misc import Chocolate, Euclid, MergePiles, Northcott
 from grundy.games.nim import Nim
 from grundy.games.nims import EverythingNim, MisereNim, MooreNim, StaircaseNim
 from grundy.games.octal import GrundysGame, TakeAndBreak, parse_code
-from grundy.games.registry import Entry, entries, find, get, register, resolve
+from grundy.games.registry import _COMMON, Entry, common_name, entries, find, get, register, resolve
 from grundy.games.rows import CircleRuns, RowRuns, row_code, row_runs_of
 from grundy.games.subtraction import AllBut, Bash, Subtraction
 from grundy.games.treegames import (
@@ -44,7 +44,7 @@ from grundy.games.treegames import (
 from grundy.games.wythoff import Wythoff, wythoff_index, wythoff_pair
 
 __all__ = [
-    "Entry", "entries", "find", "get", "register", "resolve",
+    "Entry", "common_name", "entries", "find", "get", "register", "resolve",
     "Nim", "MisereNim", "MooreNim", "StaircaseNim", "EverythingNim",
     "Subtraction", "Bash", "AllBut", "Lasker", "SplitThree", "EvenSplit",
     "Wythoff", "wythoff_pair", "wythoff_index", "DynamicSubtraction", "FibonacciNim",
@@ -125,6 +125,7 @@ def _dynamic(args: str | None) -> Ruleset:
 
 
 def _alias(spec: str, name: str) -> Callable[[str | None], Ruleset]:
+    _COMMON[spec] = name
     def make(args: str | None) -> Ruleset:
         if args:
             raise InvalidParameterError(f"{name} takes no parameters; got {describe(args)}")

@@ -48,6 +48,8 @@ class Entry:
 
 
 _ENTRIES: dict[str, Entry] = {}
+#: canonical spec -> the common name a catalogue entry gives it ("octal:0.07": "dawson")
+_COMMON: dict[str, str] = {}
 _BY_KEY: dict[str, Entry] = {}
 _CACHE: dict[str, Ruleset] = {}
 
@@ -108,6 +110,17 @@ def get(spec: str) -> Ruleset:
     if len(_CACHE) < 10_000:
         _CACHE[spec] = rs
     return rs
+
+
+def common_name(rs: Ruleset) -> str:
+    """A ruleset's name for people: the catalogue's common name with its canonical
+    spec when it has one, else its own name.
+
+    >>> common_name(get("octal:0.07")), common_name(get("nim"))
+    ('dawson (octal:0.07)', 'nim')
+    """
+    name = _COMMON.get(rs.spec) if rs.spec is not None else None
+    return f"{name} ({rs.spec})" if name else rs.name
 
 
 def find(spec: str, default: Ruleset | None = None) -> Ruleset | None:

@@ -15,7 +15,7 @@ Figures are made without pyplot, so they work with no display.
 >>> from grundy.plot import sequence_figure
 >>> fig = sequence_figure(grundy.games.get("dawson"), 120)
 >>> fig.axes[0].get_title()
-'octal:0.07: Grundy values 0..120 (period 34 from 53, proven)'
+'dawson (octal:0.07): Grundy values 0..120 (period 34 from 53, proven)'
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from grundy.values.errors import GrundyError, InvalidParameterError, InvalidPositionError, LoopyGameError
 from grundy.values.outcome import Outcome
 from grundy.values.periodicity import Periodicity
+from grundy.games.registry import common_name
 from grundy.rules.game import Game, GameSum
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
@@ -90,7 +91,7 @@ def sequence_figure(rs: Ruleset, to: int, *, values: Sequence[int] | None = None
         status = f"period {p} from {start}{salt}, {how}"
         if start:
             ax.axvline(start - 0.5, color="#af601a", lw=1, ls="--")
-    ax.set_title(f"{rs.name}: Grundy values 0..{len(vals) - 1} ({status})")
+    ax.set_title(f"{common_name(rs)}: Grundy values 0..{len(vals) - 1} ({status})")
     ax.set_xlabel("n")
     ax.set_ylabel("Grundy value")
     ax.set_xlim(-0.5, len(vals) - 0.5)
@@ -124,7 +125,7 @@ def pmap_figure(rs: Ruleset, size: int) -> Figure:
     cmap = ListedColormap(["#eaf2f8", COLOURS[Outcome.D], COLOURS[Outcome.P]])
     ax.imshow(grid, origin="lower", cmap=cmap, vmin=0, vmax=1, interpolation="nearest")
     n_p = int(np.nansum(grid == 1.0))
-    ax.set_title(f"{rs.name}: P-positions (a, b), 0..{size} ({n_p} shown)")
+    ax.set_title(f"{common_name(rs)}: P-positions (a, b), 0..{size} ({n_p} shown)")
     ax.set_xlabel("a (first heap)")
     ax.set_ylabel("b (second heap)")
     return fig
