@@ -172,3 +172,24 @@ def test_three_digit_census_to_two_to_the_twentieth(tmp_path):
     for code in UNSOLVED_3:
         assert code in rows and not rows[code].proven, code
     assert not rows["0.376"].proven and not rows["0.354"].proven  # need 4.5e6 and 2.0e7
+
+
+def test_ctrl_c_keeps_the_settled_games(tmp_path):
+    """KeyboardInterrupt mid-census raises CensusInterrupted with the rows the store
+    holds; a rerun resumes from them."""
+    from grundy.census import CensusInterrupted
+
+    calls = []
+
+    def stop_after_three(done, total):
+        calls.append(done)
+        if done == 3:
+            raise KeyboardInterrupt
+
+    store = tmp_path / "c.sqlite"
+    with pytest.raises(CensusInterrupted) as info:
+        census(2, 200, workers=1, seconds=5, store=store, progress=stop_after_three)
+    assert [r.code for r in info.value.rows] == ["0.1", "0.2", "0.3"]
+    assert info.value.total == len(list(octal_codes(2))) and "3 of" in str(info.value)
+    rows = census(2, 200, workers=1, seconds=5, store=store)
+    assert [r.code for r in rows[:3]] == ["0.1", "0.2", "0.3"] and len(rows) == info.value.total

@@ -30,8 +30,8 @@ from typing import Any
 
 from grundy.values.errors import InvalidParameterError
 
-__all__ = ["CensusRow", "CensusStore", "CensusStoreError", "census", "octal_codes", "to_csv",
-           "analyse", "SCHEMA_VERSION"]
+__all__ = ["CensusRow", "CensusStore", "CensusStoreError", "CensusInterrupted", "census",
+           "octal_codes", "to_csv", "analyse", "SCHEMA_VERSION"]
 
 #: the store's schema; a store written by a newer grundy is refused
 SCHEMA_VERSION = 1
@@ -262,10 +262,26 @@ def census(
             done += 1
             if progress:
                 progress(done, len(codes))
-        latest = {r.code: r for r in db.latest()}
-        return [latest[c] for c in codes if c in latest]
+    except KeyboardInterrupt:  # what the store holds is what was settled
+        raise CensusInterrupted(_latest(db, codes), len(codes)) from None
+    else:
+        return _latest(db, codes)
     finally:
         db.close()
+
+
+def _latest(db: CensusStore, codes: list[str]) -> list[CensusRow]:
+    latest = {r.code: r for r in db.latest()}
+    return [latest[c] for c in codes if c in latest]
+
+
+class CensusInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`census`: ``rows`` are the games settled so far (also in
+    the store, where a rerun resumes), of ``total``."""
+
+    def __init__(self, rows: list[CensusRow], total: int) -> None:
+        super().__init__(f"census interrupted: {len(rows)} of {total} games settled")
+        self.rows, self.total = rows, total
 
 
 def to_csv(rows: list[CensusRow]) -> str:

@@ -69,13 +69,20 @@ def census(ctx: click.Context, digits: int, to: int, budget: float, jobs: int | 
     the store: show, unsolved, longest, export."""
     if ctx.invoked_subcommand is not None:
         return
+    from grundy.census import CensusInterrupted
     from grundy.census import census as run_census
     from grundy.cli.progress import ProgressBar
 
     # A bar of games done (with ETA) on a terminal, plain lines on stderr otherwise.
-    with ProgressBar(None, "census", delay=0.5, unit="games") as bar:
-        rows = run_census(digits, to, workers=jobs, scheduler=scheduler, store=store,
-                          seconds=budget, progress=bar)
+    try:
+        with ProgressBar(None, "census", delay=0.5, unit="games") as bar:
+            rows = run_census(digits, to, workers=jobs, scheduler=scheduler, store=store,
+                              seconds=budget, progress=bar)
+    except CensusInterrupted as stop:  # Ctrl-C: the games settled so far, then status 130
+        _print_rows(stop.rows, fmt, wide=False)
+        where = f"kept in {store}, where a rerun resumes" if store else "not stored (no --store)"
+        click.echo(f"census: {len(stop.rows)} of {stop.total} games settled; {where}", err=True)
+        raise KeyboardInterrupt from None
     _print_rows(rows, fmt, wide=False)  # the queries show every figure
 
 
