@@ -89,3 +89,33 @@ def test_xor_scan_agrees_with_the_spelt_out_scan(opts, memo):
 def test_xor_scan_refuses_unhashable_options():
     with pytest.raises(TypeError):
         xor_scan([1, [2]], {1: 0})
+
+
+_parts = st.lists(st.one_of(st.integers(-3, 3), st.sampled_from(["a", "b"]),
+                            st.tuples(st.integers(0, 2))), max_size=5)
+
+
+@given(_parts, _parts)
+def test_equality_and_hash_are_those_of_a_multiset(xs, ys):
+    """The compiled order-free == and hash against Counter, whatever the kinds of
+    parts (all ints and all strings take the sorted path, the rest the fallback)."""
+    from collections import Counter
+
+    a, b = Sum(*xs), Sum(*ys)
+    assert (a == b) is (Counter(xs) == Counter(ys))
+    assert (a != b) is (Counter(xs) != Counter(ys))
+    if a == b:
+        assert hash(a) == hash(b)
+    shuffled = Sum(*reversed(xs))
+    assert shuffled == a and hash(shuffled) == hash(a)
+    assert a != tuple(xs) and (a == tuple(xs)) is False
+
+
+def test_hashing_holds_no_stray_references():
+    part = ("another", "part")
+    before = sys.getrefcount(part)
+    for _ in range(1000):
+        hash(Sum(part, 1))
+        assert Sum(part, "x") == Sum("x", part)
+        hash(Sum(3, 1))
+    assert sys.getrefcount(part) == before

@@ -7,11 +7,16 @@
  *
  *   SumBase.__new__(*parts)  store the parts as a tuple (nested sums flattened), check
  *                            that they hash, in C;
+ *   == and hash()            order-free: a sum is a multiset of parts.  The key is the
+ *                            sorted tuple of the parts when all are ints or all are
+ *                            strings, else the Python fallback's (a frozenset of
+ *                            counts); the hash is hash(("grundy.Sum", key)).  Both are
+ *                            made on first use and kept;
  *   xor_scan(opts, memo)     the set of option values when every one is known (a Sum
  *                            option is worth the XOR of its parts), else None.
  *
- * Everything else (order-free equality and hash, repr, pickling, docs) is the
- * readable Python subclass grundy.rules.sums.Sum.
+ * Everything else (repr, pickling, docs, the fallback key) is the readable Python
+ * subclass grundy.rules.sums.Sum.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -26,6 +31,8 @@ typedef struct {
 
 static PyTypeObject *SumBase_Type = NULL;
 static PyObject *unhashable_error = NULL; /* set by configure(); TypeError before */
+static PyObject *multiset_key = NULL;     /* set by configure(): parts -> key */
+static PyObject *sum_tag = NULL;          /* "grundy.Sum", salts the hash */
 
 static int
 is_sum(PyObject *o)
@@ -105,6 +112,86 @@ fail:
     return NULL;
 }
 
+/* make self->key and self->hash (once) */
+static int
+ensure_key(SumObject *self)
+{
+    if (self->key != NULL)
+        return 0;
+    PyObject *parts = self->parts;
+    Py_ssize_t n = PyTuple_GET_SIZE(parts);
+    int ints = n > 0, strs = n > 0;
+    for (Py_ssize_t i = 0; i < n && (ints || strs); i++) {
+        PyObject *p = PyTuple_GET_ITEM(parts, i);
+        ints &= PyLong_CheckExact(p);
+        strs &= PyUnicode_CheckExact(p);
+    }
+    PyObject *key;
+    if (ints || strs) { /* totally ordered: the sorted tuple */
+        PyObject *lst = PySequence_List(parts);
+        if (lst == NULL)
+            return -1;
+        if (PyList_Sort(lst) < 0) {
+            Py_DECREF(lst);
+            return -1;
+        }
+        key = PyList_AsTuple(lst);
+        Py_DECREF(lst);
+    } else if (multiset_key != NULL) {
+        key = PyObject_CallOneArg(multiset_key, parts);
+    } else {
+        PyErr_SetString(PyExc_RuntimeError, "grundy.rules._sum is not configured");
+        return -1;
+    }
+    if (key == NULL)
+        return -1;
+    PyObject *tagged = PyTuple_Pack(2, sum_tag, key);
+    if (tagged == NULL) {
+        Py_DECREF(key);
+        return -1;
+    }
+    Py_hash_t h = PyObject_Hash(tagged);
+    Py_DECREF(tagged);
+    PyObject *hash = h == -1 ? NULL : PyLong_FromSsize_t(h);
+    if (hash == NULL) {
+        Py_DECREF(key);
+        return -1;
+    }
+    self->key = key;
+    self->hash = hash;
+    return 0;
+}
+
+static Py_hash_t
+SumBase_hash(SumObject *self)
+{
+    if (ensure_key(self) < 0)
+        return -1;
+    return PyLong_AsSsize_t(self->hash);
+}
+
+static PyObject *
+SumBase_richcompare(PyObject *a, PyObject *b, int op)
+{
+    if (op != Py_EQ && op != Py_NE)
+        Py_RETURN_NOTIMPLEMENTED;
+    int eq;
+    if (!is_sum(b)) {
+        eq = 0; /* a Sum is never equal to a tuple or any other position */
+    } else {
+        SumObject *x = (SumObject *)a, *y = (SumObject *)b;
+        eq = x == y ? 1 : PyObject_RichCompareBool(x->parts, y->parts, Py_EQ);
+        if (eq == 0) {
+            if (ensure_key(x) < 0 || ensure_key(y) < 0)
+                return NULL;
+            eq = PyObject_RichCompareBool(x->key, y->key, Py_EQ);
+        }
+        if (eq < 0)
+            return NULL;
+    }
+    return PyBool_FromLong(op == Py_EQ ? eq : !eq);
+}
+
 static void
 SumBase_dealloc(SumObject *self)
 {
@@ -120,8 +207,8 @@ SumBase_dealloc(SumObject *self)
 static PyMemberDef SumBase_members[] = {
     {"parts", T_OBJECT_EX, offsetof(SumObject, parts), READONLY,
      "The positions summed, flat, in the order given."},
-    {"_key", T_OBJECT_EX, offsetof(SumObject, key), 0, "Order-free key (lazy)."},
-    {"_hash", T_OBJECT_EX, offsetof(SumObject, hash), 0, "Hash of the key (lazy)."},
+    {"_key", T_OBJECT_EX, offsetof(SumObject, key), READONLY, "Order-free key (lazy)."},
+    {"_hash", T_OBJECT_EX, offsetof(SumObject, hash), READONLY, "Hash of the key (lazy)."},
     {NULL}
 };
 
@@ -129,6 +216,8 @@ static PyType_Slot SumBase_slots[] = {
     {Py_tp_new, SumBase_new},
     {Py_tp_dealloc, SumBase_dealloc},
     {Py_tp_members, SumBase_members},
+    {Py_tp_hash, SumBase_hash},
+    {Py_tp_richcompare, SumBase_richcompare},
     {Py_tp_doc, "The compiled storage of grundy.Sum (see grundy.rules.sums)."},
     {0, NULL}
 };
@@ -200,25 +289,31 @@ xor_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return seen;
 }
 
-/* configure(error_class): the exception raised for an unhashable part */
+/* configure(error_class, multiset_key): the exception raised for an unhashable
+ * part, and the key of a sum whose parts are not all ints or all strings */
 static PyObject *
-configure(PyObject *module, PyObject *err)
+configure(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (!PyType_Check(err) || !PyType_IsSubtype((PyTypeObject *)err,
-                                                (PyTypeObject *)PyExc_TypeError)) {
-        PyErr_SetString(PyExc_TypeError, "configure() needs a TypeError subclass");
+    if (nargs != 2 || !PyType_Check(args[0])
+        || !PyType_IsSubtype((PyTypeObject *)args[0], (PyTypeObject *)PyExc_TypeError)
+        || !PyCallable_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "configure(error: TypeError subclass, multiset_key: callable)");
         return NULL;
     }
-    Py_INCREF(err);
-    Py_XSETREF(unhashable_error, err);
+    Py_INCREF(args[0]);
+    Py_XSETREF(unhashable_error, args[0]);
+    Py_INCREF(args[1]);
+    Py_XSETREF(multiset_key, args[1]);
     Py_RETURN_NONE;
 }
 
 static PyMethodDef module_methods[] = {
     {"xor_scan", (PyCFunction)(void (*)(void))xor_scan, METH_FASTCALL,
      "xor_scan(opts, memo): the set of option values if all are known, else None."},
-    {"configure", configure, METH_O,
-     "configure(error_class): the error raised for an unhashable part."},
+    {"configure", (PyCFunction)(void (*)(void))configure, METH_FASTCALL,
+     "configure(error_class, multiset_key): the error for an unhashable part, and the "
+     "order-free key of parts that are not all ints or all strings."},
     {NULL, NULL, 0, NULL}
 };
 
@@ -233,6 +328,11 @@ PyInit__sum(void)
     PyObject *m = PyModule_Create(&sum_module);
     if (m == NULL)
         return NULL;
+    sum_tag = PyUnicode_InternFromString("grundy.Sum");
+    if (sum_tag == NULL) {
+        Py_DECREF(m);
+        return NULL;
+    }
     SumBase_Type = (PyTypeObject *)PyType_FromSpec(&SumBase_spec);
     if (SumBase_Type == NULL) {
         Py_DECREF(m);

@@ -40,44 +40,13 @@ class Sum(SumBase):
     # The parts are stored by the compiled base (``grundy.rules._sum``): a move function
     # may yield millions of sums (Multi-SG), and a Python ``__init__`` alone costs more
     # than a hand-written recursion spends on an option. The base flattens nested sums
-    # and checks that the parts hash; the order-free key and hash are made on first use.
+    # and checks that the parts hash. Equality and hash are order-free, also in C: the
+    # key of a sum is the sorted tuple of its parts when they are all ints or all
+    # strings, else ``_multiset_key(parts)``; made on first use and kept.
     __slots__ = ()
-
-    _key: tuple[Hashable, ...] | frozenset[tuple[Hashable, int]]
-    _hash: int
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Sum is immutable")
-
-    def _order_free(self) -> tuple[Hashable, ...] | frozenset[tuple[Hashable, int]]:
-        try:
-            return self._key
-        except AttributeError:
-            parts = self.parts
-            kinds = set(map(type, parts))
-            if len(kinds) == 1 and (int in kinds or str in kinds):  # totally ordered: sort
-                key: tuple[Hashable, ...] | frozenset[tuple[Hashable, int]] = tuple(
-                    sorted(parts)  # type: ignore[type-var]
-                )
-            else:
-                key = frozenset(Counter(parts).items())
-            _set_key(self, key)
-            _set_hash(self, hash(("grundy.Sum", key)))
-            return key
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Sum:
-            return False
-        if self.parts == other.parts:
-            return True
-        return self._order_free() == other._order_free()
-
-    def __hash__(self) -> int:
-        try:
-            return self._hash
-        except AttributeError:
-            self._order_free()
-            return self._hash
 
     def __iter__(self) -> Iterator[Hashable]:
         return iter(self.parts)
@@ -92,6 +61,9 @@ class Sum(SumBase):
         return (Sum, self.parts)
 
 
-_set_key = slot_setter(SumBase, "_key")
-_set_hash = slot_setter(SumBase, "_hash")
-configure(UnhashablePositionError)
+def _multiset_key(parts: tuple[Hashable, ...]) -> frozenset[tuple[Hashable, int]]:
+    """The order-free key of parts that cannot be sorted: each part with its count."""
+    return frozenset(Counter(parts).items())
+
+
+configure(UnhashablePositionError, _multiset_key)
