@@ -41,16 +41,23 @@ def misere_brute(s: tuple[int, ...], heaps: tuple[int, ...]) -> bool:
     return win(tuple(sorted(heaps)))
 
 
+def lasker_sum_moves(state: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """The raw moves of a sum of Lasker's Nim heaps (a sorted tuple of nonzero heaps):
+    take from one heap, or split it in two."""
+    moves = set()
+    for i, h in enumerate(state):
+        rest = state[:i] + state[i + 1:]
+        for k in range(h):
+            moves.add(tuple(sorted(rest + ((k,) if k else ()))))
+        for a in range(1, h // 2 + 1):
+            moves.add(tuple(sorted(rest + (a, h - a))))
+    return moves
+
+
 def lasker_misere_brute(heaps: tuple[int, ...]) -> bool:
     @cache
     def win(state: tuple[int, ...]) -> bool:
-        moves = []
-        for i, h in enumerate(state):
-            rest = state[:i] + state[i + 1:]
-            for o in range(h):
-                moves.append(tuple(sorted(rest + ((o,) if o else ()))))
-            for a in range(1, h // 2 + 1):
-                moves.append(tuple(sorted(rest + (a, h - a))))
+        moves = lasker_sum_moves(state)
         if not moves:
             return True
         return any(not win(m) for m in moves)
@@ -280,13 +287,7 @@ def lasker_counts_brute(heaps: tuple[int, ...]) -> tuple[int, int]:
 
     @cache
     def both(state: tuple[int, ...]) -> tuple[int, int]:
-        moves = set()
-        for i, h in enumerate(state):
-            rest = state[:i] + state[i + 1:]
-            for k in range(h):
-                moves.add(tuple(sorted(rest + ((k,) if k else ()))))
-            for a in range(1, h // 2 + 1):
-                moves.add(tuple(sorted(rest + (a, h - a))))
+        moves = lasker_sum_moves(state)
         if not moves:
             return 0, 0
         rem = [both(m)[0] for m in moves]
