@@ -269,8 +269,7 @@ def node_options(
             meter.look(look)
         for o in opts:
             new = [q for q in (o.parts if type(o) is Sum else (o,))
-                   if not (terminal[q] if q in terminal
-                           else _is_terminal(ruleset, q, limit, meter, look))]
+                   if not _is_terminal(terminal, ruleset, q, limit, meter, look)]
             if rest or new:
                 result.append(normal(Sum(*rest, *new)))
             else:  # nothing can move: any terminal position is this game
@@ -282,10 +281,9 @@ def node_options(
     return result
 
 
-def _is_terminal(ruleset: Ruleset, part: Hashable, limit: int | None, meter: Any,
-                 what: str) -> bool:
-    """Whether ``part`` has no move (memoised with the ruleset's other memos)."""
-    memo = _memo_named(ruleset, "terminal")
+def _is_terminal(memo: dict[Hashable, int], ruleset: Ruleset, part: Hashable,
+                 limit: int | None, meter: Any, what: str) -> bool:
+    """Whether ``part`` has no move (``memo``: the ruleset's "terminal" memo)."""
     t = memo.get(part)
     if t is None:
         t = memo[part] = not node_options(ruleset, part, limit, meter, what)
