@@ -317,3 +317,157 @@ def test_sums_of_one_ruleset_searched_on_its_positions_match_brute_force() -> No
             assert reduce_sum(games, rule) == R.reduce(GAMES, whole, rule) == want, (heaps, rule)
         assert (lasker.sum(*heaps).remoteness, lasker.sum(*heaps).suspense) == \
             lasker_counts_brute(heaps)
+
+
+# ------------------------------- closed-form remoteness and suspense (issue 21)
+def _counts_brute(moves: object, top: int) -> tuple[list[int], list[int]]:
+    """Remoteness and suspense of positions ``0..top`` from raw one-heap moves
+    (``moves(n)``: the heaps left), by the definitions (tests/oracles.py), primed
+    in increasing order so the recursion stays shallow."""
+    from tests.oracles import remoteness, suspense
+
+    r, s = remoteness(moves), suspense(moves)  # type: ignore[arg-type]
+    return [r(n) for n in range(top + 1)], [s(n) for n in range(top + 1)]
+
+
+def _split_moves(parts: int) -> object:
+    """Raw moves of a heap game that takes any number or splits into ``parts``
+    non-empty heaps, on sorted tuples of non-zero heaps (a whole-game sum)."""
+
+    def moves(state: tuple[int, ...]) -> set[tuple[int, ...]]:
+        out = set()
+        for i, h in enumerate(state):
+            rest = state[:i] + state[i + 1:]
+            for k in range(h):
+                out.add(tuple(sorted(rest + ((k,) if k else ()))))
+            if parts == 2:
+                splits = [(a, h - a) for a in range(1, h // 2 + 1)]
+            else:
+                splits = [(a, b, h - a - b) for a in range(1, h // 3 + 1)
+                          for b in range(a, (h - a) // 2 + 1)]
+            for sp in splits:
+                out.add(tuple(sorted(rest + sp)))
+        return out
+
+    return moves
+
+
+ONE_HEAP_FAMILIES = [
+    ("nim", lambda n: list(range(n))),
+    *[(f"bash:{m}", (lambda m: lambda n: list(range(max(0, n - m), n)))(m)) for m in (1, 2, 3, 5)],
+    *[("subtraction:" + ",".join(map(str, s)), (lambda s: lambda n: [n - k for k in s if k <= n])(s))
+      for s in [(1, 3, 4), (3, 7, 8), (2, 5), (4,), (5, 12, 13), (3, 4, 10, 23), (2, 8, 13, 16, 17)]],
+    *[("allbut:" + ",".join(map(str, s)),
+       (lambda s: lambda n: [n - k for k in range(1, n + 1) if k not in s])(s))
+      for s in [(1,), (2, 3), (1, 4)]],
+]
+
+
+@pytest.mark.parametrize("spec,moves", ONE_HEAP_FAMILIES, ids=[f[0] for f in ONE_HEAP_FAMILIES])
+def test_remoteness_and_suspense_closed_forms_match_raw_rules(spec: str, moves: object) -> None:
+    """Every small heap, asked FIRST on a fresh ruleset in random order: the closed
+    form (where it answers) and the engine agree with the definitions."""
+    top = 120
+    want_r, want_s = _counts_brute(moves, top)
+    rs = grundy.games.get(spec)
+    rs.clear_cache()
+    rs.__dict__.pop("_counts_table", None)  # a fresh remoteness table too
+    order = list(range(top + 1))
+    random.Random(spec).shuffle(order)
+    for n in order:
+        f = rs.remoteness_formula(n)
+        assert f is None or f == want_r[n], (spec, n, f, want_r[n])
+        g = rs.suspense_formula(n)
+        assert g is None or g == want_s[n], (spec, n, g, want_s[n])
+        assert (rs.remoteness(n), rs.suspense(n)) == (want_r[n], want_s[n]), (spec, n)
+    assert rs.has_remoteness_formula and rs.remoteness_formula(top) is not None
+
+
+@pytest.mark.parametrize("parts,spec", [(2, "lasker"), (3, "split3")])
+def test_split_games_remoteness_and_suspense_formulas_match_raw_rules(parts: int, spec: str) -> None:
+    from tests.oracles import remoteness, suspense
+
+    moves = _split_moves(parts)
+    r, s = remoteness(moves), suspense(moves)  # type: ignore[arg-type]
+    rs = grundy.games.get(spec)
+    for n in range(0, 13 if parts == 2 else 15):
+        state = (n,) if n else ()
+        assert rs.remoteness_formula(n) == r(state), n
+        f = rs.suspense_formula(n)
+        assert f is None or f == s(state), n
+        if parts == 2 and n % 2:
+            assert f == 1  # an odd Lasker heap: the formula answers
+    assert rs.remoteness(10**100) == 1
+
+
+def test_subtraction_counts_beyond_the_pass_by_the_arithmetic_period() -> None:
+    """A short linear pass (few heaps) answers far heaps by the proven arithmetic
+    period: checked against the definitions on heaps far past the pass."""
+    from grundy.games._common import SubtractionCounts
+
+    rng = random.Random(21)
+    sets = [(1, 3, 4), (3, 7, 8), (5, 12, 13), (2, 8, 13, 16, 17)]
+    sets += [tuple(sorted(rng.sample(range(1, 25), rng.randint(1, 5)))) for _ in range(8)]
+    answered = 0
+    for s in sets:
+        want_r, want_s = _counts_brute(lambda n, s=s: [n - k for k in s if k <= n], 3000)
+        for n in (2999, 3000, 2500, 1777):
+            t = SubtractionCounts("x", s)
+            t.max_work = len(s) * 400  # the pass stops near heap 400
+            got = t.remoteness(n), t.suspense(n)
+            assert got[0] in (None, want_r[n]) and got[1] in (None, want_s[n]), (s, n, got)
+            assert len(t.r) <= 802
+            answered += got[0] is not None
+    assert answered >= len(sets) * 2  # most are answered by a period
+
+
+def _timed_child(code: str, timeout: float = 60.0) -> str:
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=timeout)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return out.stdout
+
+
+def test_compounds_of_large_catalogue_heaps_answer_at_once() -> None:
+    """ConjunctiveSum / EverySum of nim[10**4] and subtraction:1,2[12345] took 48 s
+    and 33 s (nim.remoteness searched all n^2 moves); bash:3 heaps of 10**18 never
+    ended. Each now answers in under a second (in a fresh process)."""
+    code = """
+import time, grundy
+nim, sub = grundy.games.get("nim"), grundy.games.get("subtraction:1,2")
+bash = grundy.games.get("bash:3")
+t = time.perf_counter()
+out = []
+for C in (grundy.ConjunctiveSum, grundy.EverySum):
+    for g in (C(nim[10**4], sub[12345]), C(bash[10**18], bash[10**18 + 1], bash[10**18 + 2])):
+        out.append((str(g.outcome), g.winning_move()))
+print(repr(out))
+print(time.perf_counter() - t)
+"""
+    lines = _timed_child(code).split("\n")
+    got, took = eval(lines[0], {"SumMove": SumMove}), float(lines[1])
+    assert took < 1.0, took
+    # expected from the definitions: nim heap > 0 has remoteness = suspense = 1;
+    # take-1..m at n has 2q + (r > 0) (q, r = divmod(n, m + 1)), checked by the test above
+    def cnt(n: int, m: int) -> int:
+        q, r = divmod(n, m + 1)
+        return 2 * q + (r > 0)
+    conj = [min(1, cnt(12345, 2)), min(cnt(10**18 + i, 3) for i in range(3))]
+    every = [max(1, cnt(12345, 2)), max(cnt(10**18 + i, 3) for i in range(3))]
+    assert [o for o, _ in got] == ["N" if k % 2 else "P" for k in conj + every]
+    # a winning move takes every component to an option one step nearer the end
+    assert got[0][1][0] == SumMove(0, 0) and got[0][1][1].option in (12343, 12344)
+    for (outcome, move) in got:
+        assert (move is None) == (outcome == "P")
+
+
+def test_brute_force_solver_never_uses_the_count_formulas() -> None:
+    nim = grundy.games.get("nim")
+    assert nim.solver.remoteness(6) == 1 and nim.solver.suspense(6) == 1
+    b = grundy.games.get("bash:2")
+    want_r, want_s = _counts_brute(lambda n: list(range(max(0, n - 2), n)), 30)
+    assert [b.solver.remoteness(n) for n in range(31)] == want_r
+    assert [b.solver.suspense(n) for n in range(31)] == want_s

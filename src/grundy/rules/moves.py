@@ -25,7 +25,7 @@ from collections.abc import Hashable
 from itertools import islice
 from typing import TYPE_CHECKING, Any, cast
 
-from grundy.values.errors import GrundyError, InvalidPositionError
+from grundy.values.errors import GrundyError, InvalidPositionError, describe
 from grundy.rules.sums import Sum
 
 if TYPE_CHECKING:
@@ -165,7 +165,7 @@ def parse_heap_move(rs: Ruleset, n: int, text: str) -> Hashable:
     nums = [int(x) for x in w if x.isdigit()]
     if w and w[0] in ("take", "-", "remove") and len(nums) == 1 and len(w) == 2:
         if nums[0] > n:
-            raise illegal_move(rs, n, text, f"the heap has only {n}")
+            raise illegal_move(rs, n, text, f"the heap has only {describe(n)}")
         option = n - nums[0]
     elif w and w[0] in ("to", ">") and len(nums) == 1 and len(w) == 2:
         option = nums[0]

@@ -57,7 +57,9 @@ class Ruleset:
     - :meth:`validate` raises :class:`InvalidPositionError` for illegal positions;
     - :meth:`parse_position` / :meth:`format_position` for the command line;
     - :meth:`value_formula` (a closed-form Grundy value), :meth:`outcome_formula`
-      (a closed-form outcome, for games where only that is known), and
+      (a closed-form outcome, for games where only that is known),
+      :meth:`remoteness_formula` and :meth:`suspense_formula` (closed forms that
+      may decline a position by returning ``None``), and
       :meth:`option_with_value` (a constructive move to an option of a given
       value). Analyses use a hook when it is overridden and the memoised search
       (:attr:`solver`) otherwise.
@@ -147,6 +149,18 @@ class Ruleset:
         """Closed-form outcome of a (non-``Sum``) position; override to provide."""
         raise NotImplementedError
 
+    def remoteness_formula(self, position: Any) -> int | None:
+        """Closed-form remoteness of a valid (non-``Sum``) position, or ``None`` to
+        decline it (the search answers then). Override to provide; the engine's
+        ``remoteness`` and the conjunctive compound consult it."""
+        return None
+
+    def suspense_formula(self, position: Any) -> int | None:
+        """Closed-form suspense of a valid (non-``Sum``) position, or ``None`` to
+        decline it. Override to provide; the engine's ``suspense`` and the Every-SG
+        compound consult it."""
+        return None
+
     def option_with_value(self, position: Any, target: int) -> Hashable | None:
         """An option of ``position`` whose value is ``target``, or ``None``. The
         default scans the options lazily (it stops at the first); override with a
@@ -162,12 +176,16 @@ class Ruleset:
     has_value_formula: bool = False
     has_outcome_formula: bool = False
     has_decompose: bool = False
+    has_remoteness_formula: bool = False
+    has_suspense_formula: bool = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.has_value_formula = cls.value_formula is not Ruleset.value_formula
         cls.has_outcome_formula = cls.outcome_formula is not Ruleset.outcome_formula
         cls.has_decompose = cls.decompose is not Ruleset.decompose
+        cls.has_remoteness_formula = cls.remoteness_formula is not Ruleset.remoteness_formula
+        cls.has_suspense_formula = cls.suspense_formula is not Ruleset.suspense_formula
 
     def validate_many(self, positions: Sequence[Any]) -> None:
         """Check every one of ``positions`` as :meth:`check` does (raising for the

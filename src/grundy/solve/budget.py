@@ -1,15 +1,24 @@
-"""Budgets: how far a search may go, in positions and in seconds.
+"""Budgets: how far a search may go, in positions, seconds and memory.
 
-Every search of the analysis layer runs within a :class:`Budget`. When the budget is
-spent the search raises :class:`~grundy.values.errors.SearchLimitError` saying how
-far it got (what it finished stays memoised, so asking again with a larger budget
-resumes the work rather than repeating it).
+Every search of the analysis layer runs within a :class:`Budget` (one object, like
+python-chess's ``engine.Limit``). When the budget is spent the search raises
+:class:`~grundy.values.errors.SearchLimitError` saying how far it got, its
+``reason`` ``"positions"``, ``"seconds"`` or ``"memory"`` (what it finished stays
+memoised, so asking again with a larger budget resumes the work rather than
+repeating it).
+
+Memory is always bounded: ``max_memory=None`` means the default of
+:func:`grundy.values.memory.default_limit` (a quarter of the physical memory, at
+most 8 GiB, at most 3/4 of ``ulimit -v``; ``GRUNDY_MAX_MEMORY`` overrides it). It
+bounds the resident memory of the process, read every 10 ms of a search at most.
 
 >>> b = Budget(positions=10)
 >>> b.describe()
 '10 positions'
 >>> Budget(seconds=2.5).describe(), Budget().describe()
 ('2.5 s', 'no limit')
+>>> Budget(seconds=1, max_memory=1 << 30).describe()
+'1 s and 1 GiB of memory'
 """
 
 from __future__ import annotations
@@ -20,19 +29,22 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
+from grundy.values import memory as _memory
 from grundy.values.errors import InvalidParameterError, SearchLimitError, describe
 
-__all__ = ["Budget", "UNLIMITED", "as_budget", "watching", "look"]
+__all__ = ["Budget", "UNLIMITED", "as_budget", "watching", "look", "active"]
 
 
 @dataclass(frozen=True)
 class Budget:
-    """At most ``positions`` positions expanded and ``seconds`` of wall time (either
-    may be ``None``: no limit). The clock starts when a search starts."""
+    """At most ``positions`` positions expanded, ``seconds`` of wall time and
+    ``max_memory`` bytes of resident memory (``None``: no limit on positions or
+    time; the default memory budget). The clock starts when a search starts."""
 
     positions: int | None = None
     seconds: float | None = None
     _start: float = field(default=0.0, repr=False, compare=False)
+    max_memory: int | None = None
 
     def __post_init__(self) -> None:
         p, s = self.positions, self.seconds
@@ -46,6 +58,20 @@ class Budget:
             raise InvalidParameterError(
                 f"a time budget must be a non-negative number of seconds or None; got {describe(s)}"
             )
+        m = self.max_memory
+        if m is not None and (isinstance(m, bool) or not isinstance(m, int) or m < 0):
+            raise InvalidParameterError(
+                f"a memory budget must be a non-negative number of bytes or None; got {describe(m)}"
+            )
+
+    @property
+    def memory(self) -> int:
+        """The memory budget in bytes (``max_memory``, else the default)."""
+        return _memory.default_limit() if self.max_memory is None else self.max_memory
+
+    def is_unlimited(self) -> bool:
+        """No limit on positions or time, and the default memory budget."""
+        return self.positions is None and self.seconds is None and self.max_memory is None
 
     def describe(self) -> str:
         parts = []
@@ -53,41 +79,54 @@ class Budget:
             parts.append(f"{self.positions:,} positions")
         if self.seconds is not None:
             parts.append(f"{self.seconds:g} s")
+        if self.max_memory is not None:
+            parts.append(f"{_memory.format_bytes(self.max_memory)} of memory")
         return " and ".join(parts) or "no limit"
 
     def start(self) -> Meter:
-        """A meter for one search under this budget (the clock starts now)."""
-        return Meter(self)
+        """A meter for one search under this budget (the clock starts now). Inside
+        :func:`watching`, the meter also honours the enclosing budget."""
+        return Meter(self, _ACTIVE.get())
 
 
 UNLIMITED = Budget()
 
 
 def as_budget(
-    budget: Budget | None = None, *, limit: int | None = None, seconds: float | None = None
+    budget: Budget | None = None, *, limit: int | None = None, seconds: float | None = None,
+    max_memory: int | None = None,
 ) -> Budget:
-    """The budget of a call taking ``budget=``, ``limit=`` (positions) and ``seconds=``."""
+    """The budget of a call taking ``budget=``, ``limit=`` (positions), ``seconds=``
+    and ``max_memory=`` (bytes)."""
     if budget is not None:
         if not isinstance(budget, Budget):
             raise InvalidParameterError(f"budget must be a grundy Budget; got {describe(budget)}")
-        if limit is None and seconds is None:
+        if limit is None and seconds is None and max_memory is None:
             return budget
-    return Budget(positions=limit, seconds=seconds)
+    return Budget(positions=limit, seconds=seconds, max_memory=max_memory)
 
 
 class Meter:
-    """Counts the positions one search expands and watches its clock."""
+    """Counts the positions one search expands, watches its clock and the
+    process's memory (and, through ``parent``, the budget of an enclosing
+    :func:`watching`)."""
 
-    __slots__ = ("budget", "count", "deadline", "next_check", "positions")
+    __slots__ = ("budget", "count", "deadline", "next_check", "positions", "memory",
+                 "next_memory", "parent")
 
     #: How many positions between two looks at the clock.
     EVERY = 64
+    #: Seconds between two reads of the process's memory.
+    MEMORY_EVERY = 0.01
 
-    def __init__(self, budget: Budget) -> None:
+    def __init__(self, budget: Budget, parent: Meter | None = None) -> None:
         self.budget = budget
         self.count = 0
         self.positions = budget.positions
         self.deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
+        self.memory = budget.memory
+        self.next_memory = 0.0  # the first look reads the memory
+        self.parent = parent
         # A spent budget stops at the first position.
         self.next_check = 1 if self.deadline is not None else self.EVERY
 
@@ -99,32 +138,67 @@ class Meter:
             raise SearchLimitError(
                 f"{what} needs more than {self.positions:,} positions (the budget); "
                 "ask for a larger budget to go further",
-                self.count - 1,
+                self.count - 1, reason="positions",
             )
         if self.count >= self.next_check:
             self.next_check = self.count + self.EVERY
             self.look(what)
 
     def look(self, what: str) -> None:
-        """Raise :class:`SearchLimitError` if the time budget is spent."""
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        """Raise :class:`SearchLimitError` if the time budget is spent or the
+        process holds more memory than the budget (read every 10 ms at most)."""
+        now = time.monotonic()
+        if self.deadline is not None and now > self.deadline:
             raise SearchLimitError(
                 f"{what} stopped after {self.budget.seconds:.3g} s (the budget) with "
                 f"{self.count:,} position{'' if self.count == 1 else 's'} searched; ask for more "
                 "time to go further",
-                self.count,
+                self.count, reason="seconds",
             )
+        if now >= self.next_memory:
+            self.next_memory = now + self.MEMORY_EVERY
+            _memory.check(self.memory, what, self.count)
+        if self.parent is not None:
+            self.parent.look(what)
+
+    def reserve(self, nbytes: int, what: str) -> None:
+        """Refuse before allocating ``nbytes`` that would pass the memory budget."""
+        _memory.reserve(nbytes, what, self.memory)
+        if self.parent is not None:
+            self.parent.reserve(nbytes, what)
+
+    def out_of_memory(self, what: str) -> SearchLimitError:
+        """The error of a search that met ``MemoryError`` (an address-space limit)."""
+        return SearchLimitError(
+            f"{what} ran out of memory with {self.count:,} positions searched (the process "
+            f"could not allocate more; its memory budget is {_memory.format_bytes(self.memory)})",
+            self.count, reason="memory",
+        )
 
 
 # The meter of the budget a closed form runs under (see :func:`watching`).
 _ACTIVE: ContextVar[Meter | None] = ContextVar("grundy_budget", default=None)
+# Outside any budget, closed forms and listings still honour the default memory.
+_DEFAULT: list[Meter] = []
+
+
+def active() -> Meter:
+    """The meter of the budget in force: the innermost :func:`watching`, else a
+    meter of the default memory budget (no limit on positions or time)."""
+    meter = _ACTIVE.get()
+    if meter is not None:
+        return meter
+    if not _DEFAULT or _DEFAULT[0].memory != _memory.default_limit():
+        _DEFAULT[:] = [Meter(Budget())]
+    return _DEFAULT[0]
 
 
 @contextmanager
 def watching(budget: Budget) -> Iterator[None]:
     """Run a closed form under ``budget``: a closed form that is really a long
     computation (a divisor-block recursion, a big table) calls :func:`look` now and
-    then, and stops with :class:`SearchLimitError` when the budget is spent.
+    then, and stops with :class:`SearchLimitError` when the budget is spent. Inside
+    another ``watching``, both budgets apply; an unlimited budget there adds nothing.
 
     >>> with watching(Budget(seconds=0)):
     ...     look("a long closed form")
@@ -132,20 +206,43 @@ def watching(budget: Budget) -> Iterator[None]:
     ...
     grundy.values.errors.SearchLimitError: a long closed form stopped after 0 s (the budget) with 1 position searched; ask for more time to go further
     """
-    if budget.seconds is None and budget.positions is None:
-        yield
+    outer = _ACTIVE.get()
+    if budget.is_unlimited():  # look() falls back on the default memory budget
+        try:
+            yield
+        except MemoryError:
+            if outer is not None:
+                raise
+            raise active().out_of_memory("a computation") from None
         return
-    token = _ACTIVE.set(budget.start())
+    meter = Meter(budget, outer)
+    token = _ACTIVE.set(meter)
+    mtoken = _memory.ACTIVE_LIMIT.set(
+        meter.memory if outer is None else min(meter.memory, outer.memory))
     try:
         yield
+    except MemoryError:
+        raise meter.out_of_memory(f"a computation under {budget.describe()}") from None
     finally:
+        _memory.ACTIVE_LIMIT.reset(mtoken)
         _ACTIVE.reset(token)
 
 
 def look(what: str, steps: int = 1) -> None:
-    """Count ``steps`` and check the clock of the budget a closed form runs under
-    (nothing when there is none)."""
-    meter = _ACTIVE.get()
-    if meter is not None:
-        meter.count += steps
-        meter.look(what)
+    """Count ``steps`` and check the clock and the memory of the budget a closed
+    form runs under (the default memory budget when there is none)."""
+    meter = active()
+    meter.count += steps
+    meter.look(what)
+
+
+def reserve(nbytes: int, what: str) -> None:
+    """Refuse (:class:`SearchLimitError`, ``reason`` ``"memory"``) before
+    allocating ``nbytes`` for ``what`` when that would pass the budget in force.
+
+    >>> reserve(1 << 60, "a table of 2**60 bytes")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    grundy.values.errors.SearchLimitError: a table of 2**60 bytes needs 1 EiB of memory...
+    """
+    active().reserve(nbytes, what)

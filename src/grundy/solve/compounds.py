@@ -34,7 +34,7 @@ from grundy.rules.sums import Sum
 from grundy.solve import reducer as R
 from grundy.solve.budget import UNLIMITED, Budget
 from grundy.values.errors import (
-    InvalidParameterError, InvalidPositionError, LoopyCompoundError, LoopyGameError, describe,
+    GrundyError, InvalidParameterError, InvalidPositionError, LoopyCompoundError, LoopyGameError, describe,
 )
 from grundy.values.outcome import Outcome
 
@@ -133,14 +133,49 @@ def _finished(g: Game) -> bool:
     return True
 
 
+def count(ruleset: Ruleset, position: Hashable, rule: R.Rule) -> int:
+    """The remoteness or suspense (``rule``) of ``position``: the ruleset's closed
+    form (``remoteness_formula`` / ``suspense_formula``) where it answers, else the
+    reducer's search (which raises ``LoopyGameError`` on a cycle).
+
+    >>> import grundy
+    >>> nim = grundy.games.get("nim")
+    >>> count(nim, 10**4, R.REMOTENESS), count(nim, 0, R.SUSPENSE)   # no n^2 search
+    (1, 0)
+    """
+    if type(position) is not Sum:
+        if rule is R.REMOTENESS and ruleset.has_remoteness_formula:
+            v = ruleset.remoteness_formula(position)
+        elif rule is R.SUSPENSE and ruleset.has_suspense_formula:
+            v = ruleset.suspense_formula(position)
+        else:
+            v = None
+        if v is not None:
+            return v
+    return R.reduce(ruleset, position, rule)
+
+
 def _step(g: Game, rule: R.Rule) -> Hashable | None:
     """An option of ``g`` whose ``rule`` value is one less than ``g``'s (exists for
     remoteness and suspense of a non-terminal position)."""
-    v = R.reduce(g.ruleset, g.position, rule)
-    for o in R.options(g.ruleset, g.position):
-        if R.reduce(g.ruleset, o, rule) == v - 1:
+    v = count(g.ruleset, g.position, rule)
+    for o in _lazy_options(g.ruleset, g.position):
+        if count(g.ruleset, R.normal(o), rule) == v - 1:
             return R.normal(o)
     return None
+
+
+def _lazy_options(ruleset: Ruleset, position: Hashable) -> Iterator[Hashable]:
+    """The options of ``position`` one at a time (a heap of 10^18 has too many to
+    list, and the step sought usually comes first); a failing move function is
+    reported as the reducer reports it, naming the position."""
+    try:
+        yield from ruleset.moves(position)
+    except GrundyError:
+        raise
+    except Exception:
+        R.options(ruleset, position)  # raises MoveFunctionError naming the position
+        raise
 
 
 # --------------------------------------------------------------------- misère
@@ -219,7 +254,7 @@ def _answer(kind: str, games: Sequence[Game], question: str, *args: Any) -> Any:
         rule = R.SUSPENSE if kind == "every" else R.REMOTENESS
         active = [i for i, g in enumerate(games) if not (kind == "every" and _finished(g))]
         if question == "outcome":
-            vals = [R.reduce(g.ruleset, g.position, rule) for g in games]
+            vals = [count(g.ruleset, g.position, rule) for g in games]
             if kind == "every":
                 key = max(vals, default=0)
             else:

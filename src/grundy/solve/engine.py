@@ -209,9 +209,15 @@ def winning_move(ruleset: Ruleset, position: Any) -> Hashable | None:
 def remoteness(ruleset: Ruleset, position: Any, *, budget: Any = None,
                limit: int | None = None, seconds: float | None = None,
                progress: Progress | None = None) -> int:
-    """Remoteness (the winner hurries, the loser delays) by the whole-game search."""
+    """Remoteness (the winner hurries, the loser delays): the ruleset's
+    ``remoteness_formula`` where it answers, else the whole-game search."""
     b = _budget(budget, limit, seconds)
     ruleset.check(position)
+    if ruleset.has_remoteness_formula and type(position) is not Sum:
+        with watching(b):
+            r = ruleset.remoteness_formula(position)
+        if r is not None:
+            return r
     try:
         return R.reduce(ruleset, position, R.REMOTENESS, budget=b, progress=progress)
     except LoopyGameError:
@@ -229,9 +235,15 @@ def remoteness(ruleset: Ruleset, position: Any, *, budget: Any = None,
 def suspense(ruleset: Ruleset, position: Any, *, budget: Any = None,
              limit: int | None = None, seconds: float | None = None,
              progress: Progress | None = None) -> int:
-    """Suspense (the winner delays, the loser hurries) by the whole-game search."""
+    """Suspense (the winner delays, the loser hurries): the ruleset's
+    ``suspense_formula`` where it answers, else the whole-game search."""
     b = _budget(budget, limit, seconds)
     ruleset.check(position)
+    if ruleset.has_suspense_formula and type(position) is not Sum:
+        with watching(b):
+            s = ruleset.suspense_formula(position)
+        if s is not None:
+            return s
     return R.reduce(ruleset, position, R.SUSPENSE, budget=b, progress=progress)
 
 
@@ -284,18 +296,21 @@ class Solver:
               limit: int | None = None, seconds: float | None = None) -> int:
         """The Sprague-Grundy value by search (``limit`` positions, ``seconds``)."""
         b = _budget(None, limit, seconds)
+        self.ruleset.check(position)  # the search validates as every public entry does
         return R.reduce(self.ruleset, position, R.GRUNDY, budget=b, progress=progress)
 
     def remoteness(self, position: Hashable, *, limit: int | None = None,
                    seconds: float | None = None, progress: Progress | None = None) -> int:
         """Remoteness by search."""
         b = _budget(None, limit, seconds)
+        self.ruleset.check(position)
         return R.reduce(self.ruleset, position, R.REMOTENESS, budget=b, progress=progress)
 
     def suspense(self, position: Hashable, *, limit: int | None = None,
                  seconds: float | None = None, progress: Progress | None = None) -> int:
         """Suspense by search."""
         b = _budget(None, limit, seconds)
+        self.ruleset.check(position)
         return R.reduce(self.ruleset, position, R.SUSPENSE, budget=b, progress=progress)
 
     def options(self, position: Hashable, limit: int | None = None) -> list[Hashable]:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import sys
 import threading
+import time
 import weakref
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
@@ -41,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from grundy.rules._sum import xor_scan
 from grundy.rules.sums import Sum
-from grundy.solve.budget import UNLIMITED, Budget
+from grundy.solve.budget import UNLIMITED, Budget, active
 from grundy.values.errors import (
     BadOptionError,
     GrundyError,
@@ -163,7 +164,9 @@ def options(
 ) -> list[Hashable]:
     """The options of ``position`` as a list, the move function's misbehaviour turned
     into grundy errors naming the position. With ``limit``, a position with more
-    options raises :class:`SearchLimitError` instead of listing them."""
+    options raises :class:`SearchLimitError` instead of listing them. The list is
+    read in chunks under ``meter`` (default: the budget in force, at least the
+    default memory budget), so a huge one stops at the clock or the memory."""
     try:
         it = ruleset.moves(position)
         if it is None:
@@ -171,25 +174,28 @@ def options(
                 f"{ruleset.name}.moves({describe(position)}) returned None, not an "
                 "iterable of options (did you forget to 'yield'?)"
             )
-        if limit is None:
-            if meter is None:
-                return list(it)
-            limit = sys.maxsize  # no cap on the count, but the clock is watched
-        if meter is not None:
-            return _take(it, limit, meter, ruleset.name, position)
-        opts = list(islice(it, limit + 1))
-        if len(opts) > limit:
-            raise SearchLimitError(
-                f"{ruleset.name}: position {describe(position)} has more than {limit:,} options"
-            )
-        return opts
+        if type(it) is list and (limit is None or len(it) <= limit):
+            return it
+        if meter is None:
+            if limit is not None and limit <= 64:
+                opts = list(islice(it, limit + 1))
+                if len(opts) > limit:
+                    raise SearchLimitError(
+                        f"{ruleset.name}: position {describe(position)} has more than "
+                        f"{limit:,} options", reason="positions",
+                    )
+                return opts
+            meter = active()
+        return _take(it, sys.maxsize if limit is None else limit, meter,
+                     f"{ruleset.name}: listing the options of {describe(position)}", position)
     except GrundyError:
         raise
     except KeyboardInterrupt:
         raise
     except (OverflowError, MemoryError):
         raise SearchLimitError(
-            f"{ruleset.name}: position {describe(position)} has too many options to list"
+            f"{ruleset.name}: position {describe(position)} has too many options to list",
+            reason="memory",
         ) from None
     except BaseException as exc:  # the user's code failed (even SystemExit): name the position
         raise MoveFunctionError(
@@ -267,7 +273,9 @@ def node_options(
         rest = live[:i] + live[i + 1 :]
         if meter is not None:
             meter.look(look)
-        for o in opts:
+        for k, o in enumerate(opts):
+            if not k & 255 and k and meter is not None:
+                meter.look(look)  # options that are big sums: watch the clock and memory
             new = [q for q in (o.parts if type(o) is Sum else (o,))
                    if not _is_terminal(terminal, ruleset, q, limit, meter, look)]
             if rest or new:
@@ -336,29 +344,51 @@ def reduce(
         raise UnhashablePositionError(
             f"position {describe(position)} is not hashable; use tuples or frozensets"
         ) from None
-    if rule.split:
-        _search_split(ruleset, position, rule, memo, budget, progress)
-    else:
-        _search_whole(ruleset, position, rule, memo, budget, progress)
+    meter = budget.start()
+    try:
+        if rule.split:
+            _search_split(ruleset, position, rule, memo, budget, progress, meter)
+        else:
+            _search_whole(ruleset, position, rule, memo, budget, progress, meter)
+    except MemoryError:  # an address-space limit met between two looks at the memory
+        raise meter.out_of_memory(
+            f"{ruleset.name}: the {rule.name} of {describe(position)}") from None
     return memo[position]
 
 
 def _take(it: Iterable[Hashable], cap: int, meter: Any, what: str, p: Hashable) -> list[Hashable]:
-    """At most ``cap`` options, listed in chunks so the clock is watched while a
-    position with a huge number of options is listed."""
+    """At most ``cap`` options, listed in chunks so the clock and the memory are
+    watched while a position with a huge number of options is listed. Chunks start
+    small and grow while they are quick (an option may be a Sum of 10^5 parts)."""
+    if type(it) is list:
+        if len(it) > cap:
+            raise SearchLimitError(
+                f"{what} stopped: position {describe(p)} has more than {cap:,} options "
+                "(the budget)", meter.count, reason="positions",
+            )
+        return it
     out: list[Hashable] = []
     it = iter(it)
+    size = 256
+    clock = time.monotonic
+    t = clock()
     while True:
-        chunk = list(islice(it, 4096))
+        chunk = list(islice(it, size))
         out.extend(chunk)
         if len(out) > cap:
             raise SearchLimitError(
                 f"{what} stopped: position {describe(p)} has more than {cap:,} options "
-                "(the budget)", meter.count
+                "(the budget)", meter.count, reason="positions",
             )
-        if len(chunk) < 4096:
+        if len(chunk) < size:
             return out
         meter.look(what)
+        now = clock()
+        if now - t < 0.002:
+            size = min(4096, size * 2)
+        elif now - t > 0.02:
+            size = max(8, size // 2)
+        t = now
 
 
 def _loop(ruleset: Ruleset, position: Hashable) -> LoopyGameError:
@@ -398,6 +428,7 @@ def _search_split(
     memo: dict[Hashable, int],
     budget: Budget,
     progress: Progress | None,
+    meter: Any = None,
 ) -> None:
     """The split search (Grundy values): Sum options and decomposed positions are
     worth the XOR of their parts; only parts are searched.
@@ -411,9 +442,10 @@ def _search_split(
     moves = ruleset.moves
     combine = rule.combine
     decomposes = ruleset.has_decompose
-    meter = budget.start()
+    if meter is None:
+        meter = budget.start()
     # a huge option list is read in chunks, so the clock is watched while it is listed
-    cap = budget.positions if budget.seconds is None else (budget.positions or sys.maxsize)
+    cap = budget.positions or sys.maxsize
     what = f"{ruleset.name}: the {rule.name} of {describe(root)}"
     # pending[p] = (options or parts, state): expanded, waiting for its options; the
     # state is the lazy scan of a plain position, _MIXED or _PARTS.
@@ -464,9 +496,7 @@ def _search_split(
                 it = moves(p)
                 if type(it) is list:
                     opts = it
-                elif cap is None:
-                    opts = list(it)
-                else:
+                else:  # in chunks: the clock and the memory are watched
                     opts = _take(it, cap, meter, what, p)
             except GrundyError:
                 raise
@@ -553,11 +583,13 @@ def _search_whole(
     memo: dict[Hashable, int],
     budget: Budget,
     progress: Progress | None,
+    meter: Any = None,
 ) -> None:
     """The whole-game search: a node is a position or a ``Sum`` of positions, and a
     sum's options move in one part (remoteness, suspense, misère values)."""
     combine = rule.combine
-    meter = budget.start()
+    if meter is None:
+        meter = budget.start()
     what = f"{ruleset.name}: the {rule.name} of {describe(root)}"
     pending: dict[Hashable, list[Hashable]] = {}
     stack: list[Hashable] = [root]

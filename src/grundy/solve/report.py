@@ -317,9 +317,12 @@ def _count(comps: list[Game], rule: R.Rule, budget: Budget,
             return int(rs.remoteness(g.position))
         if type(rs).suspense is not Ruleset.suspense and rule is R.SUSPENSE:
             return int(rs.suspense(g.position))
+        # the engine: the ruleset's closed form where it answers, else the search
+        from grundy.solve import engine as E
+
         if rule is R.REMOTENESS:
-            return int(rs.remoteness(g.position, budget=budget))
-        return R.reduce(rs, g.position, rule, budget=budget, progress=progress)
+            return E.remoteness(rs, g.position, budget=budget, progress=progress)
+        return E.suspense(rs, g.position, budget=budget, progress=progress)
     return reduce_sum(comps, rule, budget=budget, progress=progress)
 
 

@@ -12,11 +12,40 @@ and its pattern (e.g. Wythoff's pairs against the Beatty sequences).
 
 from __future__ import annotations
 
-from grundy.values.errors import InvalidPositionError, LoopyGameError
+from collections.abc import Callable
+
+from grundy.values.errors import InvalidPositionError, LoopyGameError, describe
 from grundy.values.outcome import Outcome
 from grundy.rules.ruleset import Ruleset
 
-__all__ = ["p_positions"]
+__all__ = ["p_positions", "heap_value"]
+
+
+def heap_value(ruleset: Ruleset, n: int, progress: Callable[[int], None] | None = None) -> int:
+    """The value of heap ``n`` for a table of a one-heap family: the Sprague-Grundy
+    value (or a finite generalised value of a loopy game);
+    :class:`LoopyGameError` naming the heap when it has an infinite generalised
+    value (it can reach a cycle, e.g. a move to itself).
+
+    >>> import grundy
+    >>> @grundy.ruleset
+    ... def stay(n):                 # a heap may move to itself
+    ...     yield n
+    ...     yield from range(n)
+    >>> heap_value(stay, 2)
+    Traceback (most recent call last):
+    ...
+    grundy.values.errors.LoopyGameError: stay: heap 2 is loopy (it can reach a cycle; generalised value inf()): a table lists values of acyclic games; ask 'grundy analyze' for its outcome (win, loss or draw)
+    """
+    v = ruleset.value(n, progress=progress)
+    if type(v) is not int:
+        raise LoopyGameError(
+            f"{ruleset.name}: heap {describe(n)} is loopy (it can reach a cycle; generalised "
+            f"value {describe(v)}): a table lists values of acyclic games; ask 'grundy analyze' "
+            "for its outcome (win, loss or draw)",
+            n,
+        )
+    return v
 
 
 def p_positions(ruleset: Ruleset, n: int) -> list[tuple[int, int]]:

@@ -15,7 +15,10 @@ Messages quote user input through :func:`describe`, which shortens what would
 flood a terminal (or what Python refuses to print: ints over 4,300 digits).
 
 >>> describe(-5), describe("x"), describe(10**5000)
-('-5', "'x'", 'an integer of 5,001 digits')
+('-5', "'x'", 'an integer of 5,001 digits (1000…0000)')
+
+Format integers a user hands in through :func:`describe` (never ``{n}``,
+``{n:,}`` or ``{n!r}``, which raise ``ValueError`` over 4,300 digits).
 """
 
 from __future__ import annotations
@@ -91,14 +94,29 @@ class LoopyCompoundError(LoopyGameError):
 
 
 class SearchLimitError(GrundyError, ValueError):
-    """A search would go beyond its budget (positions or seconds).
+    """A search would go beyond its budget (positions, seconds or memory).
 
-    ``searched`` is how many positions it had expanded when it stopped.
+    ``searched`` is how many positions it had expanded when it stopped; ``reason``
+    says which limit stopped it: ``"positions"``, ``"seconds"``, ``"memory"``, or
+    ``None`` for another bound (a table or a period too long).
+
+    >>> e = SearchLimitError("too big", 10, reason="memory")
+    >>> e.searched, e.reason, str(e)
+    (10, 'memory', 'too big')
     """
 
-    def __init__(self, message: str, searched: int | None = None) -> None:
+    REASONS = ("positions", "seconds", "memory")
+
+    def __init__(self, message: str, searched: int | None = None,
+                 reason: str | None = None) -> None:
         super().__init__(message)
+        if reason is not None and reason not in self.REASONS:
+            raise ValueError(f"reason must be one of {self.REASONS} or None; got {reason!r}")
         self.searched = searched
+        self.reason = reason
+
+    def __reduce__(self) -> Any:  # keep the fields across processes (pickle)
+        return (type(self), (str(self), self.searched, self.reason))
 
 
 #: Integers with more digits than this are described by their size in messages.
@@ -107,15 +125,29 @@ MAX_DIGITS = 120
 
 def _digits(x: int) -> int:
     """The number of decimal digits of ``abs(x)`` (exact, without ``str``)."""
+    return _digits_power(x)[0]
+
+
+def _digits_power(x: int) -> tuple[int, int]:
+    """``(d, 10**d)`` with ``d`` the number of decimal digits of ``abs(x)``."""
     x = abs(x)
     if x == 0:
-        return 1
+        return 1, 10
     d = max(1, (x.bit_length() - 1) * 30103 // 100000)  # a lower bound, off by at most 2
     p = 10**d
     while p <= x:
         d += 1
         p *= 10
-    return d
+    return d, p
+
+
+def _abridged(x: int, n: int, power: int) -> str:
+    """The first and last four digits of ``x`` (``n`` digits, ``power = 10**n``),
+    e.g. ``1000…0000``, without converting the whole number."""
+    a = abs(x)
+    head = a // (power // 10**4)  # a quotient of 4 digits: cheap
+    tail = a % 10**4
+    return f"{'-' if x < 0 else ''}{head}…{tail:04d}"
 
 
 class _Repr(reprlib.Repr):
@@ -127,11 +159,11 @@ class _Repr(reprlib.Repr):
         self.maxother = 80
 
     def repr_int(self, x: int, level: int) -> str:
-        n = _digits(x)
-        if n <= MAX_DIGITS:
-            return repr(x)
+        if -(10**MAX_DIGITS) < x < 10**MAX_DIGITS:
+            return repr(int(x))
+        n, power = _digits_power(x)
         sign = "a negative" if x < 0 else "an"
-        return f"{sign} integer of {n:,} digits"
+        return f"{sign} integer of {n:,} digits ({_abridged(x, n, power)})"
 
     def repr_bool(self, x: bool, level: int) -> str:
         return repr(x)
@@ -161,7 +193,9 @@ def describe(x: object, width: int | None = None) -> str:
     >>> describe("abc" * 1000)[-40:]
     "...bcabcabcabcabc' (3,000 characters)"
     >>> describe(-(10**200)), describe(True), describe(2.5)
-    ('a negative integer of 201 digits', 'True', '2.5')
+    ('a negative integer of 201 digits (-1000…0000)', 'True', '2.5')
+    >>> describe((1, 3**10000))
+    '(1, an integer of 4,772 digits (1631…0001))'
     """
     if width is not None and width > 80 and not isinstance(x, int):
         try:
