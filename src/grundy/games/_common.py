@@ -22,6 +22,8 @@ _MAX_BITS = 1 << 24
 _MAX_LITERAL = 5_050_446
 #: Deepest nesting of parentheses read.
 _MAX_DEPTH = 100
+#: A literal is digits with single underscores between them (Python's rule: ``5_``,
+#: ``1_000_`` and ``5__0`` are not numbers), with an optional exponent ``e``.
 _TOKEN = re.compile(r"\s*(?:(\d[\d_]*)(?:[eE](\d[\d_]*))?|(\*\*|//|[-+*%^()]))")
 
 
@@ -59,6 +61,11 @@ def int_literal(digits: str) -> int:
     return high + int_literal(digits[half:])
 
 
+def _bad_underscores(digits: str) -> bool:
+    """Whether an underscore is not between two digits (``5_``, ``5__0``)."""
+    return digits.endswith("_") or "__" in digits
+
+
 class _IntParser:
     """Recursive descent over integer arithmetic, with Python's precedence:
     ``expr := term (('+'|'-') term)*``, ``term := unary (('*'|'//'|'%') unary)*``,
@@ -76,6 +83,8 @@ class _IntParser:
                     break
                 raise ValueError("unexpected character")
             digits, exp, op = m.group(1), m.group(2), m.group(3)
+            if digits is not None and (_bad_underscores(digits) or _bad_underscores(exp or "0")):
+                raise ValueError("misplaced underscore")
             if digits is not None:
                 self.tokens.append(("int", digits.replace("_", ""), (exp or "").replace("_", "")))
             else:
@@ -178,8 +187,12 @@ def parse_int(text: str, what: str = "integer", game: str = "") -> int:
 
     >>> parse_int("10^3"), parse_int("2**10 - 1"), parse_int("1e18") == 10**18
     (1000, 1023, True)
-    >>> parse_int("--5"), parse_int("-2**2"), parse_int("2**3**2")
-    (5, -4, 512)
+    >>> parse_int("--5"), parse_int("-2**2"), parse_int("2**3**2"), parse_int("1_000")
+    (5, -4, 512, 1000)
+    >>> parse_int("5__0")
+    Traceback (most recent call last):
+    ...
+    grundy.values.errors.InvalidPositionError: not an integer: '5__0'
     """
     prefix = f"{game}: " if game else ""
     if not isinstance(text, str):
@@ -340,3 +353,131 @@ class HeapRuleset(Ruleset):
         if isinstance(position, int):
             return parse_heap_move(self, position, text)
         return super().parse_move(position, text)
+
+
+class SubtractionCounts:
+    """Remoteness and suspense of the subtraction game ``S`` (take ``s`` tokens for
+    some ``s`` in ``S``) at every heap, by one linear pass over heaps ``0..n``
+    (O(n |S|)), straight from the definitions: a heap whose options include one of
+    even remoteness (a P-option) has remoteness 1 + the least such, else 1 + the
+    largest; suspense takes 1 + the largest even one, else 1 + the least.
+
+    Beyond the pass, an *arithmetic period* answers any heap: if ``r(m + p) =
+    r(m) + c`` with ``c`` even for ``max(S)`` consecutive heaps ``m`` (and the
+    window's heaps are all at least ``0``), it holds for every later ``m`` too: a
+    heap ``n >= max(S)`` has the same moves as ``n + p``, and adding an even ``c``
+    to every option keeps their parities, so the rule picks the same option, plus
+    ``c``. The pass grows by doubling and looks for such a window each time; a
+    heap beyond :attr:`max_work` steps of the pass with no period found is
+    declined (``None``).
+
+    >>> t = SubtractionCounts("subtraction:1,3,4", (1, 3, 4))
+    >>> [t.remoteness(n) for n in range(10)]
+    [0, 1, 2, 1, 1, 3, 3, 4, 5, 6]
+    >>> t.remoteness(10**30) == t.remoteness(10**30 - 7) + t.period(0)[1]
+    True
+    """
+
+    #: most (heap, member) steps of the linear pass (about 1 s of Python)
+    max_work = 4_000_000
+
+    def __init__(self, name: str, members: Sequence[int]) -> None:
+        self.name = name
+        self.members = tuple(sorted(members))
+        self.w = self.members[-1]
+        self.r: list[int] = [0]
+        self.s: list[int] = [0]
+        # per count (0: remoteness, 1: suspense): (period, increment) once proven
+        self._period: list[tuple[int, int] | None] = [None, None]
+        self._checked = 0  # the pass length at the last period search
+
+    def period(self, which: int) -> tuple[int, int] | None:
+        """``(p, c)``: the proven arithmetic period of remoteness (``which=0``) or
+        suspense (``1``) from the end of the pass, or ``None`` (not yet found)."""
+        return self._period[which]
+
+    def remoteness(self, n: int) -> int | None:
+        """Remoteness of heap ``n``, or ``None`` (beyond reach)."""
+        return self._at(n, 0)
+
+    def suspense(self, n: int) -> int | None:
+        """Suspense of heap ``n``, or ``None`` (beyond reach)."""
+        return self._at(n, 1)
+
+    def _at(self, n: int, which: int) -> int | None:
+        table = self.s if which else self.r
+        if n < len(table):
+            return table[n]
+        cap = max(self.max_work // len(self.members), 4 * self.w)
+        while n >= len(table) and self._period[which] is None and len(table) <= cap:
+            self._grow(min(cap + 1, max(64, 4 * self.w, 2 * len(table))))
+            self._find_periods()
+        if n < len(table):
+            return table[n]
+        per = self._period[which]
+        if per is None:
+            return None
+        p, c = per
+        last = len(table) - 1
+        k = -(-(n - last) // p)  # periods to step back into the pass
+        return table[n - k * p] + k * c
+
+    def _grow(self, size: int) -> None:
+        from grundy.solve.budget import look
+
+        r, s, members = self.r, self.s, self.members
+        what = f"{self.name}: the remoteness and suspense to heap {size - 1:,}"
+        for n in range(len(r), size):
+            if not n & 0x3FFF:
+                look(what, 0x4000)
+            ro: list[int] = []
+            so: list[int] = []
+            for k in members:
+                if k > n:
+                    break
+                ro.append(r[n - k])
+                so.append(s[n - k])
+            if not ro:
+                r.append(0)
+                s.append(0)
+                continue
+            even_r = [x for x in ro if not x & 1]
+            even_s = [x for x in so if not x & 1]
+            r.append(1 + (min(even_r) if even_r else max(ro)))
+            s.append(1 + (max(even_s) if even_s else min(so)))
+
+    def _find_periods(self) -> None:
+        if len(self.r) == self._checked:
+            return
+        self._checked = len(self.r)
+        for which, table in enumerate((self.r, self.s)):
+            if self._period[which] is None:
+                self._period[which] = _arithmetic_window(table, self.w)
+
+
+def _arithmetic_window(values: Sequence[int], w: int) -> tuple[int, int] | None:
+    """The least ``p`` (with its ``c``) such that ``values[m + p] = values[m] + c``,
+    ``c`` even, for the last ``w`` heaps ``m + p`` of ``values`` (the proof of
+    :class:`SubtractionCounts`), or ``None``.
+
+    >>> _arithmetic_window([0, 1, 1, 2, 3, 3, 4, 5, 5, 6], 2)   # take 1 or 2
+    (3, 2)
+    """
+    import numpy as np
+
+    a = np.asarray(values, dtype=np.int64)
+    last = len(a) - 1
+    if last - w + 1 < 1:
+        return None
+    ps = np.arange(1, last - w + 2, dtype=np.int64)  # the window m = last-w+1-p .. >= 0
+    c = a[last] - a[last - ps]
+    keep = (c & 1) == 0
+    ps, c = ps[keep], c[keep]
+    for j in range(1, w):
+        if not len(ps):
+            return None
+        ok = a[last - j] - a[last - j - ps] == c
+        ps, c = ps[ok], c[ok]
+    if not len(ps):
+        return None
+    return int(ps[0]), int(c[0])

@@ -64,6 +64,31 @@ class Lasker(HeapRuleset):
     def value_formula(self, position: int) -> int:
         return self._value(position)
 
+    def remoteness_formula(self, position: int) -> int:
+        """1 for a heap ``n > 0`` (taking it all ends the game at once), else 0.
+
+        >>> Lasker().remoteness(10**30), SplitThree().remoteness(10**30)
+        (1, 1)
+        """
+        return 1 if position else 0
+
+    def suspense_formula(self, position: int) -> int | None:
+        """1 for an odd heap of Lasker's Nim, 0 for the empty heap; other heaps
+        are declined (the search answers). An option is P iff its value is 0: a
+        heap ``b < n`` is P iff ``b = 0``, and a split ``a + (n - a)`` iff
+        ``g(a) = g(n - a)``, i.e. ``a = n - a`` (``g`` is an involution, hence
+        one-to-one), impossible for odd ``n``. So the only P-option of an odd heap
+        is the empty heap, of suspense 0.
+
+        >>> Lasker().suspense(10**30 + 1), Lasker().suspense_formula(10)
+        (1, None)
+        """
+        if position == 0:
+            return 0
+        if self.parts == 2 and position & 1:
+            return 1
+        return None
+
     def _splits(self, n: int, first_max: int) -> Iterator[Sum]:
         """Splits of ``n`` into ``parts`` non-empty heaps whose smallest parts are at
         most ``first_max`` (all of them when ``first_max >= n``)."""

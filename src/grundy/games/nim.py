@@ -73,6 +73,18 @@ class Nim(Ruleset):
     def option_with_value(self, position: int, target: int) -> int | None:
         return target if target < position else None
 
+    def remoteness_formula(self, position: int) -> int:
+        """1 for a heap ``n > 0`` (take it all), 0 for the empty heap.
+
+        >>> Nim().remoteness(10**100), Nim().suspense(10**100)
+        (1, 1)
+        """
+        return 1 if position else 0
+
+    def suspense_formula(self, position: int) -> int:
+        """1 for a heap ``n > 0`` (its only P-option is the empty heap), else 0."""
+        return 1 if position else 0
+
     def options_with_value(
         self, position: Any, target: int, *, limit: int | None = None
     ) -> list[Hashable]:

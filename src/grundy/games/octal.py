@@ -293,7 +293,7 @@ class SplitTable:
             return
         try:
             values = np.load(path, allow_pickle=False)
-        except (OSError, ValueError) as e:
+        except (OSError, ValueError, EOFError) as e:  # EOFError: an empty file
             raise InvalidParameterError(f"{str(path)!r} is not a table checkpoint (.npy): {e}") from None
         if values.dtype != np.uint16 or values.ndim != 1:
             raise InvalidParameterError(f"{str(path)!r} is not a uint16 table checkpoint")
@@ -597,7 +597,7 @@ class TakeAndBreak(Ruleset):
                 return p.extend(self.table(p.preperiod + p.period), position)
         if position >= min(self.max_heaps, 1 << 24 if self.engine is None else self.max_heaps):
             raise SearchLimitError(
-                f"{self.name}: no proven period, and heap {position:,} is beyond the table budget"
+                f"{self.name}: no proven period, and heap {describe(position)} is beyond the table budget"
             )
         if self.engine is not None:
             self.engine.extend(position)
@@ -661,7 +661,7 @@ class GrundysGame(Ruleset):
             return int(self.engine.g[position])
         if position >= self.max_heaps:
             raise SearchLimitError(
-                f"{self.name}: heap {position:,} is beyond the table budget ({self.max_heaps:,} heaps)"
+                f"{self.name}: heap {describe(position)} is beyond the table budget ({self.max_heaps:,} heaps)"
             )
         self.engine.extend(max(position, min(2 * self.engine.have, self.engine.have + (1 << 18))))
         return int(self.engine.g[position])

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Any
 
 from grundy.values.errors import InvalidParameterError, SearchLimitError, describe
-from grundy.games._common import HeapRuleset, parse_int, parse_param, parse_int_list, positive_param
+from grundy.games._common import (
+    HeapRuleset, SubtractionCounts, parse_int, parse_int_list, parse_param, positive_param,
+)
 from grundy.patterns.periodicity import Periodicity, find_periodicity
 
 __all__ = ["Subtraction", "Bash", "AllBut"]
@@ -49,10 +51,16 @@ class Subtraction(HeapRuleset):
     window of ``max(S)`` consecutive values repeats (each value depends only on
     the ``max(S)`` before it). It is the octal game with digit 3 at each ``s`` in
     ``S`` (:meth:`octal_code`), and its values come from the same compiled
-    ``uint16`` table (:class:`~grundy.games.octal.SplitTable`, 2 bytes per heap):
-    :attr:`periodicity` doubles the table until the compiled period search sees
-    a repeated window (at most ``limit`` values); values at any ``n`` are then
-    O(1). Bash's game is ``S = {1..m}``.
+    ``uint16`` table (:class:`~grundy.games.octal.SplitTable`, 2 bytes per heap).
+
+    The period is an optimisation, never a requirement: a heap below
+    :attr:`limit` (2^25) is answered by the table up to it (O(n |S|), compiled;
+    10^4 heaps with 100 members take milliseconds), which copies the period
+    instead of computing as soon as it proves one. A heap beyond needs the
+    proven period: :attr:`periodicity` doubles the table until a window repeats,
+    within :attr:`period_seconds` and :attr:`limit` heaps (``None`` and a
+    :class:`SearchLimitError` naming the heap if none is proven). Bash's game
+    is ``S = {1..m}``.
 
     >>> s = Subtraction({1, 3, 4})
     >>> s.table(10)
@@ -63,8 +71,11 @@ class Subtraction(HeapRuleset):
     (2, Outcome.P)
     """
 
-    #: most heaps tabled by the period search (2 bytes each)
+    #: most heaps tabled (2 bytes each): a heap below it is answered by the table
+    #: up to it (O(n |S|), compiled), a heap beyond it by the proven period
     limit = 1 << 25
+    #: seconds the period search may spend (it also stops at ``limit`` heaps)
+    period_seconds = 10.0
     #: The largest member of ``S`` accepted.
     max_member = 100_000
 
@@ -80,6 +91,9 @@ class Subtraction(HeapRuleset):
             )
         self.name = self.spec = "subtraction:" + ",".join(map(str, self.subtraction_set))
         self._period: Periodicity | None = None
+        self._searched = False
+        #: how far the period search got (after :meth:`find_period`)
+        self.period_note = ""
         # the octal game with digit 3 at each s in S, on the same uint16 kernels
         # (takes leaving one heap or none, no splits)
         from grundy.games.octal import SplitTable
@@ -104,40 +118,132 @@ class Subtraction(HeapRuleset):
             yield position - s
 
     @property
-    def periodicity(self) -> Periodicity:
-        """The proven period of the values (computed once)."""
-        if self._period is None:
-            self._period = self._find()
+    def periodicity(self) -> Periodicity | None:
+        """The proven period of the values, searched once within
+        :attr:`period_seconds` and :attr:`limit` heaps (:meth:`find_period`);
+        ``None`` if none was proven within that budget (values are then exact
+        by the table, for heaps below :attr:`limit`)."""
+        if not self._searched:
+            self.find_period()
         return self._period
 
-    def _find(self) -> Periodicity:
-        # Each value depends on the max(S) values before it, so one repeated
-        # window of max(S) values proves the period: the table (the octal
-        # kernels, 2 bytes per heap) doubles until the compiled period search
-        # finds such a window.
+    def find_period(self, *, seconds: float | None = None, max_heaps: int | None = None,
+                    progress: Callable[[int], None] | None = None) -> Periodicity | None:
+        """Grow the table until one repeated window of ``max(S)`` values proves
+        the period (each value depends only on the ``max(S)`` before it), or
+        until ``seconds`` (default :attr:`period_seconds`) are spent or
+        ``max_heaps`` (default :attr:`limit`) are tabled; :attr:`period_note`
+        says which. Returns the proven period or ``None``.
+
+        >>> Subtraction({3, 7, 8}).find_period()
+        Periodicity(preperiod=11, period=5, saltus=0, proven=True, checked=1024)
+        """
+        import time
+
         from grundy.kernels.period import least_period
 
+        seconds = self.period_seconds if seconds is None else seconds
+        top = min(self.limit, self.limit if max_heaps is None else max_heaps)
+        deadline = time.monotonic() + seconds
         w = self.subtraction_set[-1]
         n = max(1024, 4 * w)
+        found: Periodicity | None = None
         while True:
-            n = min(n, self.limit)
-            self.engine.extend(n - 1)
-            values = self.engine.g[:n]
-            p, n0, proven = least_period(values, w, window=True)
+            n = min(n, top)
+            self.engine.extend(n - 1, progress, deadline)
+            have = min(self.engine.have, n)
+            p, n0, proven = least_period(self.engine.g[:have], w, window=True)
             if proven:
-                return Periodicity(n0, p, 0, True, n)
-            if n >= self.limit:
-                raise SearchLimitError(  # pragma: no cover - no known S needs this
-                    f"{self.name}: no period proven within {self.limit:,} values"
+                found = Periodicity(n0, p, 0, True, have)
+                self.period_note = f"proven on {have:,} values"
+                break
+            if have < n or n >= top or time.monotonic() > deadline:
+                why = "memory" if n >= top and have >= n else "time"
+                self.period_note = (
+                    f"no period proven: the {why} budget ({seconds:g} s, {top:,} heaps) ended "
+                    f"the search at {have:,} values"
                 )
+                break
             n *= 2
+        self._period, self._searched = found, True
+        return found
+
+    def _known_period(self) -> tuple[int, int] | None:
+        """``(period, preperiod)`` if proven already (by :meth:`find_period`, or
+        by the table on its own as it grew); no search."""
+        if self._period is not None:
+            return self._period.period, self._period.preperiod
+        return self.engine.period
+
+    def _extend(self, n: int) -> None:
+        """Table heaps ``0..n`` (``n < limit``) in chunks of about 0.1 s, each
+        under the caller's budget (:func:`~grundy.solve.budget.look`); the table
+        copies its period as soon as it proves one."""
+        from grundy.solve.budget import look
+
+        eng = self.engine
+        step = max(1 << 12, (1 << 24) // len(self.subtraction_set))
+        while eng.have <= n:
+            look(f"{self.name}: the table to heap {n:,}")
+            eng.extend(min(n, eng.have + step - 1))
 
     def value_formula(self, position: int) -> int:
-        if position < self.engine.have:
-            return int(self.engine.g[position])
-        p = self.periodicity
-        k = p.preperiod + (position - p.preperiod) % p.period  # the period found is exact
-        return int(self.engine.g[k])
+        eng = self.engine
+        if position < eng.have:
+            return int(eng.g[position])
+        known = self._known_period()
+        if known is not None:
+            p, n0 = known
+            k = position if position < n0 else n0 + (position - n0) % p
+            if k < eng.have:
+                return int(eng.g[k])
+        if position < self.limit:
+            # the table up to the heap asked (grown ahead, so a run of queries
+            # costs O(n |S|) in all): no period needed
+            self._extend(min(self.limit - 1, max(position, min(2 * eng.have, eng.have + (1 << 18)))))
+            return int(eng.g[position])
+        per = self.periodicity
+        if per is None:
+            raise SearchLimitError(
+                f"{self.name}: heap {describe(position)} is beyond the table budget "
+                f"({self.limit:,} heaps) and {self.period_note}"
+            )
+        k = per.preperiod + (position - per.preperiod) % per.period
+        self._extend(k)
+        return int(eng.g[k])
+
+    def value_formula_many(self, positions: Sequence[Any]) -> Iterable[int]:
+        top = max(positions, default=0)
+        if top >= self.limit or self._known_period() is not None:
+            return map(self.value_formula, positions)
+        if top >= self.engine.have:
+            self.value_formula(top)
+        values: list[int] = self.engine.g[list(positions)].tolist()
+        return values
+
+    # ---------------------------------- remoteness and suspense (by their table)
+    def remoteness_formula(self, position: int) -> int | None:
+        """Remoteness by one linear pass over heaps ``0..n`` (O(n |S|)), or by its
+        proven arithmetic period beyond (:class:`~grundy.games._common.SubtractionCounts`);
+        ``None`` (the search answers) for a heap out of reach without a period.
+
+        >>> s = Subtraction({1, 3, 4})
+        >>> s.remoteness(40) == s.solver.remoteness(40), s.suspense(40) == s.solver.suspense(40)
+        (True, True)
+        >>> s.remoteness(10**30) % 2, s.suspense(10**30) % 2, s[10**30].outcome   # odd: N
+        (1, 1, Outcome.N)
+        """
+        return self._counts().remoteness(position)
+
+    def suspense_formula(self, position: int) -> int | None:
+        """Suspense by the same pass as :meth:`remoteness_formula`."""
+        return self._counts().suspense(position)
+
+    def _counts(self) -> SubtractionCounts:
+        counts: SubtractionCounts | None = self.__dict__.get("_counts_table")
+        if counts is None:
+            counts = self._counts_table = SubtractionCounts(self.name, self.subtraction_set)
+        return counts
 
     def octal_code(self) -> str:
         """The same game as a take-and-break code: digit 3 (take ``k``, leaving
@@ -201,23 +307,54 @@ class Bash(HeapRuleset):
         return [] if o is None else [o]
 
 
+    # ---------------------------------------- remoteness and suspense (closed form)
+    def remoteness_formula(self, position: int) -> int:
+        """``2q`` for a heap ``n = q (m + 1)``, ``2q + 1`` for the other heaps
+        (``q = n // (m + 1)``): an N-heap has one P-option, ``q (m + 1)``; a P-heap
+        ``q (m + 1) > 0`` has only N-options, each of count ``2 (q - 1) + 1``.
+        Suspense is the same (one P-option, equal options).
+
+        >>> Bash(3).remoteness(10**18 + 1), Bash(3).suspense(10**18)
+        (500000000000000001, 500000000000000000)
+        """
+        q, r = divmod(position, self.m + 1)
+        return 2 * q + (1 if r else 0)
+
+    def suspense_formula(self, position: int) -> int:
+        """The remoteness (see :meth:`remoteness_formula`)."""
+        return self.remoteness_formula(position)
+
+
 class AllBut(HeapRuleset):
     """All-but subtraction game: remove any positive number of tokens *except* the
     members of a finite set ``S`` (``S = {}`` is Nim).
 
     Values are computed exactly in O(|S|) each (a running count of every value
-    seen). They are arithmetic-periodic in every case known; :attr:`periodicity`
-    reports the pattern observed on the first ``window`` values (``proven=False``),
-    and :meth:`value` beyond the computed range extends that observed pattern.
+    seen), up to :attr:`exact_limit` heaps. They are arithmetic-periodic in every
+    case known, and :attr:`periodicity` *proves* the pattern it observes: the
+    value of heap ``n`` depends only on the last ``max(S)`` values, on which of
+    them occur earlier, and on the mex of all values so far (every value below it
+    occurs), and that state recurs shifted by the saltus one period later, so
+    the pattern holds for ever. A heap beyond the values computed is answered by
+    the proven pattern only; with none proven, a heap beyond :attr:`exact_limit`
+    raises :class:`SearchLimitError` (an observed pattern is never extended).
 
     >>> g = AllBut({1})
     >>> g.table(9)
     [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]
-    >>> g.periodicity.period, g.periodicity.saltus
-    (2, 1)
+    >>> g.periodicity.period, g.periodicity.saltus, g.periodicity.proven
+    (2, 1, True)
+    >>> g.value(10**30 + 1)
+    500000000000000000000000000000
     """
 
     window = 4096
+    #: most heaps computed exactly (pure Python, O(|S|) each) without a proof
+    exact_limit = 1_000_000
+    #: largest ``max(S)`` whose pattern is looked for (the period search costs
+    #: O(period^2), and periods are near ``2 max(S)``); beyond, values are exact
+    #: up to :attr:`exact_limit` only
+    max_pattern_member = 4096
 
     def __init__(self, excluded: Iterable[int]) -> None:
         self.excluded: tuple[int, ...] = _members("allbut", excluded, allow_empty=True)
@@ -226,6 +363,7 @@ class AllBut(HeapRuleset):
         self._count: dict[int, int] = {}
         self._mex = 0
         self._period: Periodicity | None = None
+        self._tried = 0  # the longest table the pattern was looked for on
 
     @classmethod
     def from_args(cls, args: str | None) -> AllBut:
@@ -238,9 +376,13 @@ class AllBut(HeapRuleset):
                 yield position - k
 
     def _grow(self, n: int) -> None:
+        from grundy.solve.budget import look
+
         g, count, ex = self._values, self._count, self.excluded
         while len(g) <= n:
             m = len(g)
+            if not m & 0xFFFF:
+                look(f"{self.name}: the values to heap {n:,}", 1 << 16)
             # values missing from the options: the overall mex, or a value whose
             # every occurrence so far sits at an excluded distance.
             lost: dict[int, int] = {}
@@ -258,29 +400,88 @@ class AllBut(HeapRuleset):
                 self._mex += 1
 
     @property
-    def periodicity(self) -> Periodicity:
-        """The arithmetic-periodic pattern observed on the first ``window`` values."""
-        if self._period is None:
-            self._grow(self.window)
-            found = find_periodicity(self._values[: self.window], saltus=True, min_repeats=4)
-            if found is None:  # pragma: no cover - none known
-                raise InvalidParameterError(f"{self.name}: no pattern in {self.window} values")
-            self._period = found
+    def periodicity(self) -> Periodicity | None:
+        """The arithmetic-periodic pattern of the values: ``proven=True`` when the
+        state argument of the class docstring confirms it, else the pattern
+        observed (``proven=False``) or ``None``. Looks at the first ``window``
+        values, then at 4 times more, up to :attr:`exact_limit`."""
+        return self._pattern(self.exact_limit)
+
+    def _pattern(self, upto: int) -> Periodicity | None:
+        """The pattern, looked for on tables of at most ``upto`` values (so a
+        query near heap ``n`` costs O(n)); stops at the first proven one."""
+        M = self.excluded[-1] if self.excluded else 1
+        if M > self.max_pattern_member:  # periods near 2 max(S): too long to look for
+            return None
+        if self._tried == 0:
+            self._tried = max(self.window, 8 * M) // 4
+        while (self._period is None or not self._period.proven) and self._tried < self.exact_limit:
+            n = min(4 * self._tried, self.exact_limit)
+            if n > upto:
+                break
+            self._grow(n - 1)
+            found = find_periodicity(self._values[:n], saltus=True, min_repeats=4,
+                                     max_period=max(4096, 4 * M))
+            if found is not None and self._proves(found, n):
+                found = Periodicity(found.preperiod, found.period, found.saltus, True, n)
+            self._period, self._tried = found, n
         return self._period
 
+    def _proves(self, found: Periodicity, n_values: int) -> bool:
+        """Whether the pattern ``found`` (holding on the first ``n_values``
+        values) holds for ever: for some ``n`` with the window ``n - M .. n - 1``
+        (``M = max(S)``) inside the pattern, the state at ``n + period`` is the
+        state at ``n`` shifted by the saltus (window values, which of them occur
+        before the window, and the mex), so every later value is too."""
+        g = self._values
+        M = self.excluded[-1] if self.excluded else 1
+        p, s = found.period, found.saltus
+        first: dict[int, int] = {}
+        best = -1
+        top = [0] * (n_values + 1)  # top[i]: the mex of g[:i] (all values below it occur)
+        for i in range(n_values):
+            first.setdefault(g[i], i)
+            best = max(best, g[i])
+            top[i + 1] = best + 1
+        n = max(found.preperiod + M, M)
+        for _ in range(8):  # a few looks one period apart: the state may settle later
+            if n + p > n_values:
+                return False
+            lo, hi = n - M, n + p - M
+            if top[n + p] == top[n] + s and all(
+                (first[v] < lo) == (first.get(v + s, hi) < hi) for v in set(g[lo:n])
+            ):
+                return True
+            n += p
+        return False
+
     def value_formula(self, position: int) -> int:
-        if position < 1_000_000:
+        if position < len(self._values):
+            return self._values[position]
+        per = self._pattern(position + 1)
+        if per is not None and per.proven:
+            return per.extend(self._values, position)
+        if position < self.exact_limit:
             self._grow(position)
             return self._values[position]
-        return self.periodicity.extend(self._values, position)
+        raise SearchLimitError(self._beyond(position, per))
+
+    def _beyond(self, position: int, per: Periodicity | None) -> str:
+        seen = "no pattern" if per is None else (
+            f"the pattern observed (period {per.period}, saltus {per.saltus}) is not proven")
+        return (f"{self.name}: heap {describe(position)} is beyond the {self.exact_limit:,} values "
+                f"computed exactly, and {seen}")
 
     def _positions_with_value(self, t: int, below: int) -> Iterator[int]:
-        """Heaps ``m < below`` with value ``t``, largest first (by the pattern)."""
-        if below <= 1_000_000:
+        """Heaps ``m < below`` with value ``t``, largest first (by the proven
+        pattern beyond the values computed)."""
+        p = self._pattern(below)
+        if p is None or not p.proven or below <= p.preperiod + p.period:
+            if below > self.exact_limit:
+                raise SearchLimitError(self._beyond(below - 1, p))
             self._grow(below)
             yield from (m for m in range(below - 1, -1, -1) if self._values[m] == t)
             return
-        p = self.periodicity
         found = []
         for r in range(p.period):
             base = self._values[p.preperiod + r]
@@ -289,9 +490,20 @@ class AllBut(HeapRuleset):
                 if rem == 0 and k >= 0:
                     found.append(p.preperiod + r + k * p.period)
             elif base == t:  # pragma: no cover - all-but games grow
-                found.append(p.preperiod + r)
+                found.extend(range(p.preperiod + r, below, p.period))
         found += [m for m in range(p.preperiod) if self._values[m] == t]
         yield from sorted((m for m in found if m < below), reverse=True)
+
+    def remoteness_formula(self, position: int) -> int | None:
+        """1 for a heap ``n > 0`` outside ``S`` (taking it all ends the game), 0 for
+        the empty heap; a heap in ``S`` is declined (the search answers).
+
+        >>> AllBut({2}).remoteness(10**20), AllBut({2}).remoteness_formula(2)
+        (1, None)
+        """
+        if position == 0:
+            return 0
+        return None if position in self.excluded else 1
 
     def is_option(self, position: Any, option: Any) -> bool:
         return (
