@@ -21,6 +21,7 @@ from grundy.games.hackenbush import (
     HackenbushGraph,
     hackenbush_value,
     parse_edges,
+    Tree,
     string,
     tree_from_edges,
     tree_values,
@@ -180,7 +181,7 @@ def test_networkx_input_and_catalogue():
 
     assert hackenbush_value(nx.cycle_graph(5)) == 1
     assert grundy.games.get("hackenbush-graph")[parse_edges("0-1 1-2 2-0")].value == 1
-    assert grundy.games.get("hackenbush").parse_position("0-1 0-2") == ((), ())
+    assert grundy.games.get("hackenbush").parse_position("0-1 0-2") == Tree(((), ()))
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ from grundy.games.coins import (
 )
 from grundy.games.dynamic import DynamicSubtraction, FibonacciNim
 from grundy.games.hackenbush import (
-    Graph, GreenHackenbush, HackenbushGraph, hackenbush_value, string, tree_from_edges,
+    Graph, GreenHackenbush, HackenbushGraph, Tree, hackenbush_value, string, tree_from_edges,
     tree_values, winning_cut,
 )
 from grundy.games.geography import (
@@ -52,7 +52,7 @@ __all__ = [
         "CoinTurning", "TurnOne", "TurningTurtles", "Twins", "Triplets", "MockTurtles", "UpTo",
     "Moidores", "Ruler", "ThreeConsecutive", "OnePlusLeftThree", "Multiples",
     "GridCoinTurning", "TartanProduct", "TurningCorners", "AcrosticTwins", "ColouringGame",
-    "GreenHackenbush", "string", "tree_from_edges",
+    "GreenHackenbush", "Tree", "string", "tree_from_edges",
     "VertexGeography", "Board", "winning_starts", "losing_starts", "geography_move",
     "EdgeGeography", "EdgeBoard", "edge_geography_starts", "edge_geography_value", "edge_geography_move",
     "KeepComponent", "AncestorDeletion", "BipartiteEdgeAdding", "ancestor_deletion_values",

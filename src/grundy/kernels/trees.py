@@ -22,8 +22,11 @@ import numpy as np
 
 __all__ = [
     "root_tree", "forest_order", "colon_values", "grounded_prefix_values", "forest_depths",
-    "geography_values",
+    "geography_values", "canonical_code", "code_parents", "code_text",
 ]
+
+#: The bytes of a tree code (:func:`canonical_code`): an edge is ``(`` subtree ``)``.
+OPEN, CLOSE = 40, 41
 
 _K: dict[str, Any] = {}
 
@@ -221,8 +224,195 @@ def _kernels() -> dict[str, Any]:
                 seen[up[v]] = 0
         return full
 
+    @numba.njit(cache=True, nogil=True)
+    def seg_less(a: Any, b: Any, start: Any, key: Any) -> bool:
+        # the child-rank list of a before that of b (lexicographic; a prefix first)
+        i, j = start[a], start[b]
+        ea, eb = start[a + 1], start[b + 1]
+        while i < ea and j < eb:
+            if key[i] != key[j]:
+                return key[i] < key[j]  # type: ignore[no-any-return]
+            i += 1
+            j += 1
+        return i == ea and j < eb  # type: ignore[no-any-return]
+
+    @numba.njit(cache=True, nogil=True)
+    def canon_kernel(parent: Any, order: Any) -> Any:
+        # AHU: rank the subtree classes level by level (height, then the sorted
+        # ranks of the children, lexicographic), so equal ranks are isomorphic
+        # subtrees and the order does not depend on the input's numbering; then
+        # write the tree children-by-rank as brackets (an edge: '(' subtree ')').
+        n = parent.shape[0]
+        height = np.zeros(n, dtype=np.int64)
+        for i in range(n - 1, 0, -1):
+            v = order[i]
+            p = parent[v]
+            if height[v] + 1 > height[p]:
+                height[p] = height[v] + 1
+        start = np.zeros(n + 1, dtype=np.int64)
+        for v in range(n):
+            if parent[v] >= 0:
+                start[parent[v] + 1] += 1
+        for i in range(n):
+            start[i + 1] += start[i]
+        kids = np.empty(max(start[n], 1), dtype=np.int64)
+        fill = start[:n].copy()
+        for v in range(n):
+            p = parent[v]
+            if p >= 0:
+                kids[fill[p]] = v
+                fill[p] += 1
+        top = height[order[0]]
+        hstart = np.zeros(top + 2, dtype=np.int64)
+        for v in range(n):
+            hstart[height[v] + 1] += 1
+        for h in range(top + 1):
+            hstart[h + 1] += hstart[h]
+        byh = np.empty(n, dtype=np.int64)
+        hfill = hstart[: top + 1].copy()
+        for v in range(n):
+            byh[hfill[height[v]]] = v
+            hfill[height[v]] += 1
+        rank = np.zeros(n, dtype=np.int64)
+        key = np.zeros(max(start[n], 1), dtype=np.int64)
+        buf = np.empty(n, dtype=np.int64)
+        nxt = 0
+        for h in range(top + 1):
+            lo, hi = hstart[h], hstart[h + 1]
+            for k in range(lo, hi):
+                v = byh[k]
+                a, b = start[v], start[v + 1]
+                for j in range(a, b):
+                    key[j] = rank[kids[j]]
+                if b - a > 1:
+                    # children sorted by rank, the key with them
+                    idx = np.argsort(key[a:b], kind="mergesort")
+                    ks = kids[a:b][idx].copy()
+                    kk = key[a:b][idx].copy()
+                    kids[a:b] = ks
+                    key[a:b] = kk
+            # bottom-up merge sort of this level's vertices by their keys
+            m = hi - lo
+            src = byh[lo:hi]
+            dst = buf[:m]
+            width = 1
+            while width < m:
+                i = 0
+                while i < m:
+                    mid = min(i + width, m)
+                    end = min(i + 2 * width, m)
+                    p, q, o = i, mid, i
+                    while p < mid and q < end:
+                        if seg_less(src[q], src[p], start, key):
+                            dst[o] = src[q]
+                            q += 1
+                        else:
+                            dst[o] = src[p]
+                            p += 1
+                        o += 1
+                    while p < mid:
+                        dst[o] = src[p]
+                        p += 1
+                        o += 1
+                    while q < end:
+                        dst[o] = src[q]
+                        q += 1
+                        o += 1
+                    i += 2 * width
+                src[:] = dst
+                width *= 2
+            for k in range(lo, hi):
+                v = byh[k]
+                if k > lo and not seg_less(byh[k - 1], v, start, key):
+                    rank[v] = rank[byh[k - 1]]
+                else:
+                    rank[v] = nxt
+                    nxt += 1
+        code = np.empty(2 * (n - 1), dtype=np.uint8)
+        stack = np.empty(n, dtype=np.int64)
+        pos = np.empty(n, dtype=np.int64)
+        root = order[0]
+        sp = 0
+        stack[0] = root
+        pos[root] = start[root]
+        c = 0
+        while sp >= 0:
+            v = stack[sp]
+            if pos[v] < start[v + 1]:
+                w = kids[pos[v]]
+                pos[v] += 1
+                code[c] = 40
+                c += 1
+                sp += 1
+                stack[sp] = w
+                pos[w] = start[w]
+            else:
+                sp -= 1
+                if sp >= 0:
+                    code[c] = 41
+                    c += 1
+        return code
+
+    @numba.njit(cache=True, nogil=True)
+    def code_parents_kernel(code: Any) -> Any:
+        # vertices in preorder (root 0); -2 in parent[0] flags a bad code
+        m = code.shape[0]
+        n = m // 2 + 1
+        parent = np.empty(n, dtype=np.int64)
+        parent[0] = -1
+        stack = np.empty(n + 1, dtype=np.int64)
+        sp = 0
+        stack[0] = 0
+        nxt = 1
+        for i in range(m):
+            ch = code[i]
+            if ch == 40 and nxt < n:
+                parent[nxt] = stack[sp]
+                sp += 1
+                stack[sp] = nxt
+                nxt += 1
+            elif ch == 41 and sp > 0:
+                sp -= 1
+            else:
+                parent[0] = -2
+                return parent
+        if sp != 0 or nxt != n:
+            parent[0] = -2
+        return parent
+
+    @numba.njit(cache=True, nogil=True)
+    def code_text_kernel(code: Any) -> Any:
+        # nested-tuple text: '(' children joined by ', ' (a lone child: ',') ')'
+        m = code.shape[0]
+        out = np.empty(3 * m + 4, dtype=np.uint8)
+        count = np.zeros(m // 2 + 2, dtype=np.int64)
+        sp = 0
+        o = 0
+        out[o] = 40
+        o += 1
+        for i in range(m + 1):
+            if i < m and code[i] == 40:
+                if count[sp] > 0:
+                    out[o] = 44
+                    out[o + 1] = 32
+                    o += 2
+                count[sp] += 1
+                out[o] = 40
+                o += 1
+                sp += 1
+                count[sp] = 0
+            else:
+                if count[sp] == 1:
+                    out[o] = 44
+                    o += 1
+                out[o] = 41
+                o += 1
+                sp -= 1
+        return out[:o]
+
     _K.update(root=root_kernel, order=order_kernel, colon=colon_kernel, prefix=prefix_kernel,
-              depth=depth_kernel, geography=geography_kernel)
+              depth=depth_kernel, geography=geography_kernel, canon=canon_kernel,
+              code_parents=code_parents_kernel, code_text=code_text_kernel)
     return _K
 
 
@@ -288,3 +478,52 @@ def geography_values(parent: Any, order: Any) -> Any:
     return _kernels()["geography"](
         np.ascontiguousarray(parent, dtype=np.int64), np.ascontiguousarray(order, dtype=np.int64)
     )
+
+
+def canonical_code(parent: Any, order: Any) -> bytes:
+    """The canonical code of the rooted tree ``parent`` (one root, ``order`` its
+    parents-first order, :func:`forest_order`): each edge written ``(`` subtree
+    ``)``, the children of every vertex in a canonical order of their subtrees
+    (AHU: by height, then by their children's ranks), so two trees have one code
+    iff they are isomorphic. O(n log n), iterative.
+
+    >>> import numpy as np
+    >>> canonical_code(np.array([-1, 0, 0, 1]), np.array([0, 1, 2, 3]))
+    b'()(())'
+    >>> canonical_code(np.array([-1, 0, 1, 0]), np.array([0, 1, 3, 2]))
+    b'()(())'
+    """
+    p = np.ascontiguousarray(parent, dtype=np.int64)
+    if p.shape[0] <= 1:
+        return b""
+    out: bytes = _kernels()["canon"](p, np.ascontiguousarray(order, dtype=np.int64)).tobytes()
+    return out
+
+
+def code_parents(code: bytes) -> Any:
+    """The parent array (vertices in preorder, root 0) of a tree code, or ``None``
+    when ``code`` is not a balanced bracket code.
+
+    >>> code_parents(b"()(())").tolist()
+    [-1, 0, 0, 2]
+    >>> code_parents(b"(()") is None
+    True
+    """
+    if len(code) % 2:
+        return None
+    if not code:
+        return np.full(1, -1, dtype=np.int64)
+    parent = _kernels()["code_parents"](np.frombuffer(code, dtype=np.uint8))
+    return None if parent[0] == -2 else parent
+
+
+def code_text(code: bytes) -> str:
+    """The nested-tuple text of a tree code (``()`` the bare root, ``((),)`` one edge).
+
+    >>> code_text(b"()(())")
+    '((), ((),))'
+    """
+    if not code:
+        return "()"
+    out: str = _kernels()["code_text"](np.frombuffer(code, dtype=np.uint8)).tobytes().decode("ascii")
+    return out
