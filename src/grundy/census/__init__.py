@@ -28,10 +28,11 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
-from grundy.values.errors import InvalidParameterError
+from grundy.values.errors import GrundyError, InvalidParameterError, describe
 
-__all__ = ["CensusRow", "CensusStore", "CensusStoreError", "CensusInterrupted", "census",
-           "octal_codes", "to_csv", "analyse", "SCHEMA_VERSION"]
+__all__ = ["CensusRow", "CensusStore", "CensusStoreError", "CensusWorkerError",
+           "CensusInterrupted", "census", "octal_codes", "to_csv", "analyse", "SCHEMA_VERSION",
+           "MAX_TO"]
 
 #: the store's schema; a store written by a newer grundy is refused
 SCHEMA_VERSION = 1
@@ -39,9 +40,19 @@ SCHEMA_VERSION = 1
 GAME_SECONDS = 60.0
 
 
+#: largest heap a census tables to (an octal game's table is 2 bytes per heap,
+#: at most :data:`grundy.games.octal.MAX_HEAPS` heaps)
+MAX_TO = (1 << 28) - 1
+
+
 class CensusStoreError(InvalidParameterError):
     """The census store cannot be used: not a census database, a newer schema,
-    or it cannot be written."""
+    damaged, or it cannot be created or written. The message names the file."""
+
+
+class CensusWorkerError(GrundyError, RuntimeError):
+    """A census worker or the Dask cluster failed mid-run (a worker process died,
+    the scheduler went away). The games settled before stay in the store."""
 
 
 @dataclass(frozen=True)
@@ -93,7 +104,14 @@ def analyse(code: str, to: int, seconds: float = GAME_SECONDS) -> CensusRow:
     game = TakeAndBreak(code)
     if game.engine is None:
         raise InvalidParameterError(f"the census takes finite octal codes; got {code!r}")
-    p = game.find_period(seconds=seconds, max_heaps=to + 1)
+    try:
+        p = game.find_period(seconds=seconds, max_heaps=to + 1)
+    except SystemError as exc:
+        # Ctrl-C inside a compiled kernel comes out as "SystemError: ... returned a
+        # result with an exception set" whose cause is the KeyboardInterrupt
+        if isinstance(exc.__cause__, KeyboardInterrupt) or isinstance(exc.__context__, KeyboardInterrupt):
+            raise KeyboardInterrupt from None
+        raise
     have = game.engine.have
     s = game.engine.stats(have - 1)
     return CensusRow(
@@ -114,19 +132,34 @@ class CensusStore:
 
     def __init__(self, path: str | Path | None) -> None:
         self.path = ":memory:" if path is None else str(path)
-        shown = repr(self.path)
-        if path is not None and Path(path).is_dir():
-            raise CensusStoreError(f"census store {shown} is a directory")
+        shown = self.shown = repr(self.path)
+        if path is not None:
+            where = Path(path)
+            if where.is_dir():
+                raise CensusStoreError(f"census store {shown} is a directory")
+            if not where.exists():
+                parent = where.parent
+                if not parent.is_dir():
+                    raise CensusStoreError(
+                        f"cannot create the census store {shown}: no directory {str(parent)!r}")
+                if not os.access(parent, os.W_OK | os.X_OK):
+                    raise CensusStoreError(
+                        f"cannot create the census store {shown}: the directory "
+                        f"{str(parent)!r} is not writable")
+            elif not os.access(where, os.R_OK):
+                raise CensusStoreError(f"cannot read the census store {shown}: permission denied")
         try:
             self.db = sqlite3.connect(self.path, timeout=30)
             tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        except sqlite3.OperationalError as e:  # cannot open, locked, ...
+            raise CensusStoreError(f"cannot open the census store {shown}: {e}") from None
         except sqlite3.DatabaseError as e:
             raise CensusStoreError(f"{shown} is not a census database ({e})") from None
         if not tables:
             self._create(shown)
         elif not {"meta", "rows"} <= tables:
             raise CensusStoreError(f"{shown} is not a census database (tables {sorted(tables)})")
-        meta = dict(self.db.execute("SELECT key, value FROM meta").fetchall())
+        meta = dict(self._query("SELECT key, value FROM meta"))
         if meta.get("kind") != "grundy-census":
             raise CensusStoreError(f"{shown} is not a census database")
         version = int(meta.get("schema", "0"))
@@ -146,6 +179,29 @@ class CensusStore:
         except sqlite3.Error as e:
             raise CensusStoreError(f"cannot write the census store {shown}: {e}") from None
 
+    def _query(self, sql: str, args: Iterable[Any] = ()) -> list[Any]:
+        """The rows of a query; a damaged or unreadable store is a
+        :class:`CensusStoreError` naming the file."""
+        try:
+            return self.db.execute(sql, tuple(args)).fetchall()
+        except sqlite3.Error as e:
+            raise CensusStoreError(f"cannot read the census store {self.shown}: {e}") from None
+
+    def check_writable(self) -> None:
+        """:class:`CensusStoreError` now, before any computing, if rows could not
+        be written (a read-only file or directory, a damaged store)."""
+        if self.path == ":memory:":
+            return
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                self.db.execute("UPDATE meta SET value = value WHERE key = 'kind'")
+                self._query("SELECT COUNT(*) FROM rows")
+            finally:
+                self.db.rollback()
+        except sqlite3.Error as e:
+            raise CensusStoreError(f"cannot write the census store {self.shown}: {e}") from None
+
     def add(self, row: CensusRow) -> None:
         """Store one row, in its own transaction (all or nothing)."""
         marks = ", ".join("?" for _ in _COLUMNS)
@@ -158,7 +214,7 @@ class CensusStore:
     def _rows(self, where: str = "", args: Iterable[Any] = (), order: str = "code, n") -> list[CensusRow]:
         sql = f"SELECT {', '.join(_COLUMNS)} FROM rows {where} ORDER BY {order}"
         out = []
-        for r in self.db.execute(sql, tuple(args)):
+        for r in self._query(sql, args):
             row = dict(zip(_COLUMNS, r))
             row["proven"] = bool(row["proven"])
             out.append(CensusRow(**row))
@@ -179,7 +235,7 @@ class CensusStore:
 
     def settled(self, codes: Iterable[str], to: int) -> set[str]:
         """The codes needing no run to ``to``: proven, or already run that far."""
-        done = {r[0] for r in self.db.execute(
+        done = {r[0] for r in self._query(
             "SELECT DISTINCT code FROM rows WHERE proven = 1 OR target >= ? OR n > ?", (to, to))}
         return done & set(codes)
 
@@ -196,35 +252,100 @@ class CensusStore:
         self.db.close()
 
 
+def _orphan_guard(parent: int) -> None:
+    """In a pool worker: end this process when ``parent`` (the census) dies, even
+    by ``kill -9``, which no finalizer sees. Linux: the kernel sends SIGKILL
+    (``prctl(PR_SET_PDEATHSIG)``); everywhere: a thread that polls the parent."""
+    import signal
+    import sys
+    import threading
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
+        except (OSError, AttributeError):  # pragma: no cover - no libc: the thread below
+            pass
+    if os.getppid() != parent:  # the parent died before the guard was set
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="grundy-census-orphan-guard").start()
+
+
 def _local(todo: list[str], to: int, seconds: float, workers: int | None) -> Iterator[CensusRow]:
     if workers == 1 or len(todo) <= 1:
         for c in todo:
             yield analyse(c, to, seconds)
         return
     from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
 
-    pool = ProcessPoolExecutor(max_workers=workers or os.cpu_count())
+    pool = ProcessPoolExecutor(max_workers=workers or os.cpu_count(), initializer=_orphan_guard,
+                               initargs=(os.getpid(),))
     try:
         futures = [pool.submit(analyse, c, to, seconds) for c in todo]
         for f in as_completed(futures):
-            yield f.result()
+            try:
+                row = f.result()
+            except BrokenProcessPool as exc:
+                raise CensusWorkerError(
+                    f"a census worker process died ({exc}); the games settled so far are kept"
+                ) from None
+            yield row
     finally:  # Ctrl-C: drop what has not started, keep what finished
         pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _dask(todo: list[str], to: int, seconds: float, scheduler: str) -> Iterator[CensusRow]:
-    from distributed import Client, as_completed
-
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise InvalidParameterError(
+            f"--scheduler {describe(scheduler)} needs Dask, which is not installed: "
+            "pip install 'grundy[cluster]' (or run without --scheduler)"
+        ) from None
+    if not scheduler.strip():
+        raise InvalidParameterError("the Dask scheduler address is empty (e.g. tcp://host:8786)")
     try:
         client = Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
-    except (ValueError, OSError, TimeoutError) as exc:
+    except Exception as exc:  # a bad address, refused, timed out: Dask's own types vary
         raise InvalidParameterError(
-            f"cannot reach the Dask scheduler {scheduler!r}: {exc}"
+            f"cannot reach the Dask scheduler {describe(scheduler)}: {_one_line(exc)}"
         ) from None
-    with client:
-        futures = client.map(analyse, todo, [to] * len(todo), [seconds] * len(todo), pure=False)
-        for f in as_completed(futures):  # type: ignore[no-untyped-call]
-            yield f.result()
+    try:
+        with client:
+            futures = client.map(analyse, todo, [to] * len(todo), [seconds] * len(todo), pure=False)
+            for f in as_completed(futures):  # type: ignore[no-untyped-call]
+                try:
+                    row = f.result()
+                except GrundyError:
+                    raise
+                except Exception as exc:  # FutureCancelledError, CommClosedError, ...
+                    raise CensusWorkerError(
+                        f"the Dask cluster {describe(scheduler)} failed mid-run "
+                        f"({type(exc).__name__}: {_one_line(exc)}); the games settled so far are kept"
+                    ) from None
+                yield row
+    except (GrundyError, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # the client itself failing (closing a lost connection)
+        raise CensusWorkerError(
+            f"the Dask cluster {describe(scheduler)} failed mid-run "
+            f"({type(exc).__name__}: {_one_line(exc)}); the games settled so far are kept"
+        ) from None
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text[:300] + ("..." if len(text) > 300 else "") or type(exc).__name__
 
 
 def census(
@@ -241,22 +362,33 @@ def census(
     ``to`` with ``seconds`` per game; returns the longest row of every game.
 
     ``scheduler``: a Dask scheduler address (``tcp://host:8786``) to run on a
-    cluster; otherwise ``workers`` local processes (default: every core).
-    ``store``: the SQLite file, reused and extended across runs.
+    cluster; otherwise ``workers`` local processes (default: every core; ``1``:
+    in this process). Workers end when the census process dies.
+    ``store``: the SQLite file, reused and extended across runs; it is checked
+    for writing before anything is computed. Errors: :class:`CensusStoreError`
+    (the store), :class:`CensusWorkerError` (a worker or the cluster failed
+    mid-run; the games settled stay stored), :class:`CensusInterrupted` (Ctrl-C).
     """
     if isinstance(to, bool) or not isinstance(to, int) or to < 1:
-        raise InvalidParameterError(f"census 'to' must be a positive integer; got {to!r}")
+        raise InvalidParameterError(f"census 'to' must be a positive integer; got {describe(to)}")
+    if to > MAX_TO:
+        raise InvalidParameterError(
+            f"census 'to' must be at most {MAX_TO:,} (a game's table takes 2 bytes per heap); "
+            f"got {describe(to)}"
+        )
     if not seconds > 0:
         raise InvalidParameterError(f"census time budget must be positive; got {seconds!r}")
     codes = list(octal_codes(digits))
     db = CensusStore(store)
     try:
+        db.check_writable()  # before any computing, not at the first row
         settled = db.settled(codes, to)
         todo = [c for c in codes if c not in settled]
         done = len(codes) - len(todo)
         if progress:
             progress(done, len(codes))
-        rows = _dask(todo, to, seconds, scheduler) if scheduler else _local(todo, to, seconds, workers)
+        rows = (_dask(todo, to, seconds, scheduler) if scheduler is not None
+                else _local(todo, to, seconds, workers))
         for row in rows:
             db.add(row)  # as each worker finishes
             done += 1

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import click
 
+from grundy.cli.params import IntExpr
+
 from grundy.values.errors import InvalidParameterError
 
 __all__ = ["census"]
@@ -51,12 +53,12 @@ def _open(store: str) -> object:
 
 
 @click.group(invoke_without_command=True)
-@click.option("--digits", type=click.IntRange(1, 4), default=3, show_default=True, help="Most code digits.")
-@click.option("--to", "to", type=click.IntRange(min=1), default=10_000, show_default=True,
+@click.option("--digits", type=IntExpr(1, 4), default=3, show_default=True, help="Most code digits.")
+@click.option("--to", "to", type=IntExpr(min=1), default=10_000, show_default=True,
               help="Table each game at most to this heap.")
 @click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=60.0, show_default=True,
               help="Seconds per game.")
-@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Local worker processes (default: every core).")
+@click.option("--jobs", type=IntExpr(min=1), default=None, help="Local worker processes (default: every core).")
 @click.option("--scheduler", default=None, help="Dask scheduler address, to run on a cluster.")
 @click.option("--store", type=click.Path(dir_okay=False), default=None,
               help="SQLite store of results to reuse and extend.")
@@ -113,7 +115,7 @@ def unsolved(store: str, fmt: str) -> None:
 
 @census.command()
 @_STORE
-@click.option("--limit", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option("--limit", type=IntExpr(min=1), default=10, show_default=True)
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
 def longest(store: str, limit: int, fmt: str) -> None:
     """The proven games with the longest preperiods."""

@@ -17,6 +17,8 @@ from typing import Any
 
 import click
 
+from grundy.cli.params import IntExpr
+
 from grundy.values.errors import InvalidParameterError, InvalidPositionError
 
 __all__ = ["graph"]
@@ -54,7 +56,7 @@ def read_edges(path: str) -> tuple[list[Hashable], list[tuple[Hashable, Hashable
 @click.argument("source")
 @click.argument("vertices", nargs=-1)
 @click.option("--root", help="For a ruleset SOURCE: the position to explore from.")
-@click.option("--limit", type=click.IntRange(min=1), default=1_000_000, show_default=True,
+@click.option("--limit", type=IntExpr(min=1), default=1_000_000, show_default=True,
               help="Most positions a ruleset's exploration may reach.")
 @click.option("--simple", is_flag=True, help="Refuse duplicate and self edges.")
 @click.option("--kernel", "want_kernel", is_flag=True, help="Print a kernel of the digraph.")

@@ -23,6 +23,8 @@ from grundy.rules.game import Game, GameSum
 from grundy.rules.ruleset import Ruleset
 from grundy.games import entries, resolve
 from grundy.patterns import Periodicity, find_periodicity
+from grundy.patterns.periodicity import observed
+from grundy.cli.params import IntExpr, Seconds, armed
 from grundy.cli.progress import ProgressBar
 
 __all__ = ["main", "cli", "entry"]
@@ -45,13 +47,16 @@ class _Deadline(GrundyError):
 
 
 @contextlib.contextmanager
-def _hard_deadline(seconds: float) -> Iterator[None]:
+def _hard_deadline(seconds: float | None) -> Iterator[None]:
     """Searches watch their own budget; this alarm (main thread, POSIX) stops the
     rest: a closed form or a user's move function that runs far past the budget.
-    It leaves room for a first numba compilation."""
-    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+    It leaves room for a first numba compilation. No alarm without a time limit
+    (``None``) or for one too long to arm (:func:`grundy.cli.params.armed`)."""
+    if (armed(seconds) is None or not hasattr(signal, "setitimer")
+            or threading.current_thread() is not threading.main_thread()):
         yield
         return
+    assert seconds is not None
     grace = max(3 * seconds, seconds + 15.0)
 
     def fire(signum: int, frame: Any) -> None:
@@ -90,21 +95,22 @@ def cli() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option(
     "--seconds",
-    type=click.FloatRange(min=0),
+    type=Seconds(),
     default=_DEFAULT_SECONDS,
     show_default=True,
-    help="Time budget of the whole analysis; searches stop there and say so.",
+    help="Time budget of the whole analysis ('inf': no limit); searches stop there "
+         "and say so. Start-up and loading compiled code do not count.",
 )
 @click.option(
     "--limit",
-    type=click.IntRange(min=1),
+    type=IntExpr(min=1),
     default=_DEFAULT_LIMIT,
     show_default=True,
     help="Most positions (or options of one position) a search may expand.",
 )
 @click.option("--progress/--no-progress", default=None, help="Show search progress (default: on a terminal).")
 def analyze(
-    game: str, positions: tuple[str, ...], as_json: bool, seconds: float, limit: int,
+    game: str, positions: tuple[str, ...], as_json: bool, seconds: float | None, limit: int,
     progress: bool | None,
 ) -> None:
     """Outcome, value, winning moves, remoteness and suspense of a position.
@@ -167,10 +173,10 @@ _OUTCOME_TEXT = {
 
 @cli.command()
 @click.argument("game")
-@click.option("--to", "to", type=click.IntRange(min=0), required=True, help="Last position of the table.")
-@click.option("--from", "start", type=click.IntRange(min=0), default=0, show_default=True, help="First position.")
+@click.option("--to", "to", type=IntExpr(min=0), required=True, help="Last position of the table.")
+@click.option("--from", "start", type=IntExpr(min=0), default=0, show_default=True, help="First position.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--width", type=click.IntRange(min=1), default=10, show_default=True, help="Values per row.")
+@click.option("--width", type=IntExpr(min=1), default=10, show_default=True, help="Values per row.")
 @click.option("--progress/--no-progress", default=None, help="Show search progress (default: on a terminal).")
 def table(game: str, to: int, start: int, as_json: bool, width: int, progress: bool | None) -> None:
     """Grundy values of positions FROM..TO of a one-heap family, and their pattern;
@@ -214,8 +220,10 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
                 rows.add(fast[start + len(rows.values):])
             else:
                 search = _SearchProgress(bar)
+                from grundy.solve.tables import heap_value
+
                 for n in range(start, to + 1):
-                    rows.add([rs.value(n, progress=search)])
+                    rows.add([heap_value(rs, n, search)])  # a loopy heap: one error line
                     bar(n - start + 1)
             rows.flush()
         values = rows.values
@@ -365,11 +373,11 @@ def _pattern(rs: Ruleset, values: list[int], progress: bool | None = None) -> Pe
         with ProgressBar(None, "period search" + note, enabled=progress, delay=_BAR_DELAY,
                          unit="values tabled") as bar:
             found = find(progress=bar)
-        return found if isinstance(found, Periodicity) else None
+        return observed(found) if isinstance(found, Periodicity) else None
     own = getattr(rs, "periodicity", None)
     if isinstance(own, Periodicity):
-        return own
-    return find_periodicity(values, saltus=True, min_repeats=3, max_period=10_000)
+        return observed(own)  # an unproven period only if it means something (docs/octal.md)
+    return observed(find_periodicity(values, saltus=True, min_repeats=3, max_period=10_000))
 
 
 @cli.command(name="list")

@@ -1,7 +1,8 @@
 """``grundy play GAME POSITION...``: play against a perfect opponent in the terminal.
 
 The person chooses who starts; each turn shows the position, the value of every
-component and the value history. Commands at the prompt: a move in the game's
+component and the value history (generalised values ``inf(K)`` and outcome ``D``
+in a loopy game, where a drawn game goes on until someone quits). Commands at the prompt: a move in the game's
 notation, ``hint``, ``undo``, ``moves``, ``help``, ``quit``. Illegal or unreadable
 moves are refused with the reason; Ctrl-C or end of input leaves cleanly.
 """
@@ -12,6 +13,8 @@ import sys
 
 import click
 
+from grundy.cli.params import IntExpr
+
 from grundy.values.errors import GrundyError
 from grundy.play.parse import game_from_texts
 from grundy.play.session import Session
@@ -21,7 +24,7 @@ __all__ = ["play"]
 _HELP = """\
 Type a move in the game's notation (e.g. 'heap 2 to 3', '2-3', '1: take 2',
 'both 2', 'knock 4 5', or the resulting position), or a command:
-  hint   a winning move, if there is one
+  hint   a winning move, or in a drawn position the moves that keep the draw
   undo   take back your last move and the engine's reply
   moves  list the legal moves
   help   this text
@@ -64,7 +67,7 @@ def _ask(prompt: str) -> str | None:
     show_default=True,
     help="Who moves first.",
 )
-@click.option("--limit", type=click.IntRange(min=1), default=20_000, show_default=True,
+@click.option("--limit", type=IntExpr(min=1), default=20_000, show_default=True,
               help="Most positions one engine search may explore.")
 def play(game: str, positions: tuple[str, ...], first: str, limit: int) -> None:
     """Play GAME from POSITION against a perfect opponent.

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import click
 
+from grundy.cli.params import IntExpr
+
 from grundy.play.parse import game_from_texts, ruleset_for
 
 __all__ = ["plot"]
@@ -15,7 +17,7 @@ __all__ = ["plot"]
 @click.command(context_settings={"ignore_unknown_options": True})
 @click.argument("game")
 @click.argument("positions", nargs=-1)
-@click.option("--to", "to", type=click.IntRange(min=0), default=100, show_default=True,
+@click.option("--to", "to", type=IntExpr(min=0), default=100, show_default=True,
               help="Last heap (sequence) or largest heap (P-position map).")
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
               help="File to write: .png or .svg.")

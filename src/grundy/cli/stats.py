@@ -17,6 +17,8 @@ import time
 
 import click
 
+from grundy.cli.params import IntExpr
+
 from grundy.values.errors import InvalidParameterError
 
 __all__ = ["stats"]
@@ -24,7 +26,7 @@ __all__ = ["stats"]
 
 @click.command()
 @click.argument("game")
-@click.option("--to", "to", type=click.IntRange(min=0), default=1 << 16, show_default=True,
+@click.option("--to", "to", type=IntExpr(min=0), default=1 << 16, show_default=True,
               help="Table heaps 0..TO.")
 @click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
               help="Save the table here (.npy) as it grows, and resume from it.")

@@ -133,7 +133,7 @@ class RowRuns(TakeAndBreak):
             if not nums or nums != list(range(nums[0], nums[0] + len(nums))):
                 raise illegal_move(self, position, text, "name consecutive pins, like 'knock 4 5'")
             if nums[0] < 1 or nums[-1] > position:
-                raise illegal_move(self, position, text, f"pins are numbered 1..{position}")
+                raise illegal_move(self, position, text, f"pins are numbered 1..{describe(position)}")
             if not self.lo <= len(nums) <= self.hi:
                 raise illegal_move(self, position, text, f"knock {self.lo}..{self.hi} pins at once")
             left, right = nums[0] - 1, position - nums[-1]
@@ -233,7 +233,7 @@ class CircleRuns(Ruleset):
             n = position[1]
             nums = [int(x) for x in words(text) if x.isdigit()]
             if not nums or not 1 <= len(nums) <= min(self.k, n) or any(not 1 <= x <= n for x in nums):
-                raise illegal_move(self, position, text, f"knock 1..{min(self.k, n)} of the coins 1..{n}")
+                raise illegal_move(self, position, text, f"knock 1..{describe(min(self.k, n))} of the coins 1..{describe(n)}")
             if sorted(set((x - nums[0]) % n for x in nums)) != list(range(len(nums))):
                 raise illegal_move(self, position, text, "the coins must be consecutive")
             left_over: int = n - len(nums)

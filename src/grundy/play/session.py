@@ -3,7 +3,12 @@ perfect opponent.
 
 The engine plays a winning move when it has one; from a P-position it plays the
 move that keeps the game going longest (the option of highest remoteness), so the
-person must earn the win. Moves are pushed and popped; a move is a
+person must earn the win. Loopy games (positions can repeat) may be drawn: the
+whole game is then solved by retrograde analysis (win, lose or draw with
+remoteness), the engine wins by the fastest win (a move to a P-position of
+remoteness one less, so the win cannot be stalled by a cycle), keeps a draw from a
+drawn position (it never moves into a position lost for itself), and hints name
+the moves that keep the draw. Moves are pushed and popped; a move is a
 :class:`~grundy.SumMove` or text in the games' notations (``component:move``).
 
 >>> import grundy
@@ -39,8 +44,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.values.errors import GrundyError, InvalidPositionError, SearchLimitError
+from grundy.values.loopy import LoopyValue, loopy_outcome, loopy_sum
 from grundy.values.outcome import Outcome
 from grundy.rules.game import Game, GameSum, SumMove
+from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
 from grundy.play.moves import format_sum_move, parse_sum_move
 
@@ -57,7 +64,7 @@ class Ply:
     move: SumMove
     text: str
     after: GameSum
-    value: int | None
+    value: LoopyValue | None
 
 
 def _flatten(game: Game | GameSum) -> GameSum:
@@ -75,8 +82,12 @@ def _flatten(game: Game | GameSum) -> GameSum:
 
 class Session:
     """A game in progress. ``limit`` bounds each search the engine makes (the
-    remoteness of the options from a P-position); beyond it the engine falls back
-    on a cheap rule (the option of largest value)."""
+    remoteness of the options from a P-position, or the positions of a loopy game
+    solved whole); beyond it the engine falls back on a cheap rule (the option of
+    largest value; in a loopy game, a move keeping the generalised value's outcome).
+
+    Values are Sprague-Grundy values, or for a loopy game generalised values
+    (an ``int`` or ``inf(K)``; see :mod:`grundy.values.loopy`)."""
 
     def __init__(self, game: Game | GameSum, *, limit: int = 20_000, seconds: float = 2.0) -> None:
         self.start = _flatten(game)
@@ -85,7 +96,9 @@ class Session:
         self.plies: list[Ply] = []
         #: Most options the engine compares when it has no winning move.
         self.max_options = 2000
-        self._values: list[int | None] = [self._value_of(self.start)]
+        self._values: list[LoopyValue | None] = [self._value_of(self.start)]
+        self._loopy: bool | None = None  # whether a cycle is reachable (found on demand)
+        self._analyses: list[Any] = []  # loopy analyses of the whole game, by root
 
     # ------------------------------------------------------------------ state
     @property
@@ -98,28 +111,29 @@ class Session:
         """The player to move: 0 for whoever moved first, 1 for the other."""
         return len(self.plies) % 2
 
-    def values(self) -> list[int | None]:
+    def values(self) -> list[LoopyValue | None]:
         """The value of every component (``None``: not found within ``limit``)."""
         return [self._component_value(c) for c in self.game.components]
 
     @property
-    def value(self) -> int | None:
+    def value(self) -> LoopyValue | None:
         """The value of the position (``None``: not found within ``limit``)."""
         return _xor(self.values())
 
     @property
     def outcome(self) -> Outcome | None:
-        """``P`` or ``N`` (from a closed form when the value is out of reach)."""
+        """``P``, ``N`` or ``D`` (a draw, in a loopy game; from a closed form when
+        the value is out of reach)."""
         v = self.value
         if v is not None:
-            return Outcome.from_value(v)
+            return loopy_outcome(v)
         comps = self.game.components
         if len(comps) == 1 and comps[0].ruleset.has_outcome_formula:
             return comps[0].ruleset.outcome_formula(comps[0].position)
         return None
 
     @property
-    def value_history(self) -> list[int | None]:
+    def value_history(self) -> list[LoopyValue | None]:
         """The value of the position before the first move and after each move."""
         return list(self._values)
 
@@ -184,9 +198,16 @@ class Session:
 
     # ----------------------------------------------------------------- engine
     def winning_move(self) -> SumMove | None:
-        """A winning move, or ``None`` from a P-position; :class:`SearchLimitError`
-        when neither the values nor a closed form decide it within ``limit``."""
+        """A winning move (in a loopy game, the fastest), or ``None`` from a P- or
+        drawn position; :class:`SearchLimitError` when neither the values nor a
+        closed form decide it within ``limit``."""
         g = self.game
+        a = self._whole()
+        if a is not None:
+            key = _key(g)
+            if a.outcome(key) is not Outcome.N:
+                return None
+            return self._fastest_win(a, key)
         values = self.values()
         if None not in values:
             return g.winning_move()
@@ -196,24 +217,48 @@ class Session:
             return None if o is None else SumMove(0, o)
         raise SearchLimitError(f"the position is beyond the search budget of {self.limit:,} positions")
 
+    def drawing_moves(self, limit: int | None = None) -> list[SumMove]:
+        """The moves that keep a draw (to positions drawn for the opponent); empty
+        unless the position is drawn."""
+        if self.outcome is not Outcome.D:
+            return []
+        a = self._whole()
+        out: list[SumMove] = []
+        for m, after in self._options():
+            if limit is not None and len(out) >= limit:
+                break
+            if self._outcome_of(a, after) is Outcome.D:
+                out.append(m)
+        return out
+
     def hint(self) -> str:
-        """A winning move in words, or why there is none."""
+        """A winning move in words, the moves that keep a draw, or why there is none."""
         if self.over:
             return "the game is over"
         try:
             m = self.winning_move()
         except SearchLimitError:
             return "no hint: the position is beyond the search budget"
-        if m is None:
-            return "you are in a P-position: every move loses against perfect play"
-        return self.format_move(m)
+        if m is not None:
+            return self.format_move(m)
+        if self.outcome is Outcome.D:
+            keep = self.drawing_moves(6)
+            shown = ", ".join(self.format_move(k) for k in keep[:5]) + (", ..." if len(keep) > 5 else "")
+            return ("drawn: neither side can force a win; moves that keep the draw: "
+                    + (shown or "none found"))
+        return "you are in a P-position: every move loses against perfect play"
 
     def engine_move(self) -> SumMove:
         """The engine's choice: a winning move, else the option of highest
         remoteness (searched within ``limit`` positions and ``seconds``, among the
-        first ``max_options`` options), else the option of largest value."""
+        first ``max_options`` options), else the option of largest value. In a
+        loopy game: the fastest win, else a move keeping the draw, else the longest
+        resistance."""
         if self.over:
             raise InvalidPositionError("the game is over: no move is left")
+        a = self._whole()
+        if a is not None:
+            return self._loopy_choice(a)
         try:
             win = self.winning_move()
         except SearchLimitError:
@@ -221,6 +266,8 @@ class Session:
         if win is not None:
             return win
         opts = self.moves(self.max_options)
+        if self.outcome is Outcome.D:  # loopy, beyond the whole-game budget: keep the draw
+            return max(opts, key=lambda o: self._fallback_rank(o))
         best: SumMove | None = None
         best_r = -1
         t_end = time.monotonic() + self.seconds
@@ -232,7 +279,7 @@ class Session:
                 if r > best_r:
                     best, best_r = o, r
         except GrundyError:
-            best = max(opts, key=lambda o: self._value_of(_flatten(self.game.play(o))) or 0)
+            best = max(opts, key=lambda o: self._fallback_rank(o))
         assert best is not None
         return best
 
@@ -265,26 +312,148 @@ class Session:
                         seconds=max(0.0, t_end - time.monotonic()))
         return int(reduce_sum(g.components, REMOTENESS, budget=budget, progress=deadline))
 
-    def _component_value(self, c: Game) -> int | None:
+    def _fallback_rank(self, move: SumMove) -> tuple[int, int]:
+        """How good ``move`` looks without a search: an option drawn or of
+        generalised value ``inf(K)`` first (a draw is better than a loss), then
+        the largest finite value."""
+        v = self._value_of(_flatten(self.game.play(move)))
+        if v is None:
+            return (0, 0)
+        if type(v) is int:
+            return (1 if v else 0, v)
+        return (2 if loopy_outcome(v) is Outcome.D else 1, 0)
+
+    def _is_loopy(self) -> bool:
+        """Whether a cycle is reachable from the start (then every later position
+        is looked at by loopy analysis): a component of infinite generalised value,
+        or a cycle found within ``limit`` options."""
+        if self._loopy is None:
+            from grundy.solve.loopy import find_cycle
+
+            comps = self.start.components
+            loopy = any(not isinstance(self._component_value(c), (int, type(None))) for c in comps)
+            for c in comps if not loopy else ():
+                try:
+                    if find_cycle(c.ruleset, c.position, limit=self.limit) is not None:
+                        loopy = True
+                        break
+                except Exception:  # a broken move function: the searches report it
+                    continue
+            self._loopy = loopy
+        return self._loopy
+
+    def _whole(self) -> Any:
+        """The loopy analysis of the whole current game (win, lose or draw, with
+        remoteness) when it can reach a cycle and is within ``limit`` positions
+        and ``seconds``, else ``None``."""
+        if not self._is_loopy():
+            return None
+        key = _key(self.game)
+        for a in self._analyses:
+            if key in a:
+                return a
+        from grundy.solve.loopy import analyze_loopy
+
+        try:
+            a = analyze_loopy(_Whole(self.game), key, max_positions=self.limit,
+                              deadline=time.monotonic() + self.seconds)
+        except (GrundyError, RecursionError):
+            return None  # beyond the budget: the generalised values decide
+        self._analyses.append(a)
+        return a
+
+    def _options(self) -> Iterator[tuple[SumMove, GameSum]]:
+        g = self.game
+        for m in self._iter_moves():
+            yield m, _flatten(g.play(m))
+
+    def _outcome_of(self, a: Any, g: GameSum) -> Outcome | None:
+        if a is not None:
+            return a.outcome(_key(g))  # type: ignore[no-any-return]
+        v = self._value_of(g)
+        return None if v is None else loopy_outcome(v)
+
+    def _fastest_win(self, a: Any, key: tuple[Game, ...]) -> SumMove | None:
+        """A move to a P-position of remoteness one less than this one's: a
+        winner who may pick any P-option can be led round a cycle for ever."""
+        r = a.remoteness(key)
+        for m, after in self._options():
+            k = _key(after)
+            if a.outcome(k) is Outcome.P and a.remoteness(k) == r - 1:
+                return m
+        return None  # pragma: no cover - the analysis guarantees one
+
+    def _loopy_choice(self, a: Any) -> SumMove:
+        key = _key(self.game)
+        out = a.outcome(key)
+        if out is Outcome.N:
+            m = self._fastest_win(a, key)
+            if m is not None:
+                return m
+        best: SumMove | None = None
+        best_rank: tuple[int, int] = (-1, -1)
+        for m, after in self._options():
+            k = _key(after)
+            o = a.outcome(k)
+            if out is Outcome.D:  # keep the draw; never move into a loss for oneself
+                if o is Outcome.D:
+                    return m
+                continue
+            r = a.remoteness(k)  # from a P-position: the longest resistance
+            rank = (1 if o is Outcome.D else 0, -1 if r is None else r)
+            if rank > best_rank:
+                best, best_rank = m, rank
+        if best is None:  # pragma: no cover - a draw always has a drawing option
+            best = self.moves(1)[0]
+        return best
+
+    def _component_value(self, c: Game) -> LoopyValue | None:
         try:
             return c.ruleset.value(c.position, limit=self.limit)
         except (GrundyError, RecursionError):
             return None
 
-    def _value_of(self, g: GameSum) -> int | None:
+    def _value_of(self, g: GameSum) -> LoopyValue | None:
         return _xor([self._component_value(c) for c in g.components])
 
     def __repr__(self) -> str:
         return f"<Session {self.game!r}, {len(self.plies)} moves, player {self.to_move} to move>"
 
 
-def _xor(values: list[int | None]) -> int | None:
-    s = 0
-    for v in values:
-        if v is None:
-            return None
-        s ^= v
-    return s
+def _xor(values: list[LoopyValue | None]) -> LoopyValue | None:
+    """The (generalised) value of a sum from its parts' values."""
+    if any(v is None for v in values):
+        return None
+    return loopy_sum(*[v for v in values if v is not None])
+
+
+def _key(g: GameSum) -> tuple[Game, ...]:
+    """A position of the whole game for :class:`_Whole`: its components."""
+    return tuple(g.components)
+
+
+class _Whole(Ruleset):
+    """The whole game (a sum) as one ruleset, for the loopy analysis: a position
+    is the tuple of its components (``Game`` objects); a move moves one of them
+    (a ``Sum`` option becomes one component per part). A single component keeps
+    the results its rules fix (:meth:`Ruleset.result`)."""
+
+    def __init__(self, game: GameSum) -> None:
+        comps = game.components
+        self.name = comps[0].ruleset.name if len(comps) == 1 else "sum"
+
+    def moves(self, position: Any) -> Iterator[tuple[Game, ...]]:
+        comps: tuple[Game, ...] = position
+        for i, c in enumerate(comps):
+            for o in c.ruleset.moves(c.position):
+                parts = o.parts if type(o) is Sum else (o,)
+                yield comps[:i] + tuple(Game(c.ruleset, p) for p in parts) + comps[i + 1:]
+
+    def result(self, position: Any) -> Outcome | None:
+        comps: tuple[Game, ...] = position
+        if len(comps) == 1:
+            return comps[0].ruleset.result(comps[0].position)
+        return None
 
 
 def _has_move(c: Game) -> bool:

@@ -31,7 +31,7 @@ from grundy.games.registry import common_name
 from grundy.rules.game import Game, GameSum
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
-from grundy.patterns.periodicity import find_periodicity
+from grundy.patterns.periodicity import find_periodicity, observed
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -61,8 +61,8 @@ def pattern_of(rs: Ruleset, values: Sequence[int]) -> Periodicity | None:
     """The ruleset's own (possibly proven) period, else one observed in ``values``."""
     own = getattr(rs, "periodicity", None)
     if isinstance(own, Periodicity):
-        return own
-    return find_periodicity(list(values), saltus=True, min_repeats=3, max_period=10_000)
+        return observed(own)  # an unproven period only if it means something
+    return observed(find_periodicity(list(values), saltus=True, min_repeats=3, max_period=10_000))
 
 
 def sequence_figure(rs: Ruleset, to: int, *, values: Sequence[int] | None = None) -> Figure:
