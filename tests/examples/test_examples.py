@@ -348,3 +348,38 @@ def test_abc278g_against_a_judge_process(seed):
     result = subprocess.run([*judge, str(n), str(lo), str(hi), str(seed), "--", *player],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, (n, lo, hi, result.stderr)
+
+
+def test_cf794e_choosing_carrot():
+    mod = load("cf794e_choosing_carrot")
+
+    def brute(a):  # the rules: Oleg's k extra moves, then alternate turns
+        out = []
+        for k in range(len(a)):
+            @lru_cache(maxsize=None)
+            def v(i, j, t):
+                if i == j:
+                    return a[i]
+                vals = (v(i + 1, j, t + 1), v(i, j - 1, t + 1))
+                return max(vals) if t < k or (t - k) % 2 == 0 else min(vals)
+            out.append(v(0, len(a) - 1, 0))
+        return out
+
+    rng = random.Random(794)
+    for _ in range(300):
+        a = [rng.randrange(1, 10) for _ in range(rng.randrange(1, 11))]
+        want = brute(a)
+        assert mod.solve(f"{len(a)}\n{' '.join(map(str, a))}\n") == " ".join(map(str, want))
+        if len(a) <= 7:
+            assert mod.by_minimax(a) == want
+
+
+def test_p7137_cut_cake():
+    mod = load("p7137_cut_cake")
+    rng = random.Random(7137)
+    for _ in range(40):
+        a = [rng.randrange(1, 5) for _ in range(rng.randrange(1, 4))]
+        m = rng.randrange(0, 4)
+        exact = mod.by_minimax(a, m)  # every cake order, every cut on a fine grid
+        out = mod.solve(f"{len(a)} {m}\n{' '.join(map(str, a))}\n")
+        assert out == f"{float(exact):.6f}"

@@ -12,6 +12,7 @@ from grundy.solve.compounds import every_outcome, sj_outcome
 from grundy.solve.engine import Solver
 from grundy.solve.counting import count_positions, count_values, count_xor_box, nim_sum_distribution
 from grundy.solve.graph import GameGraph, GraphAnalysis
+from grundy.solve.minimax import ZeroSumGame
 from grundy.solve.reducer import remoteness_rule, suspense_rule
 
 register_engine(_engine)
@@ -19,5 +20,5 @@ register_engine(_engine)
 __all__ = [
     "Budget", "Solver", "remoteness_rule", "suspense_rule", "GameGraph", "GraphAnalysis",
     "every_outcome", "sj_outcome", "count_positions", "count_values",
-    "count_xor_box", "nim_sum_distribution",
+    "count_xor_box", "nim_sum_distribution", "ZeroSumGame",
 ]
