@@ -383,3 +383,19 @@ def test_p7137_cut_cake():
         exact = mod.by_minimax(a, m)  # every cake order, every cut on a fine grid
         out = mod.solve(f"{len(a)} {m}\n{' '.join(map(str, a))}\n")
         assert out == f"{float(exact):.6f}"
+
+
+def test_p10200_maze_guard():
+    mod = load("p10200_maze_guard")
+    rng = random.Random(10200)
+    cases, want = [], []
+    for _ in range(120):
+        n = rng.randrange(0, 4)
+        N = 1 << n
+        w = [rng.randrange(1, 6) for _ in range(N - 1)]
+        q = list(range(1, N + 1))
+        rng.shuffle(q)
+        k = rng.randrange(0, 12)
+        cases.append(f"{n} {k}\n{' '.join(map(str, w))}\n{' '.join(map(str, q))}\n")
+        want.append(" ".join(map(str, mod.by_minimax(n, k, w, q))))  # Alice buys, Bob orients
+    assert mod.solve(f"{len(cases)}\n" + "".join(cases)).split("\n") == want
