@@ -8,7 +8,8 @@ j-th piece of block i moves j pieces from block i to block i - 1: Staircase Nim.
 If f_0 > 0 each of those pieces wins at once. Otherwise nobody may move pieces
 into block 0, so block 1 is the ground and the game is the library's
 ``StaircaseNim`` on (f_2, f_3, ...); runs of empty blocks are shortened keeping
-their parity. Each winning Staircase move is one winning first move.
+their parity. Each winning Staircase move is one winning first move (counted
+without building the positions: O(n) in all).
 
 Input: "m n", then the n positions (increasing). Output: the count.
 """
@@ -47,7 +48,7 @@ def solve(text: str) -> str:
     f = blocks(m, nums[2 : 2 + n])
     if f[0]:
         return str(f[0])
-    return str(len(StaircaseNim().winning_moves(tuple(f[2:]))))
+    return str(len(StaircaseNim().winning_transfers(tuple(f[2:]))))
 
 
 if __name__ == "__main__":

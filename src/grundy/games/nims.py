@@ -345,26 +345,39 @@ class StaircaseNim(_Row):
         if type(position) is not tuple:  # a Sum
             return super().winning_moves(position, limit=limit)
         p: tuple[int, ...] = position
+        out: list[Hashable] = []
+        for stair, coins in self.winning_transfers(p):
+            q = list(p)
+            q[stair - 1] -= coins
+            if stair > 1:
+                q[stair - 2] += coins
+            out.append(tuple(q))
+        return out
+
+    def winning_transfers(self, position: tuple[int, ...]) -> list[tuple[int, int]]:
+        """The winning moves as ``(stair, coins)`` pairs (1-based stair, coins
+        moved down from it), in O(n) in all however many there are (the
+        positions themselves take O(n) each: :meth:`winning_moves`).
+
+        >>> StaircaseNim().winning_transfers((1, 4, 2))
+        [(2, 1), (3, 1)]
+        """
+        self.check(position)
+        p = position
         s = self.value_formula(p)
         if s == 0:
             return []
-        out: list[Hashable] = []
+        out: list[tuple[int, int]] = []
         for i, a in enumerate(p):
-            q = list(p)
-            if i % 2 == 0:  # an odd stair (1-based): lower it
+            if i % 2 == 0:  # an odd stair (1-based): lower it to a ^ s
                 t = a ^ s
                 if t < a:
-                    q[i] = t
-                    if i:
-                        q[i - 1] += a - t
-                    out.append(tuple(q))
-            else:  # an even stair: raise the odd stair below
+                    out.append((i + 1, a - t))
+            else:  # an even stair: raise the odd stair below to its ^ s
                 below = p[i - 1]
                 d = (below ^ s) - below
                 if 0 < d <= a:
-                    q[i] -= d
-                    q[i - 1] += d
-                    out.append(tuple(q))
+                    out.append((i + 1, d))
         return out
 
     def winning_move(self, position: Any) -> Hashable | None:
