@@ -10,8 +10,8 @@ Input: cases until end of file: "n m", then n lines "a b". Output per case:
 it never is: the notes' argument, checked here by the retrograde analysis).
 
 :class:`Northcott` is the partizan game itself (state: rows and whose turn), solved
-by the library's retrograde analysis with draws; boards too big for that
-(``max_positions``) use the notes' shortcut, Nim on the gaps |a - b| - 1, which the
+by the library's retrograde analysis with draws; boards too big for that (a move
+graph that may pass ``max_positions``, known before searching) use the notes' shortcut, Nim on the gaps |a - b| - 1, which the
 tests check against the real-rules analysis on every small board.
 """
 
@@ -46,15 +46,29 @@ class Northcott(grundy.Ruleset):
 
 def decide(m: int, rows: tuple[tuple[int, int], ...], max_positions: int = 200_000) -> str:
     root = (rows, 0)
+    # pieces never pass each other, so a row has at most C(m, 2) states, each with
+    # at most m options: a board whose move graph may exceed the budget goes to the
+    # shortcut before any search (which would list the options before its count
+    # of positions ran out)
+    work = 2 * m
+    for _ in rows:
+        work *= m * (m - 1) // 2
+        if work > max_positions:
+            return _nim_shortcut(rows)
     try:
         a = analyze_loopy(Northcott(m), root, max_positions=max_positions)
     except SearchLimitError:
-        x = 0
-        for p, q in rows:
-            x ^= abs(p - q) - 1
-        return "I WIN!" if x else "BAD LUCK!"
+        return _nim_shortcut(rows)
     o = a.outcome(root)
     return {Outcome.N: "I WIN!", Outcome.P: "BAD LUCK!", Outcome.D: "DRAW"}[o]
+
+
+def _nim_shortcut(rows: tuple[tuple[int, int], ...]) -> str:
+    """The notes' argument: Nim on the gaps |a - b| - 1."""
+    x = 0
+    for p, q in rows:
+        x ^= abs(p - q) - 1
+    return "I WIN!" if x else "BAD LUCK!"
 
 
 def solve(text: str, max_positions: int = 200_000) -> str:
