@@ -15,7 +15,7 @@ largest first leaf she can afford, where the cheapest way to make every first
 leaf of a subtree at least ``lim`` is ``f(u) = f(left) + min(f(right), w_u)``
 (Bob takes whichever side is smaller unless u is bought); then she recurses into
 the side holding that leaf first, with the budget the other side needs set
-aside. O(n^2 2^n), compiled with numba.
+aside. O(n^2 2^n), compiled with numba (cached on disk next to this file).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from grundy.solve import ZeroSumGame
 _BIG = np.int64(1) << 62
 
 
-@njit
+@njit(cache=True)
 def _calc(u: int, lim: int, a: Any, f: Any, N: int, fail: int) -> int:
     """Least cost making every first leaf of subtree ``u`` at least ``lim``
     (``f`` filled for the whole subtree)."""
@@ -49,7 +49,7 @@ def _calc(u: int, lim: int, a: Any, f: Any, N: int, fail: int) -> int:
     return f[u]
 
 
-@njit
+@njit(cache=True)
 def _first_leaf(u: int, m: int, a: Any, f: Any, N: int, fail: int, sorted_leaves: Any,
                 depth_of: Any) -> int:
     """The largest first leaf Alice can afford under ``u`` with budget ``m``
@@ -68,7 +68,7 @@ def _first_leaf(u: int, m: int, a: Any, f: Any, N: int, fail: int, sorted_leaves
     return res
 
 
-@njit
+@njit(cache=True)
 def _walk(k: int, a: Any, f: Any, N: int, fail: int, sorted_leaves: Any, depth_of: Any,
           where: Any, out: Any) -> None:
     """Q into ``out``: the notes' recursion, with an explicit stack. A frame is

@@ -22,6 +22,9 @@ ROOT = Path(__file__).resolve().parents[2]
 def load(name: str):
     spec = importlib.util.spec_from_file_location(name, ROOT / "examples" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
+    # registered under its own name, so an example's numba cache written here
+    # can be read back (numba re-imports the module by name)
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 
