@@ -3,7 +3,6 @@ problem's raw rules, on small random inputs in the problem's own format."""
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import random
 from functools import lru_cache
@@ -12,14 +11,11 @@ from pathlib import Path
 from tests.games.test_treegames import bip_moves, p6665_moves, p8347_first_wins
 from tests.oracles import grundy_values, wins
 
+from tests.examples.test_examples import load  # noqa: E402  (one loader: see its note)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def load(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "examples" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def hackenbush_brute(n, edges, grounded):

@@ -3,20 +3,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from pathlib import Path
 
 from tests.solve.loopy_oracles import explore, outcomes, remoteness
 
+from tests.examples.test_examples import load  # noqa: E402  (one loader: see its note)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def load(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "examples" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 # ------------------------------------------------------------------- P9169
