@@ -15,8 +15,9 @@ The game is partizan with draws and move counts: a state carries whose turn it i
 the rules fix the results, and the library's retrograde analysis does the rest. Two
 ways in: :class:`RiverPawn`, a readable ruleset (``result`` hook for the fixed
 results) for :func:`grundy.solve.loopy.analyze_loopy`; and :func:`solve_board`, which
-builds every state's edges with numpy and runs the same compiled analysis on up to
-2 * 100^3 states.
+builds every state's edges with numpy (red pieces as an unordered pair, black in
+the rows it can still reach) and runs the same compiled analysis on up to
+2 * 100 * 4950 states.
 """
 
 from __future__ import annotations
@@ -100,9 +101,12 @@ def solve_by_ruleset(board: list[str]) -> str:
     return answer(a.outcome(root), a.remoteness(root))
 
 
-def board_graph(board: list[str]) -> tuple[int, Any, Any, Any]:
-    """Every state of the board as numbers ``((b * C + r1) * C + r2) * 2 + turn``
-    (C cells): ``(states, src, dst, terminal)``, built with numpy."""
+def board_graph(board: list[str]) -> tuple[int, Any, Any, Any, int]:
+    """Every state of the board as a number, ``(states, src, dst, terminal,
+    root)``, built with numpy. Two reductions keep the graph small: the red
+    pieces are interchangeable, so a state holds their unordered pair (``p``
+    of ``C(cells, 2)``), and black never moves down, so its cell lies in the
+    rows up to its start (``b < B``). State ``(b * P + p) * 2 + turn``."""
     n, m = len(board), len(board[0])
     cells = n * m
     free = np.array([c != "#" for row in board for c in row])
@@ -113,11 +117,17 @@ def board_graph(board: list[str]) -> tuple[int, Any, Any, Any]:
                 a, b = i + di, j + dj
                 if 0 <= a < n and 0 <= b < m and free[a * m + b]:
                     nb[i * m + j, d] = a * m + b
-    b, r1, r2 = (x.ravel() for x in np.meshgrid(
-        np.arange(cells), np.arange(cells), np.arange(cells), indexing="ij"))
-    base = (b * cells + r1) * cells + r2  # state number // 2
-    valid = free[b] & free[r1] & free[r2] & (r1 != r2)
-    states = 2 * cells**3
+    (bi, bj), (ai, aj), (ci, cj) = pieces(board)
+    B = (bi + 1) * m  # black's cells: the rows up to its start
+    pa, pb = np.triu_indices(cells, 1)
+    P = pa.shape[0]
+    pair = np.full((cells, cells), -1, dtype=np.int64)
+    pair[pa, pb] = pair[pb, pa] = np.arange(P)
+    b, p = (x.ravel() for x in np.meshgrid(np.arange(B), np.arange(P), indexing="ij"))
+    r1, r2 = pa[p], pb[p]
+    base = b * P + p  # state number // 2
+    valid = free[b] & free[r1] & free[r2]
+    states = 2 * B * P
     terminal = np.full(states, FIXED_DRAW, dtype=np.uint8)  # invalid states: inert
     top = (b // m) == 0
     hit = (b == r1) | (b == r2)
@@ -128,30 +138,25 @@ def board_graph(board: list[str]) -> tuple[int, Any, Any, Any]:
     live = valid & ~top & ~hit
     srcs, dsts = [], []
     for d in range(4):  # red moves: from turn 0 to turn 1
-        for which, (mine, other) in enumerate(((r1, r2), (r2, r1))):
+        for mine, other in ((r1, r2), (r2, r1)):
             to = nb[mine, d]
             ok = live & (to >= 0) & (to != other)
-            nr1 = np.where(which == 0, to, r1)[ok]
-            nr2 = np.where(which == 0, r2, to)[ok]
             srcs.append(2 * base[ok])
-            dsts.append(2 * ((b[ok] * cells + nr1) * cells + nr2) + 1)
-    for d in range(3):  # black moves: from turn 1 to turn 0
+            dsts.append(2 * (b[ok] * P + pair[to[ok], other[ok]]) + 1)
+    for d in range(3):  # black moves (never down): from turn 1 to turn 0
         to = nb[b, d]
         ok = live & (to >= 0)
         srcs.append(2 * base[ok] + 1)
-        dsts.append(2 * ((to[ok] * cells + r1[ok]) * cells + r2[ok]))
+        dsts.append(2 * (to[ok] * P + p[ok]))
     src = np.concatenate(srcs).astype(np.int32)
     dst = np.concatenate(dsts).astype(np.int32)
-    return states, src, dst, terminal
+    root = 2 * ((bi * m + bj) * P + int(pair[ai * m + aj, ci * m + cj]))
+    return states, src, dst, terminal, root
 
 
 def solve_board(board: list[str]) -> str:
-    m = len(board[0])
-    states, src, dst, terminal = board_graph(board)
+    states, src, dst, terminal, root = board_graph(board)
     a = LoopyAnalysis(states, src, dst, terminal=terminal, name="river-pawn")
-    (bi, bj), (ai, aj), (ci, cj) = pieces(board)
-    cells = len(board) * m
-    root = 2 * (((bi * m + bj) * cells + ai * m + aj) * cells + ci * m + cj)
     return answer(a.outcome(root), a.remoteness(root))
 
 
