@@ -232,3 +232,50 @@ def test_a_forest_splits_into_a_sum_of_its_trees():
     assert h.value(pos) == h.solver.value(pos) == 2 ^ 1
     w = h.winning_move(pos)
     assert w in opts and h.value(w) == 0
+
+
+def _ahu(parent):
+    """Canonical string of a rooted tree by the definition (sorted child strings)."""
+    kids = {v: [] for v in range(len(parent))}
+    for v, p in enumerate(parent):
+        if p >= 0:
+            kids[p].append(v)
+
+    def s(v):
+        return "(" + "".join(sorted(s(c) for c in kids[v])) + ")"
+
+    return s(parent.index(-1))
+
+
+def test_tree_equality_is_isomorphism_and_canonical_code_caches():
+    """Tree objects (iterative hash/eq, canonical code by a compiled kernel) are
+    equal iff the rooted trees are isomorphic; relabelled and reordered inputs give
+    the same tree. Checked against the definition on random small trees."""
+    rng = random.Random(21)
+    trees = []
+    for _ in range(400):
+        n = rng.randrange(1, 9)
+        parent = [-1] + [rng.randrange(i) for i in range(1, n)]
+        perm = list(range(n))
+        rng.shuffle(perm)
+        relabelled = [-1] * n
+        for v, p in enumerate(parent):
+            relabelled[perm[v]] = -1 if p < 0 else perm[p]
+        t = Tree.from_parents(parent)
+        edges = [(perm[v], perm[p]) for v, p in enumerate(parent) if p >= 0]
+        rng.shuffle(edges)
+        assert t == Tree.from_parents(relabelled) == tree_from_edges(edges, perm[0])
+        assert hash(t) == hash(Tree.from_parents(relabelled))
+        assert Tree(str(t)) == t and Tree(t.to_tuple()) == t and t.size == n - 1
+        trees.append((t, _ahu(parent)))
+        g, start = brute([(v, p) for v, p in enumerate(parent) if p >= 0], [0])
+        assert GreenHackenbush().value(t) == g(start)
+    for (a, sa), (b, sb) in zip(trees, trees[1:] + trees[:1]):
+        assert (a == b) == (sa == sb), (a, b)
+    # the canonical-code kernel is read from numba's disk cache in a new process
+    # (a jitted helper held in a closure made it recompile, ~10 s, every run)
+    code = "import time, grundy; t = time.monotonic(); grundy.games.Tree(((), ((),))); print(time.monotonic() - t)"
+    subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=120, check=True)
+    took = float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                timeout=120, check=True).stdout)
+    assert took < 5, took

@@ -25,30 +25,35 @@ __all__ = ["graph"]
 
 
 def _name(token: str) -> Hashable:
+    from grundy.games.hackenbush import vertex_name
+
     try:
-        return int(token)
-    except ValueError:
-        return token
+        return vertex_name(token, "graph")
+    except InvalidPositionError as exc:
+        raise InvalidParameterError(str(exc)) from None
 
 
 def read_edges(path: str) -> tuple[list[Hashable], list[tuple[Hashable, Hashable]]]:
-    """``(declared vertices, edges)`` of an edge-list file."""
+    """``(declared vertices, edges)`` of an edge-list file (read by the package's
+    one reader of edge files: a binary or non-UTF-8 file is an error naming it;
+    vertex names are at most ``MAX_LABEL_CHARS`` characters)."""
+    from grundy.games.hackenbush import read_text_file
+
+    text = read_text_file(path, "graph", InvalidParameterError, kind="graph")
     vertices: list[Hashable] = []
     edges: list[tuple[Hashable, Hashable]] = []
-    try:
-        with open(path, encoding="utf-8") as f:
-            for lineno, line in enumerate(f, 1):
-                words = line.split("#", 1)[0].split()
-                if len(words) == 1:
-                    vertices.append(_name(words[0]))
-                elif len(words) == 2:
-                    edges.append((_name(words[0]), _name(words[1])))
-                elif words:
-                    raise InvalidParameterError(
-                        f"{path}:{lineno}: an edge is two vertex names 'u v'; got {line.strip()!r}"
-                    )
-    except OSError as exc:
-        raise InvalidParameterError(f"cannot read the graph file {path!r}: {exc.strerror or exc}") from None
+    for lineno, line in enumerate(text.splitlines(), 1):
+        words = line.split("#", 1)[0].split()
+        if len(words) == 1:
+            vertices.append(_name(words[0]))
+        elif len(words) == 2:
+            edges.append((_name(words[0]), _name(words[1])))
+        elif words:
+            shown = line.strip()
+            shown = shown if len(shown) <= 60 else shown[:57] + "..."
+            raise InvalidParameterError(
+                f"{path}:{lineno}: an edge is two vertex names 'u v'; got {shown!r}"
+            )
     return vertices, edges
 
 

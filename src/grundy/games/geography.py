@@ -28,7 +28,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.games.hackenbush import parse_edges, read_edge_text
+from grundy.games.hackenbush import parse_edges, read_edge_text, vertex_name
 from grundy.rules.ruleset import Ruleset
 from grundy.values.errors import InvalidPositionError, describe
 from grundy.values.outcome import Outcome
@@ -256,16 +256,24 @@ class Board:
 
     @classmethod
     def make(cls, edges: Iterable[Sequence[Hashable]], token: Hashable) -> Board:
-        import networkx as nx
+        """The board of the simple graph ``edges`` (repeats merged, loops refused)
+        that the token can reach, edges sorted; iterative, O(m log m)."""
+        from grundy.games.hackenbush import _reach
 
-        G = _nx_graph(list(edges))
-        G.add_node(token)
-        comp = nx.node_connected_component(G, token)
-        es = sorted(
-            (tuple(sorted(e, key=_vkey)) for e in G.subgraph(comp).edges),
-            key=lambda e: (_vkey(e[0]), _vkey(e[1])),
-        )
-        return cls(tuple((e[0], e[1]) for e in es), token)
+        canon: set[Edge] = set()
+        for e in edges:
+            try:
+                u, v = e
+                hash(u), hash(v)
+            except (TypeError, ValueError):
+                raise InvalidPositionError(f"geography: an edge is a pair of vertices; got {describe(e)}") from None
+            if u == v:
+                raise InvalidPositionError(f"geography: the edge {describe((u, v))} is a self-loop; geography has none")
+            canon.add((u, v) if _vkey(u) <= _vkey(v) else (v, u))
+        es = list(canon)
+        comp = _reach(es, [token])
+        kept = sorted((e for e in es if e[0] in comp), key=lambda e: (_vkey(e[0]), _vkey(e[1])))
+        return cls(tuple(kept), token)
 
     def __str__(self) -> str:
         return (" ".join(f"{u}-{v}" for u, v in self.edges) + f" start={self.token}").strip()
@@ -301,7 +309,7 @@ class VertexGeography(Ruleset):
         token: Hashable = 0
         if m:
             tok = m.group(1)
-            token = int(tok) if re.fullmatch(r"[+-]?\d+", tok) else tok
+            token = vertex_name(tok, "geography")
             text = text[: m.start()] + " " + text[m.end() :]
         g = parse_edges(text, what="geography", loops=False, require_ground=False)
         if g.edges and not any(token in e for e in g.edges):
@@ -317,6 +325,11 @@ class VertexGeography(Ruleset):
     def outcome_formula(self, position: Board) -> Outcome:
         if not position.edges:
             return Outcome.P
+        from grundy.games.geography_edge import _forest_values, _Indexed
+
+        ix = _Indexed(position.edges)
+        if ix.is_forest():  # the token never comes back: the compiled tree kernel, O(n)
+            return Outcome.N if _forest_values(ix)[ix.ids[position.token]] else Outcome.P
         return Outcome.N if geography_move(position.edges, position.token) is not None else Outcome.P
 
     def option_with_value(self, position: Board, target: int) -> Hashable | None:

@@ -40,7 +40,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from grundy.games.hackenbush import parse_edges, read_edge_text
+from grundy.games.hackenbush import parse_edges, read_edge_text, vertex_name
 from grundy.rules.ruleset import Ruleset
 from grundy.solve.budget import Budget
 from grundy.values.errors import InvalidPositionError, SearchLimitError, describe
@@ -418,7 +418,7 @@ class EdgeGeography(Ruleset):
         token: Hashable = 0
         if m:
             tok = m.group(1)
-            token = int(tok) if re.fullmatch(r"[+-]?\d+", tok) else tok
+            token = vertex_name(tok, "edge-geography")
             text = text[: m.start()] + " " + text[m.end() :]
         g = parse_edges(text, what="edge-geography", require_ground=False)
         if g.edges and not any(token in e for e in g.edges):

@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import compress
 from pathlib import Path
 from typing import Any, cast
 
@@ -556,17 +557,9 @@ class Graph:
         return Graph(self.edges[:index] + self.edges[index + 1 :], self.ground).pruned()
 
     def pruned(self) -> Graph:
-        """The edges still connected to the ground (networkx components)."""
-        import networkx as nx
-
-        G = nx.MultiGraph()
-        G.add_nodes_from(self.ground)
-        G.add_edges_from(self.edges)
-        keep: set[Hashable] = set()
-        for r in self.ground:
-            if r not in keep:
-                keep |= nx.node_connected_component(G, r)
-        if len(keep) == G.number_of_nodes():
+        """The edges still connected to the ground (one search from the ground, O(m))."""
+        keep = _reach(self.edges, self.ground)
+        if all(u in keep for u, _ in self.edges):
             return self
         return Graph(tuple(e for e in self.edges if e[0] in keep), self.ground)
 
@@ -576,21 +569,97 @@ class Graph:
         return f"{es} ground={gs}".strip()
 
 
+def _adjacency(edges: Sequence[Edge]) -> dict[Hashable, list[Hashable]]:
+    adj: dict[Hashable, list[Hashable]] = {}
+    for u, v in edges:
+        adj.setdefault(u, []).append(v)
+        adj.setdefault(v, []).append(u)
+    return adj
+
+
+def _reach(edges: Sequence[Edge], start: Iterable[Hashable]) -> set[Hashable]:
+    """The vertices joined to ``start`` by ``edges`` (iterative search, O(m))."""
+    return _grow(_adjacency(edges), set(start))
+
+
+def _grow(adj: dict[Hashable, list[Hashable]], seen: set[Hashable]) -> set[Hashable]:
+    stack = list(seen)
+    while stack:
+        for y in adj.get(stack.pop(), ()):
+            if y not in seen:
+                seen.add(y)
+                stack.append(y)
+    return seen
+
+
+def _components(edges: Sequence[Edge], ground: Iterable[Hashable]) -> list[set[Hashable]]:
+    """The connected components that hold a ground vertex (one search, O(m))."""
+    adj = _adjacency(edges)
+    done: set[Hashable] = set()
+    out: list[set[Hashable]] = []
+    for r in ground:
+        if r not in done:
+            c = _grow(adj, {r})
+            done |= c
+            out.append(c)
+    return out
+
+
 _TOKEN = re.compile(r"^\s*([^\s\-]+)\s*-\s*([^\s\-]+)\s*$")
 
 
-def _vertex(tok: str) -> Hashable:
+#: Longest vertex name read from text or a file: Python's ``int()`` of a long digit
+#: string takes quadratic time and cannot be interrupted, so a name of more
+#: characters is refused before it is converted.
+MAX_LABEL_CHARS = 1_000
+
+
+def vertex_name(tok: str, what: str = "graph") -> Hashable:
+    """A vertex name read from text: an ``int`` if it reads as one, else the text.
+    Names longer than :data:`MAX_LABEL_CHARS` are refused (before any ``int()``).
+
+    >>> vertex_name("-3"), vertex_name("a")
+    (-3, 'a')
+    """
+    if len(tok) > MAX_LABEL_CHARS:
+        raise InvalidPositionError(
+            f"{what}: a vertex name of {len(tok):,} characters ({tok[:8]}...) is longer than "
+            f"{MAX_LABEL_CHARS:,}; number the vertices"
+        )
     return int(tok) if re.fullmatch(r"[+-]?\d+", tok) else tok
+
+
+def _vertex(tok: str, what: str = "graph") -> Hashable:
+    return vertex_name(tok, what)
+
+
+def read_text_file(
+    path: str | Path, what: str = "graph", error: type[Exception] = InvalidPositionError, kind: str = "edge"
+) -> str:
+    """The text of a file of edges (UTF-8). A file that cannot be read, holds NUL
+    bytes (a binary file) or is not UTF-8 raises ``error`` (a GrundyError) naming
+    the file; the one reader of edge files (``@FILE`` positions, ``grundy graph``)."""
+    shown = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise error(f"{what}: cannot read the {kind} file {shown!r}: {exc.strerror or exc}") from None
+    except MemoryError:
+        raise error(f"{what}: the {kind} file {shown!r} is too big to read") from None
+    if b"\0" in data:
+        raise error(f"{what}: the {kind} file {shown!r} is a binary file (it holds NUL bytes), not a text edge list")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(
+            f"{what}: the {kind} file {shown!r} is not UTF-8 text (byte {exc.start:,} is {data[exc.start]:#04x})"
+        ) from None
 
 
 def read_edge_text(text: str, what: str = "graph") -> str:
     """``text`` itself, or the contents of the file it names as ``@FILE``."""
     if text.strip().startswith("@"):
-        path = Path(text.strip()[1:])
-        try:
-            return path.read_text()
-        except OSError as exc:
-            raise InvalidPositionError(f"{what}: cannot read the edge file {str(path)!r}: {exc.strerror}") from None
+        return read_text_file(text.strip()[1:], what)
     return text
 
 
@@ -625,7 +694,7 @@ def parse_edges(
             continue
         words = line.split()
         if len(words) == 2 and all(re.fullmatch(r"[+-]?\d+", w) for w in words):
-            edges.append((_vertex(words[0]), _vertex(words[1])))  # "u v" (contest style)
+            edges.append((_vertex(words[0], what), _vertex(words[1], what)))  # "u v" (contest style)
             raw.append(line)
             continue
         for tok in words:
@@ -633,8 +702,8 @@ def parse_edges(
                 key, _, val = tok.partition("=")
                 vals = [v for v in val.split(",") if v]
                 if key == "ground":
-                    ground = [_vertex(v) for v in vals]
-                elif key == "n" and len(vals) == 1 and vals[0].isdigit():
+                    ground = [_vertex(v, what) for v in vals]
+                elif key == "n" and len(vals) == 1 and vals[0].isdigit() and len(vals[0]) <= MAX_LABEL_CHARS:
                     n = int(vals[0])
                 elif key == "base" and vals in (["0"], ["1"]):
                     base = int(vals[0])
@@ -649,23 +718,26 @@ def parse_edges(
                     raise InvalidPositionError(
                         f"{what}: {describe(piece)} is not an edge 'u-v' (in {describe(src)})"
                     )
-                edges.append((_vertex(m.group(1)), _vertex(m.group(2))))
+                edges.append((_vertex(m.group(1), what), _vertex(m.group(2), what)))
                 raw.append(piece)
     if ground is None:
         ground = [base]
     if not ground:
         raise InvalidPositionError(f"{what}: no ground vertex given (in {describe(src)})")
-    if n is not None:
-        ok = set(range(base, base + n))
+    if n is not None:  # n may be huge: the vertices are checked against the range, never listed
+
+        def ok(x: Hashable) -> bool:
+            return type(x) is int and base <= x < base + n
+
         for e, r in zip(edges, raw):
             for x in e:
-                if x not in ok:
+                if not ok(x):
                     raise InvalidPositionError(
                         f"{what}: the edge {describe(r)} names vertex {describe(x)}, not one of the n={n} "
                         f"vertices {base}..{base + n - 1} (in {describe(src)})"
                     )
         for gv in ground:
-            if gv not in ok:
+            if not ok(gv):
                 raise InvalidPositionError(f"{what}: the ground {describe(gv)} is not a vertex (in {describe(src)})")
     if not loops:
         for e, r in zip(edges, raw):
@@ -1015,14 +1087,9 @@ def _split(g: Graph) -> Graph | Sum:
     """A forest of grounded pieces as the ``Sum`` of its components (each with
     its own grounds), so the search memoises each piece once; one piece stays a
     ``Graph``."""
-    import networkx as nx
-
     if len(g.ground) < 2:
         return g
-    G = nx.MultiGraph()
-    G.add_nodes_from(g.ground)
-    G.add_edges_from(g.edges)
-    comps = [c for c in nx.connected_components(G) if c & g.ground]
+    comps = _components(g.edges, g.ground)
     if len(comps) < 2:
         return g
     parts = [
@@ -1032,6 +1099,35 @@ def _split(g: Graph) -> Graph | Sum:
     if len(parts) == 1:
         return parts[0]
     return Sum(*parts) if parts else Graph((), g.ground)
+
+
+def _cuts(live: Graph, look: Any) -> Iterator[Hashable]:
+    """The options of a pruned graph, edge by edge, from one fusion (O(m) compiled):
+    cutting an edge on a cycle leaves the rest whole; cutting a bridge drops the
+    parts below it (a stretch of the parts' preorder). Each option is still a whole
+    graph (O(m)), so the budget in force is watched between them."""
+    edges = live.edges
+    m = len(edges)
+    if m == 0:
+        return
+    f = _fuse(edges, live.ground)
+    k = len(f.parent)
+    size = [1] * k
+    for q in range(k - 1, 0, -1):  # parts in preorder: a parent before its children
+        size[f.parent[q]] += size[q]
+    pe = f.part[f.us]  # the part of one end of each edge (both ends' parts for a bridge)
+    bridge = f.bridge.tolist()
+    for i in range(m):
+        look("hackenbush-graph: listing the moves", 0)
+        if not bridge[i]:
+            rest = Graph(edges[:i] + edges[i + 1 :], live.ground)
+        else:
+            a, b = int(f.part[f.us[i]]), int(f.part[f.vs[i]])
+            low = a if f.parent[a] == b else b  # the part hanging below the bridge
+            keep = (pe < low) | (pe >= low + size[low])
+            keep[i] = False
+            rest = Graph(tuple(compress(edges, keep.tolist())), live.ground)
+        yield _split(rest)
 
 
 class HackenbushGraph(Ruleset):
@@ -1053,9 +1149,16 @@ class HackenbushGraph(Ruleset):
     name = "hackenbush-graph"
 
     def moves(self, position: Graph) -> Iterator[Hashable]:
+        from grundy.solve.budget import look
+
         live = position.pruned()  # edges cut off from the ground have already fallen
-        for i in range(len(live.edges)):
-            yield _split(live.without(i))
+        if len(live.edges) > MAX_MOVE_EDGES:
+            raise SearchLimitError(
+                f"hackenbush-graph: listing the moves of a graph of {len(live.edges):,} edges (more "
+                f"than {MAX_MOVE_EDGES:,}, each a whole graph) is out of reach of a search; its value, "
+                "outcome and a winning cut come from the fusion principle"
+            )
+        yield from _cuts(live, look)
 
     def validate(self, position: Any) -> None:
         if not isinstance(position, Graph):

@@ -225,18 +225,6 @@ def _kernels() -> dict[str, Any]:
         return full
 
     @numba.njit(cache=True, nogil=True)
-    def seg_less(a: Any, b: Any, start: Any, key: Any) -> bool:
-        # the child-rank list of a before that of b (lexicographic; a prefix first)
-        i, j = start[a], start[b]
-        ea, eb = start[a + 1], start[b + 1]
-        while i < ea and j < eb:
-            if key[i] != key[j]:
-                return key[i] < key[j]  # type: ignore[no-any-return]
-            i += 1
-            j += 1
-        return i == ea and j < eb  # type: ignore[no-any-return]
-
-    @numba.njit(cache=True, nogil=True)
     def canon_kernel(parent: Any, order: Any) -> Any:
         # AHU: rank the subtree classes level by level (height, then the sorted
         # ranks of the children, lexicographic), so equal ranks are isomorphic
@@ -303,7 +291,15 @@ def _kernels() -> dict[str, Any]:
                     end = min(i + 2 * width, m)
                     p, q, o = i, mid, i
                     while p < mid and q < end:
-                        if seg_less(src[q], src[p], start, key):
+                        # is the child-rank list of src[q] before that of src[p]
+                        # (lexicographic, a prefix first)? Inline: a jitted helper
+                        # held in a closure makes numba's disk cache miss every run
+                        x0, x1 = start[src[q]], start[src[q] + 1]
+                        y0, y1 = start[src[p]], start[src[p] + 1]
+                        while x0 < x1 and y0 < y1 and key[x0] == key[y0]:
+                            x0 += 1
+                            y0 += 1
+                        if (key[x0] < key[y0]) if (x0 < x1 and y0 < y1) else (x0 == x1 and y0 < y1):
                             dst[o] = src[q]
                             q += 1
                         else:
@@ -323,7 +319,16 @@ def _kernels() -> dict[str, Any]:
                 width *= 2
             for k in range(lo, hi):
                 v = byh[k]
-                if k > lo and not seg_less(byh[k - 1], v, start, key):
+                same = False
+                if k > lo:  # the same child-rank list as the one before
+                    x0, x1 = start[byh[k - 1]], start[byh[k - 1] + 1]
+                    y0, y1 = start[v], start[v + 1]
+                    same = x1 - x0 == y1 - y0
+                    while same and x0 < x1:
+                        same = key[x0] == key[y0]
+                        x0 += 1
+                        y0 += 1
+                if same:
                     rank[v] = rank[byh[k - 1]]
                 else:
                     rank[v] = nxt

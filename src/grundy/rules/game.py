@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from grundy.rules.engine import engine
 from grundy.rules.sums import Sum, slot_setter
+from grundy.values.bigint import int_text
 from grundy.values.errors import InvalidPositionError, describe
 from grundy.values.loopy import loopy_sum
 from grundy.values.outcome import Outcome
@@ -65,8 +66,8 @@ class Game:
     def __repr__(self) -> str:
         pos = self.position
         if type(pos) is Sum:
-            return "(" + " + ".join(f"{self.ruleset.name}[{p!r}]" for p in pos.parts) + ")"
-        return f"{self.ruleset.name}[{pos!r}]"
+            return "(" + " + ".join(f"{self.ruleset.name}[{int_text(p)}]" for p in pos.parts) + ")"
+        return f"{self.ruleset.name}[{int_text(pos)}]"  # repr; ints of any size exactly
 
     def _repr_html_(self) -> str:
         from grundy.rules.display import game_html

@@ -43,6 +43,7 @@ from typing import Any
 from grundy.rules.engine import engine
 from grundy.rules.game import Game, GameSum
 from grundy.rules.sums import Sum
+from grundy.values.bigint import int_text
 from grundy.values.errors import InvalidPositionError, UnhashablePositionError, describe
 from grundy.values.outcome import Outcome
 
@@ -111,7 +112,7 @@ class Ruleset:
         """Text for ``position`` (``repr`` by default; ``Sum`` as ``a + b``)."""
         if type(position) is Sum:
             return " + ".join(self.format_position(p) for p in position.parts) or "0"
-        return repr(position)
+        return int_text(position) if type(position) is int else repr(position)  # ints of any size
 
     def format_move(self, position: Any, option: Hashable) -> str:
         """Text a person reads for the move from ``position`` to ``option``; the

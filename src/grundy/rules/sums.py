@@ -7,6 +7,7 @@ from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
 from grundy.rules._sum import SumBase, configure
+from grundy.values.bigint import int_text
 from grundy.values.errors import UnhashablePositionError
 
 __all__ = ["Sum", "slot_setter"]
@@ -54,8 +55,8 @@ class Sum(SumBase):
     def __len__(self) -> int:
         return len(self.parts)
 
-    def __repr__(self) -> str:
-        return "Sum(" + ", ".join(map(repr, self.parts)) + ")"
+    def __repr__(self) -> str:  # iterative over the parts; ints of any size exactly
+        return "Sum(" + ", ".join(int_text(p) if type(p) is int else repr(p) for p in self.parts) + ")"
 
     def __reduce__(self) -> tuple[type, tuple[Hashable, ...]]:
         return (Sum, self.parts)

@@ -141,10 +141,15 @@ class GameGraph(Ruleset):
         """
         self = cls.__new__(cls)
         self.name = name
-        s, d, n = _check_arrays(src, dst, n, name)
+        labels: list[Hashable] | None = None
+        sparse = _sparse_ids(src, dst) if n is None else None
+        if sparse is not None:
+            n, s, d, labels = sparse
+        else:
+            s, d, n = _check_arrays(src, dst, n, name)
         if simple:
-            _check_simple(s, d, n, None, name)
-        self._init_arrays(n, s, d, None)
+            _check_simple(s, d, n, labels, name)
+        self._init_arrays(n, s, d, labels)
         return self
 
     def _init_arrays(self, n: int, src: Any, dst: Any, labels: list[Hashable] | None) -> None:
@@ -345,6 +350,9 @@ def _numbered(graph: Any, vertices: Iterable[Hashable] | None, name: str) -> tup
             )
         if vertices is not None:
             return _labelled_edges(graph.tolist(), vertices, name)
+        sparse = _sparse_ids(graph[:, 0], graph[:, 1])
+        if sparse is not None:
+            return sparse
         s, d, n = _check_arrays(graph[:, 0], graph[:, 1], None, name)
         return n, s, d, None
     if hasattr(graph, "tocoo") and hasattr(graph, "shape"):  # scipy sparse
@@ -435,6 +443,30 @@ def _add(known: dict[Hashable, int], labels: list[Hashable], v: Any, name: str) 
     return i
 
 
+#: Bytes the analysis holds per vertex (CSR offsets, degrees, outcomes, values,
+#: remoteness, queues): a vertex count is refused before allocating beyond the
+#: memory budget.
+_BYTES_PER_VERTEX = 64
+
+
+def _sparse_ids(src: Any, dst: Any) -> tuple[int, Any, Any, list[Hashable]] | None:
+    """Integer vertex ids far beyond the number of edges (``[[0, 2**40]]``) would
+    make ``max id + 1`` vertices: they are numbered densely instead and keep their
+    ids as labels; ``None`` for dense ids (and for input the caller checks)."""
+    s = np.asarray(src)
+    d = np.asarray(dst)
+    if s.shape != d.shape or s.ndim != 1 or s.dtype.kind not in "iu" or d.dtype.kind not in "iu" or s.size == 0:
+        return None
+    lo = min(int(s.min()), int(d.min()))
+    hi = max(int(s.max()), int(d.max()))
+    if lo < 0 or hi < 4 * s.shape[0] + 1024:
+        return None
+    uniq, inv = np.unique(np.concatenate([s, d]), return_inverse=True)
+    inv = inv.astype(np.int32 if uniq.shape[0] < 2**31 - 1 else np.int64)
+    m = s.shape[0]
+    return int(uniq.shape[0]), inv[:m], inv[m:], uniq.tolist()
+
+
 def _check_arrays(src: Any, dst: Any, n: int | None, name: str) -> tuple[Any, Any, int]:
     s = np.asarray(src)
     d = np.asarray(dst)
@@ -451,6 +483,9 @@ def _check_arrays(src: Any, dst: Any, n: int | None, name: str) -> tuple[Any, An
             raise InvalidParameterError(
                 f"{name}: edge {e} names vertex {int(arr[e])}, not in range({n})"
             )
+    from grundy.solve.budget import reserve
+
+    reserve(n * _BYTES_PER_VERTEX, f"{name}: a game graph of {n:,} vertices")
     dt = np.int32 if n < 2**31 - 1 else np.int64
     return s.astype(dt, copy=False), d.astype(dt, copy=False), n
 
