@@ -193,3 +193,31 @@ def test_ctrl_c_keeps_the_settled_games(tmp_path):
     assert info.value.total == len(list(octal_codes(2))) and "3 of" in str(info.value)
     rows = census(2, 200, workers=1, seconds=5, store=store)
     assert [r.code for r in rows[:3]] == ["0.1", "0.2", "0.3"] and len(rows) == info.value.total
+
+
+def test_cli_reports_no_period_seen_by_chance(capsys):
+    """Was: 0.6 "period 3, preperiod 993, observed" and 0.16 "period 6, preperiod
+    988" on 1,001 values; an observed period needs 3 periods and a quarter of the
+    table (docs/octal.md), checked here against the definition on each row."""
+    from grundy.patterns.periodicity import is_observation
+    from tests.cli.test_stats import raw_table
+
+    assert main(["census", "--digits", "2", "--to", "1000", "--jobs", "1"]) == 0
+    rows = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()[1:]}
+    assert rows["0.6"][1:4] == ["-", "-", "none"] and rows["0.16"][1:4] == ["-", "-", "none"]
+    for code, (_, period, pre, status, *_rest) in rows.items():
+        if status == "observed":
+            assert is_observation(int(pre), int(period), 1001), code
+            digits = [0] + [int(c) for c in code[2:]]
+            values = raw_table(digits, 1000)
+            p, n0 = int(period), int(pre)
+            assert all(values[i] == values[i + p] for i in range(n0, 1001 - p)), code
+    assert rows["0.45"][1:4] == ["20", "498", "observed"]  # true: proven on 1,089 values
+
+
+def test_library_rows_follow_the_observation_rule():
+    from grundy.patterns.periodicity import is_observation
+
+    for r in census(2, 1000, workers=1, seconds=20):
+        if r.period is not None and not r.proven:
+            assert is_observation(r.preperiod, r.period, r.n), r

@@ -74,3 +74,64 @@ def test_stats_bad_input_is_one_line(capsys, args):
     assert main(["stats", *args]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def _npy(path, kind):
+    """A broken checkpoint of ``kind``."""
+    import numpy as np
+
+    if kind == "empty":
+        path.write_bytes(b"")
+    elif kind == "text":
+        path.write_text("not a numpy file\n" * 10)
+    elif kind == "truncated":
+        np.save(path, np.arange(1000, dtype=np.uint16))
+        path.write_bytes(path.read_bytes()[:300])
+    elif kind == "float":
+        np.save(path, np.zeros(10))
+    elif kind == "2d":
+        np.save(path, np.zeros((3, 3), dtype=np.uint16))
+    elif kind == "object":
+        np.save(path, np.array([1, "a"], dtype=object), allow_pickle=True)
+
+
+@pytest.mark.parametrize("kind", ["empty", "text", "truncated", "float", "2d", "object"])
+def test_damaged_checkpoint_is_one_line(capsys, tmp_path, kind):
+    # was (empty.npy): "grundy: interrupted" and exit 130 (an EOFError taken for Ctrl-C)
+    path = tmp_path / f"{kind}.npy"
+    _npy(path, kind)
+    before = path.read_bytes()
+    assert main(["stats", "octal:0.6", "--to", "1000", "--checkpoint", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and "interrupted" not in err
+    assert err.startswith("grundy: error: ") and repr(str(path)) in err and "checkpoint" in err
+    assert path.read_bytes() == before  # left as it was
+
+
+def test_damaged_checkpoint_in_a_fresh_process(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    (tmp_path / "empty.npy").write_bytes(b"")
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, "-m", "grundy", "stats", "octal:0.6", "--checkpoint", "empty.npy"],
+                       capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                       env=dict(os.environ, PYTHONPATH=str(root / "src")))
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.startswith("grundy: error: 'empty.npy' is not a table checkpoint")
+    assert r.stderr.count("\n") == 1
+
+
+def test_good_checkpoint_resumes(capsys, tmp_path):
+    path = tmp_path / "t.npy"
+    assert main(["stats", "octal:0.45", "--to", "2000", "--checkpoint", str(path), "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert path.exists()
+    assert main(["stats", "octal:0.45", "--to", "2000", "--checkpoint", str(path), "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    first.pop("seconds"), again.pop("seconds")
+    assert first == again
+    values = raw_table([0, 4, 5], 2000)
+    assert (again["max"], again["max_at"]) == (max(values), values.index(max(values)))

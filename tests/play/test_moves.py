@@ -138,3 +138,17 @@ def test_sum_refusals() -> None:
         parse_sum_move(g, "3:1")
     with pytest.raises(InvalidPositionError, match="say which game"):
         parse_sum_move(g, "take 1")
+
+
+def test_huge_component_numbers_are_refused_cleanly():
+    # a 5,000-digit component number: int() refuses it past 4,300 digits (a bare
+    # ValueError), and the message must not quote the whole text
+    import grundy
+    from grundy.play.moves import parse_sum_move
+
+    g = grundy.games.get("nim").sum(3, 4)
+    for text in ("9" * 5000 + ": take 1", "heap " + "9" * 5000 + " to 3", "take 1 from " + "9" * 5000):
+        with pytest.raises(grundy.InvalidPositionError, match="no component that large") as e:
+            parse_sum_move(g, text)
+        assert len(str(e.value)) < 300
+    assert parse_sum_move(g, "0" * 40 + "2: take 1") == grundy.SumMove(1, 3)

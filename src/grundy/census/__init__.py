@@ -95,11 +95,29 @@ def octal_codes(digits: int) -> Iterator[str]:
                 yield "0." + "".join(map(str, ds))
 
 
+def _check_to(to: object) -> None:
+    """:class:`InvalidParameterError` unless ``1 <= to <= MAX_TO`` (an ``int``)."""
+    if isinstance(to, bool) or not isinstance(to, int) or to < 1:
+        raise InvalidParameterError(f"census 'to' must be a positive integer; got {describe(to)}")
+    if to > MAX_TO:
+        raise InvalidParameterError(
+            f"census 'to' must be at most {MAX_TO:,} (a game's table takes 2 bytes per heap); "
+            f"got {describe(to)}"
+        )
+
+
 def analyse(code: str, to: int, seconds: float = GAME_SECONDS) -> CensusRow:
     """Table ``code`` until its period is proven, heap ``to`` is reached or
-    ``seconds`` are spent (runs in a worker)."""
+    ``seconds`` are spent (runs in a worker). ``to`` is at most :data:`MAX_TO`.
+
+    >>> analyse("0.6", 10**30)
+    Traceback (most recent call last):
+    ...
+    grundy.values.errors.InvalidParameterError: census 'to' must be at most 268,435,455 (a game's table takes 2 bytes per heap); got 1000000000000000000000000000000
+    """
     from grundy.games.octal import TakeAndBreak
 
+    _check_to(to)
     t0 = time.monotonic()
     game = TakeAndBreak(code)
     if game.engine is None:
@@ -195,7 +213,10 @@ class CensusStore:
         try:
             self.db.execute("BEGIN IMMEDIATE")
             try:
-                self.db.execute("UPDATE meta SET value = value WHERE key = 'kind'")
+                # a real change (SQLite skips rewriting a row with equal content, so
+                # "SET value = value" would not try the journal), rolled back
+                self.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('write-check', ?)",
+                                (str(time.time_ns()),))
                 self._query("SELECT COUNT(*) FROM rows")
             finally:
                 self.db.rollback()
@@ -280,10 +301,36 @@ def _orphan_guard(parent: int) -> None:
     threading.Thread(target=watch, daemon=True, name="grundy-census-orphan-guard").start()
 
 
+def _waited(code: str, to: int, seconds: float) -> CensusRow:
+    """:func:`analyse` in a daemon thread while this thread waits for it: Ctrl-C
+    is then seen at once, even while the game is in a compiled kernel (the main
+    thread running the kernel itself would see it only when the kernel returns,
+    after the command's Ctrl-C watchdog has left without printing the rows)."""
+    import threading
+
+    box: dict[str, Any] = {}
+    done = threading.Event()
+
+    def run() -> None:
+        try:
+            box["row"] = analyse(code, to, seconds)
+        except BaseException as exc:  # handed to the waiting thread
+            box["error"] = exc
+        finally:
+            done.set()
+
+    threading.Thread(target=run, daemon=True, name=f"grundy-census-{code}").start()
+    done.wait()  # interruptible: Ctrl-C raises KeyboardInterrupt here
+    if "error" in box:
+        raise box["error"]
+    row: CensusRow = box["row"]
+    return row
+
+
 def _local(todo: list[str], to: int, seconds: float, workers: int | None) -> Iterator[CensusRow]:
     if workers == 1 or len(todo) <= 1:
         for c in todo:
-            yield analyse(c, to, seconds)
+            yield _waited(c, to, seconds)
         return
     from concurrent.futures import ProcessPoolExecutor, as_completed
     from concurrent.futures.process import BrokenProcessPool
@@ -369,13 +416,7 @@ def census(
     (the store), :class:`CensusWorkerError` (a worker or the cluster failed
     mid-run; the games settled stay stored), :class:`CensusInterrupted` (Ctrl-C).
     """
-    if isinstance(to, bool) or not isinstance(to, int) or to < 1:
-        raise InvalidParameterError(f"census 'to' must be a positive integer; got {describe(to)}")
-    if to > MAX_TO:
-        raise InvalidParameterError(
-            f"census 'to' must be at most {MAX_TO:,} (a game's table takes 2 bytes per heap); "
-            f"got {describe(to)}"
-        )
+    _check_to(to)
     if not seconds > 0:
         raise InvalidParameterError(f"census time budget must be positive; got {seconds!r}")
     codes = list(octal_codes(digits))

@@ -52,6 +52,20 @@ def _open(store: str) -> object:
     return CensusStore(store)
 
 
+def _quiet_dask() -> None:
+    """Dask's client logs its reconnection attempts (with tracebacks) on stderr when
+    the scheduler goes away; the command reports that in one line of its own."""
+    import logging
+
+    try:
+        import distributed  # noqa: F401  (its import sets the levels to override)
+    except ImportError:  # the census says how to install it
+        return
+    for name in ["distributed", *logging.root.manager.loggerDict]:
+        if name == "distributed" or name.startswith("distributed."):
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
 @click.group(invoke_without_command=True)
 @click.option("--digits", type=IntExpr(1, 4), default=3, show_default=True, help="Most code digits.")
 @click.option("--to", "to", type=IntExpr(min=1), default=10_000, show_default=True,
@@ -75,6 +89,8 @@ def census(ctx: click.Context, digits: int, to: int, budget: float, jobs: int | 
     from grundy.census import census as run_census
     from grundy.cli.progress import ProgressBar
 
+    if scheduler is not None:
+        _quiet_dask()
     # A bar of games done (with ETA) on a terminal, plain lines on stderr otherwise.
     try:
         with ProgressBar(None, "census", delay=0.5, unit="games") as bar:

@@ -45,6 +45,16 @@ def stats(game: str, to: int, checkpoint: str | None, as_json: bool) -> None:
             "and Grundy's game"
         )
     if checkpoint is not None:
+        # a private ruleset: the catalogue's shared one may hold a table already
+        # (then the file would be overwritten, not read) and must not stay bound
+        # to the file
+        from grundy.games.octal import GrundysGame, TakeAndBreak
+
+        if isinstance(rs, TakeAndBreak):
+            rs = TakeAndBreak(rs.code, hexadecimal=not rs.name.startswith("octal:"))
+        elif isinstance(rs, GrundysGame):
+            rs = GrundysGame()
+        engine = rs.engine  # type: ignore[attr-defined]
         rs.use_checkpoint(checkpoint)  # type: ignore[attr-defined]
     t0 = time.monotonic()
     figures = dict(rs.stats(to))  # type: ignore[attr-defined]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from grundy.values.errors import InvalidPositionError
+from grundy.values.errors import InvalidPositionError, describe
 from grundy.rules.game import GameSum, SumMove
 
 __all__ = ["format_sum_move", "parse_sum_move"]
@@ -44,35 +44,51 @@ def format_sum_move(game: GameSum, move: SumMove) -> str:
     return f"{i + 1}: {text}"
 
 
+def _index(digits: str) -> int:
+    """A component number as typed; a number too long to be one (beyond Python's
+    4,300-digit conversion limit) is any number past the last component.
+
+    >>> _index("12"), _index("9" * 5000) > 10**18
+    (12, True)
+    """
+    digits = digits.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 18 else _TOO_LONG
+
+
+_TOO_LONG = 10**19
+
+
 def parse_sum_move(game: GameSum, text: str) -> SumMove:
     """The move ``text`` names in ``game``; :class:`InvalidPositionError` with the
     reason when it names none."""
     n = len(game.components)
     if n == 0:
-        raise InvalidPositionError(f"cannot play {text!r}: the game is empty")
+        raise InvalidPositionError(f"cannot play {describe(text)}: the game is empty")
     index: int | None = None
     sub = text
     m = _COLON.match(text)
     if m:
-        index, sub = int(m.group(1)), m.group(2)
+        index, sub = _index(m.group(1)), m.group(2)
     else:
         m = _HEAP_TO.match(text)
         if m and n > 1:
-            index, sub = int(m.group(1)), f"to {m.group(2)}"
+            index, sub = _index(m.group(1)), f"to {m.group(2)}"
         else:
             m = _TAKE_FROM.match(text)
             if m and n > 1:
-                index, sub = int(m.group(2)), f"take {m.group(1)}"
+                index, sub = _index(m.group(2)), f"take {m.group(1)}"
     if index is None:
         if n == 1:
             index = 1
         else:
             raise InvalidPositionError(
-                f"cannot read {text!r}: say which game moves, as 'component:move' "
+                f"cannot read {describe(text)}: say which game moves, as 'component:move' "
                 f"(components 1..{n}), e.g. '1:{_example(game)}'"
             )
     if not 1 <= index <= n:
-        raise InvalidPositionError(f"cannot play {text!r}: there is no component {index}; they are 1..{n}")
+        raise InvalidPositionError(
+            f"cannot play {describe(text)}: there is no component "
+            f"{index if index < _TOO_LONG else 'that large'}; they are 1..{n}")
     c = game.components[index - 1]
     option = c.ruleset.parse_move(c.position, sub)
     return SumMove(index - 1, option)
