@@ -296,3 +296,65 @@ def test_list_to_full_device() -> None:
                            stderr=subprocess.PIPE, text=True, timeout=120)
     assert "Traceback" not in p.stderr
     assert p.returncode in (0, 2, 141)
+
+
+# ------------------------------------- issue 21: budgets and one syntax for numbers
+@pytest.mark.parametrize("argv,code", [
+    (["analyze", "--seconds", "nan", "lasker", "50"], 2),
+    (["analyze", "--seconds", "NaN", "nim", "3"], 2),
+    (["analyze", "--seconds", "-1", "nim", "3"], 2),
+    (["analyze", "--seconds", "abc", "nim", "3"], 2),
+    (["analyze", "--seconds", "inf", "lasker", "50", "--limit", "2000"], 0),
+    (["analyze", "--seconds", "1e308", "lasker", "50", "--limit", "2000"], 0),
+    (["analyze", "--seconds", "1e309", "nim", "3"], 0),  # overflows to inf: no limit
+    (["table", "lasker", "--to", "10**2"], 0),
+    (["table", "lasker", "--to", "2^6", "--from", "1_0"], 0),
+    (["table", "lasker", "--to", "5_"], 2),
+    (["table", "lasker", "--to", "1_000_"], 2),
+    (["table", "lasker", "--to", "5__0"], 2),
+    (["table", "lasker", "--to", "2.5"], 2),
+    (["table", "lasker", "--to", "10", "--width", "0"], 2),
+    (["analyze", "nim", "5_"], 2),
+    (["analyze", "nim", "1_000_"], 2),
+    (["analyze", "nim", "5__0"], 2),
+    (["analyze", "nim", "3", "--limit", "10**3"], 0),
+    (["analyze", "nim", "3", "--limit", "1__0"], 2),
+], ids=lambda a: " ".join(a) if isinstance(a, list) else str(a))
+def test_numbers_and_budgets_issue_21(argv: list[str], code: int) -> None:
+    """``--seconds nan|inf|1e308`` gave tracebacks, ``--to 10**9`` was refused while
+    positions took it, and ``5_`` / ``1_000_`` / ``5__0`` were numbers (issue 21)."""
+    status, out, err = run_cli(argv, seconds=60)
+    assert_contract(argv, status, out, err)
+    assert status == code, (argv, status, err)
+    if argv[0] == "analyze" and code == 0:
+        assert "stopped after" not in out and "time budget" not in out, out  # no time limit
+
+
+def test_table_far_window_uses_the_closed_form() -> None:
+    """``grundy table lasker --from 10**20 --to 10**20`` tabled from 0 and never
+    printed its one value; the expected value is Lasker's definition checked by
+    brute force on small heaps (the definition), extended by its period 4."""
+    # brute force on small heaps (a split is the nim-sum of its two heaps)
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def brute(n: int) -> int:
+        s = {brute(b) for b in range(n)} | {brute(a) ^ brute(n - a) for a in range(1, n // 2 + 1)}
+        m = 0
+        while m in s:
+            m += 1
+        return m
+
+    small = [brute(n) for n in range(1, 41)]
+    # period 4 with saltus 4 from heap 1 on the brute-force values
+    assert all(small[i + 4] == small[i] + 4 for i in range(len(small) - 4))
+    for far in (10**20, 10**20 + 1, 10**20 + 2, 10**20 + 3):
+        r = (far - 1) % 4
+        want = small[r] + (far - 1 - r)
+        argv = ["table", "lasker", "--from", str(far), "--to", str(far), "--no-progress"]
+        status, out, err = run_cli(argv, seconds=20)
+        assert_contract(argv, status, out, err)
+        assert status == 0 and f"{far}: {want}" in out, (out, err)
+    argv = ["table", "lasker", "--from", "10**20", "--to", "10**20+3", "--no-progress"]
+    status, out, err = run_cli(argv, seconds=20)
+    assert status == 0 and str(small[3] + 10**20 - 4) in out, out

@@ -111,3 +111,47 @@ def test_a_position_with_10_to_the_12_options_keeps_the_time_budget() -> None:
     times = dict(line.split() for line in out.stdout.split("\n") if line)
     assert set(times) == {"value", "remoteness", "suspense"}
     assert all(float(t) < 3.0 for t in times.values()), times
+
+
+def test_fibonacci_walk_watches_the_budget() -> None:
+    # issue 21: the Zeckendorf walk of a 5,000-digit heap is a long closed form
+    from grundy.games.dynamic import FibonacciNim
+
+    f = FibonacciNim()
+    with watching(Budget(seconds=0.0)):
+        with pytest.raises(SearchLimitError, match="fibonacci: the Zeckendorf representation") as e:
+            f.smallest_term(10**5000 + 1)
+    assert e.value.reason == "seconds"
+    # without a time limit it answers (the last Zeckendorf term of 10**5000 + 1)
+    assert f.smallest_term(10**5000 + 1) in _fibonacci_upto(10**5000)
+
+
+def test_octal_table_watches_the_callers_budget() -> None:
+    # issue 21: the period search of octal:0.6 ran its own 150 s budget
+    g = grundy.games.get("octal:0.6")
+    t = time.monotonic()
+    with pytest.raises(SearchLimitError, match="octal:0.6: the table to heap") as e:
+        g.value(10**10, seconds=0.3)
+    assert e.value.reason == "seconds" and time.monotonic() - t < 5.0
+
+
+def test_one_winning_option_is_found_without_listing_them_all() -> None:
+    # issue 21: option_with_value listed every option of a 100,001-digit heap
+    from grundy.solve import engine as E
+
+    g = grundy.games.get("octal:0.137")
+    n = 10**100000
+    with watching(Budget(seconds=1.0)):
+        o = g.option_with_value(n, 0)
+    assert o is not None and g.value(o) == 0
+    with watching(Budget(seconds=0.0)):
+        with pytest.raises(SearchLimitError, match="the options of an integer of 100,001 digits"):
+            E.option_with_value(grundy.games.get("octal:0.6"), n, 99)
+
+
+def _fibonacci_upto(n: int) -> set[int]:
+    a, b, out = 1, 2, {1}
+    while b <= n:
+        out.add(b)
+        a, b = b, a + b
+    return out

@@ -30,7 +30,7 @@ from grundy.cli.progress import ProgressBar
 __all__ = ["main", "cli", "entry"]
 
 _DEFAULT_LIMIT = 1_000_000
-_DEFAULT_SECONDS = 1.0
+_DEFAULT_SECONDS = 2.0  # as grundy.analyze and the README say
 
 
 def _parse_positions(rs: Ruleset, texts: Sequence[str]) -> list[Game]:

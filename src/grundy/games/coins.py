@@ -391,8 +391,9 @@ class UpTo(CoinTurning):
             raise InvalidParameterError(f"upto: t must be an integer >= 1; got {describe(t)}")
         super().__init__(name=name or f"upto:{t}")
         self.t = t
-        # reach[k]: {xor: (coin, previous xor)} for exactly k distinct coins < len(values)
-        self._reach: list[dict[int, tuple[int, int]]] = [{0: (0, 0)}] + [{} for _ in range(t - 1)]
+        # reach[k]: {xor: (coin, previous xor)} for exactly k distinct coins < len(values);
+        # grown with the coins (k < min(t, coins)), so a huge t costs nothing up front
+        self._reach: list[dict[int, tuple[int, int]]] = [{0: (0, 0)}]
         self._values: list[int] = [0]
 
     @classmethod
@@ -404,7 +405,7 @@ class UpTo(CoinTurning):
     def rule(self, c: int) -> Iterable[Iterable[int]]:
         from itertools import combinations
 
-        for k in range(self.t):
+        for k in range(min(self.t, c)):  # at most c - 1 other coins below c
             for others in combinations(range(1, c), k):
                 yield (*others, c)
 
@@ -426,6 +427,8 @@ class UpTo(CoinTurning):
                 seen.update(r)
             g = _mex(seen)
             vals.append(g)
+            if len(reach) < self.t:  # now exactly ``coin`` coins are possible
+                reach.append({})
             for k in range(len(reach) - 1, 0, -1):
                 tgt = reach[k]
                 for x in list(reach[k - 1]):
@@ -440,7 +443,7 @@ class UpTo(CoinTurning):
         # the parents recorded while the table had exactly c - 1 coins.
         sub = UpTo(self.t)
         sub.single(c - 1) if c > 1 else None
-        for k in range(self.t):
+        for k in range(len(sub._reach)):
             if need in sub._reach[k]:
                 coins = []
                 x, kk = need, k

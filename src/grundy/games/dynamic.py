@@ -13,6 +13,7 @@ from grundy.values.outcome import Outcome
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.moves import illegal_move, words
 from grundy.games._common import pair, parse_heaps, parse_param, positive_param
+from grundy.solve.budget import look, reserve
 
 __all__ = ["DynamicSubtraction", "FibonacciNim"]
 
@@ -46,6 +47,7 @@ class DynamicSubtraction(Ruleset):
         self._a: list[int] = [1]
         self._b: list[int] = [1]
         self._j = 0
+        self._last = (0, 0)  # the last huge n asked and its smallest term
 
     @classmethod
     def from_args(cls, args: str | None) -> DynamicSubtraction:
@@ -128,16 +130,60 @@ class DynamicSubtraction(Ruleset):
             b.append(b[j] + a[-1] if a[j] * k < a[-1] else a[-1])
         return a
 
+    #: Beyond this many bits the terms are not kept: for ``n = 10**100000`` they
+    #: would be ~480,000 big integers (20 GB for Fibonacci Nim).
+    CACHE_BITS = 4096
+
     def smallest_term(self, n: int) -> int:
-        """The smallest term of the greedy representation of ``n >= 1``."""
+        """The smallest term of the greedy representation of ``n >= 1``. Memory is
+        O(log n) bits beyond :attr:`CACHE_BITS` for ``k = 1`` (the lowest set bit)
+        and ``k = 2`` (a walk down two consecutive Fibonacci numbers); other ``k``
+        keep the terms, and refuse before passing the memory budget.
+
+        >>> DynamicSubtraction(1).smallest_term(12), FibonacciNim().smallest_term(10**30)
+        (4, 1)
+        """
+        if self.k == 1:  # the terms are the powers of two
+            return n & -n
+        if n.bit_length() > self.CACHE_BITS:
+            if self._last[0] == n:  # outcome, then the winning move: one walk
+                return self._last[1]
+            t = _smallest_fibonacci_term(n) if self.k == 2 else self._smallest(n, self._big_terms(n))
+            self._last = (n, t)
+            return t
+        return self._smallest(n, self._terms(n))
+
+    @staticmethod
+    def _smallest(n: int, terms: list[int]) -> int:
         last = 0
-        for t in reversed(self._terms(n)):
+        for t in reversed(terms):
             if t <= n:
                 n -= t
                 last = t
                 if n == 0:
                     break
         return last
+
+    def _big_terms(self, n: int) -> list[int]:
+        """The terms up to the first ``>= n`` for a huge ``n``, not kept (a
+        :class:`SearchLimitError` before they would pass the memory budget)."""
+        a, b = list(self._terms(1 << self.CACHE_BITS)), list(self._b)
+        j = self._j
+        # terms grow geometrically: from the rate so far, their count and size
+        count = n.bit_length() * len(a) // max(1, a[-1].bit_length())
+        reserve(count * (n.bit_length() // 8 + 64),
+                f"{self.name}: the {count:,} terms of the representation of "
+                f"{describe(n)}")
+        what = f"{self.name}: the terms of {describe(n)}"
+        k = self.k
+        while a[-1] < n:
+            a.append(b[-1] + 1)
+            while a[j + 1] * k < a[-1]:
+                j += 1
+            b.append(b[j] + a[-1] if a[j] * k < a[-1] else a[-1])
+            if not len(a) & 1023:
+                look(what, 1024)
+        return a
 
     def outcome_formula(self, position: tuple[int, int]) -> Outcome:
         n, cap = position
@@ -162,6 +208,46 @@ class DynamicSubtraction(Ruleset):
                 "winning_move() gives the constructive one"
             )
         return super().winning_moves(position, limit=limit)
+
+
+def _fibonacci_pair(m: int) -> tuple[int, int]:
+    """``(F_m, F_{m+1})`` by fast doubling (``F_1 = F_2 = 1``).
+
+    >>> _fibonacci_pair(10)
+    (55, 89)
+    """
+    a, b = 0, 1
+    for bit in bin(m)[2:]:
+        c, d = a * (2 * b - a), a * a + b * b
+        a, b = (d, c + d) if bit == "1" else (c, d)
+    return a, b
+
+
+def _smallest_fibonacci_term(n: int) -> int:
+    """The smallest term of the Zeckendorf representation of ``n >= 1`` with two
+    consecutive Fibonacci numbers in memory: the largest ``<= n`` by fast doubling,
+    then greedily down (O(log n) steps, the budget watched).
+
+    >>> [_smallest_fibonacci_term(n) for n in (1, 4, 12, 20, 10**20)]
+    [1, 1, 1, 2, 1]
+    """
+    what = f"fibonacci: the Zeckendorf representation of {describe(n)}"
+    m = max(2, int(n.bit_length() * 1.4404200904125564) - 2)  # log(2) / log(phi)
+    x, y = _fibonacci_pair(m)
+    if x > n:
+        x, y = 1, 2
+    while y <= n:
+        x, y = y, x + y
+    last, steps = 0, 0
+    while n:  # x <= ... < y, and n < y
+        if x <= n:
+            n -= x
+            last = x
+        x, y = y - x, x
+        steps += 1
+        if not steps & 1023:
+            look(what, 1024)
+    return last
 
 
 class FibonacciNim(DynamicSubtraction):

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import Any
 
-from grundy.values.errors import InvalidParameterError, describe
+from grundy.values.errors import InvalidParameterError, SearchLimitError, describe
 from grundy.rules.sums import Sum
-from grundy.solve.budget import look
+from grundy.solve.budget import look, reserve
 from grundy.games._common import HeapRuleset, parse_int, parse_param, positive_param
 
 __all__ = ["Lasker", "SplitThree", "EvenSplit"]
@@ -220,6 +220,71 @@ class EvenSplit(HeapRuleset):
                 m += 1
             memo[n] = m
         return memo[position]
+
+    def _js_of_value(self, n: int, target: int) -> Iterator[int]:
+        """The ``j`` (ascending) whose split of ``n`` has value ``target``: by blocks of
+        equal ``n // j``, where the option values alternate between two, so
+        O(sqrt n) work however many options ``n`` has (no option is built)."""
+        if n < self.f:
+            return
+        self.value_formula(n)  # memoises every n // j and n // j + 1 it needs
+        memo = self._memo
+        what = f"{self.name}: the options of {describe(n)}"
+
+        def val(j: int) -> int:
+            q, r = divmod(n, j)
+            return (memo[q + 1] if r & 1 else 0) ^ (memo[q] if (j - r) & 1 else 0)
+
+        lo, blocks = 2, 0
+        while lo <= n:
+            hi = n // (n // lo)
+            even, odd = val(lo) == target, lo < hi and val(lo + 1) == target
+            if even and odd:
+                yield from range(lo, hi + 1)
+            elif even or odd:
+                yield from range(lo if even else lo + 1, hi + 1, 2)
+            lo = hi + 1
+            blocks += 1
+            if not blocks & 1023:
+                look(what)
+
+    @staticmethod
+    def _split(n: int, j: int) -> Sum:
+        q, r = divmod(n, j)
+        return Sum(*([q] * (j - r)), *([q + 1] * r))
+
+    def option_with_value(self, position: Any, target: int) -> Hashable | None:
+        """The first split (fewest heaps) of value ``target``, found by blocks.
+
+        >>> g = EvenSplit(2)
+        >>> g.option_with_value(10, 0), g.value(g.option_with_value(10, 0))
+        (Sum(5, 5), 0)
+        """
+        if type(position) is not int:
+            return super().option_with_value(position, target)
+        self.check(position)
+        for j in self._js_of_value(position, target):
+            return self._split(position, j)
+        return None
+
+    def options_with_value(
+        self, position: Any, target: int, *, limit: int | None = None
+    ) -> list[Hashable]:
+        """Every split of value ``target``; with ``limit``, more than that many
+        raise :class:`SearchLimitError` before any is built."""
+        if type(position) is not int:
+            return super().options_with_value(position, target, limit=limit)
+        self.check(position)
+        js: list[int] = []
+        for j in self._js_of_value(position, target):
+            js.append(j)
+            if limit is not None and len(js) > limit:
+                raise SearchLimitError(
+                    f"{self.name}: position {describe(position)} has more than {limit:,} "
+                    f"options of value {target}", reason="positions",
+                )
+        reserve(8 * sum(js) + 100 * len(js), f"{self.name}: the options of {describe(position)}")
+        return [self._split(position, j) for j in js]
 
     @staticmethod
     def _js(n: int) -> Iterator[int]:

@@ -22,6 +22,7 @@ from grundy.values.errors import InvalidParameterError, SearchLimitError, descri
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
 from grundy.games._common import heap, parse_int, table_size
+from grundy.solve.budget import look, reserve
 from grundy.kernels.rare import S_E, S_F, S_MASK, RareWork
 from grundy.patterns.periodicity import Periodicity, find_periodicity, octal_periodicity
 
@@ -189,8 +190,11 @@ class SplitTable:
             self.load(self.checkpoint)
             if n < self.have:
                 return
+        what = f"{self.name}: the table to heap {describe(n)}"
         if len(self.g) < n + 1:
-            bigger = np.zeros(min(self.max_heaps, max(n + 1, len(self.g) * 3 // 2)), dtype=np.uint16)
+            size = min(self.max_heaps, max(n + 1, len(self.g) * 3 // 2))
+            reserve(2 * size, what)  # refuse before allocating past the memory budget
+            bigger = np.zeros(size, dtype=np.uint16)
             bigger[: self.have] = self.g[: self.have]
             self.g = bigger
         from grundy.kernels.rare import naive_table, rare_table
@@ -223,9 +227,10 @@ class SplitTable:
                     raise SearchLimitError(
                         f"{self.name}: the value of heap {stop:,} exceeds 65535 (uint16 tables)"
                     )
-                self.have = upto + 1
+                done, self.have = upto + 1 - self.have, upto + 1
                 if progress is not None:
                     progress(self.have)
+                look(what, done)  # the caller's budget (time, memory, Ctrl-C)
                 if self.checkpoint is not None and time.monotonic() - self._saved_at > self.save_every:
                     self.save(self.checkpoint)
                 if deadline is not None and time.monotonic() > deadline:
@@ -503,10 +508,12 @@ class TakeAndBreak(Ruleset):
         target = max(n, 2 * have)
         while have <= target:
             upto = min(target, have + self.chunk)
+            reserve(4 * (upto + 1), f"{self.name}: the table to heap {describe(upto)}")
             self._table = octal_table(self.digits, upto, repeat=self.repeat, prefix=self._table)
-            have = upto + 1
+            have, done = upto + 1, upto + 1 - have
             if progress is not None:
                 progress(have)
+            look(f"{self.name}: the table to heap {describe(n)}", done)
 
     @property
     def periodicity(self) -> Periodicity | None:

@@ -29,6 +29,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
+from grundy.values import clock as _clock
 from grundy.values import memory as _memory
 from grundy.values.errors import InvalidParameterError, SearchLimitError, describe
 
@@ -39,7 +40,8 @@ __all__ = ["Budget", "UNLIMITED", "as_budget", "watching", "look", "active"]
 class Budget:
     """At most ``positions`` positions expanded, ``seconds`` of wall time and
     ``max_memory`` bytes of resident memory (``None``: no limit on positions or
-    time; the default memory budget). The clock starts when a search starts."""
+    time; the default memory budget; ``seconds=inf`` is ``None``). The clock starts
+    when a search starts, and stands still while compiled code loads."""
 
     positions: int | None = None
     seconds: float | None = None
@@ -58,6 +60,8 @@ class Budget:
             raise InvalidParameterError(
                 f"a time budget must be a non-negative number of seconds or None; got {describe(s)}"
             )
+        if s is not None and s == float("inf"):  # inf: no time limit, as the CLI's 'inf'
+            object.__setattr__(self, "seconds", None)
         m = self.max_memory
         if m is not None and (isinstance(m, bool) or not isinstance(m, int) or m < 0):
             raise InvalidParameterError(
@@ -123,7 +127,8 @@ class Meter:
         self.budget = budget
         self.count = 0
         self.positions = budget.positions
-        self.deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
+        # the clock stands still while compiled code loads (grundy.values.clock)
+        self.deadline = None if budget.seconds is None else _clock.now() + budget.seconds
         self.memory = budget.memory
         self.next_memory = 0.0  # the first look reads the memory
         self.parent = parent
@@ -148,7 +153,7 @@ class Meter:
         """Raise :class:`SearchLimitError` if the time budget is spent or the
         process holds more memory than the budget (read every 10 ms at most)."""
         now = time.monotonic()
-        if self.deadline is not None and now > self.deadline:
+        if self.deadline is not None and _clock.now() > self.deadline:
             raise SearchLimitError(
                 f"{what} stopped after {self.budget.seconds:.3g} s (the budget) with "
                 f"{self.count:,} position{'' if self.count == 1 else 's'} searched; ask for more "

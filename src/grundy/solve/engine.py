@@ -93,7 +93,8 @@ def _loopy(ruleset: Ruleset, position: Any, budget: Budget) -> Any:
         if position in a:
             return a
     deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
-    a = analyze_loopy(ruleset, position, max_positions=budget.positions, deadline=deadline)
+    a = analyze_loopy(ruleset, position, max_positions=budget.positions, deadline=deadline,
+                      max_memory=budget.max_memory)
     known.append(a)
     return a
 
@@ -109,7 +110,8 @@ def outcome(ruleset: Ruleset, position: Any, *, budget: Any = None,
 
 def _outcome(ruleset: Ruleset, position: Any, budget: Budget, progress: Progress | None) -> Outcome:
     if type(position) is not Sum and ruleset.has_outcome_formula and not ruleset.has_value_formula:
-        return ruleset.outcome_formula(position)
+        with watching(budget):  # a closed form may be a long computation
+            return ruleset.outcome_formula(position)
     try:
         v = _value(ruleset, position, budget, progress)
     except LoopyGameError:
@@ -160,8 +162,8 @@ def option_with_value(ruleset: Ruleset, position: Any, target: int) -> Hashable 
     it: Iterable[Hashable]
     if type(position) is Sum:
         it = options(ruleset, position)
-    else:
-        it = R.options(ruleset, position)
+    else:  # lazily: a position may have 10^100000 options, one of them wanted
+        it = R.iter_options(ruleset, position)
     for o in it:
         o = R.normal(o)
         if _value(ruleset, o, UNLIMITED, None) == target:
@@ -199,7 +201,7 @@ def winning_move(ruleset: Ruleset, position: Any) -> Hashable | None:
                 return a.move(position)  # type: ignore[no-any-return]
     if ruleset.has_value_formula or not ruleset.has_outcome_formula:
         return ruleset.option_with_value(position, 0)
-    for o in R.options(ruleset, position):
+    for o in R.iter_options(ruleset, position):
         o = R.normal(o)
         if _outcome(ruleset, o, UNLIMITED, None) is Outcome.P:
             return o

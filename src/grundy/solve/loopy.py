@@ -54,8 +54,9 @@ from grundy.kernels.retrograde import (
 from grundy.rules.sums import Sum
 from grundy.values.errors import (
     InvalidPositionError, LoopyCompoundError, LoopyGameError, MoveFunctionError,
-    SearchLimitError, UnhashablePositionError,
+    SearchLimitError, UnhashablePositionError, describe,
 )
+from grundy.values import memory as _memory
 from grundy.values.loopy import LoopyValue, inf, loopy_outcome, loopy_sum
 from grundy.values.outcome import Outcome
 
@@ -77,7 +78,7 @@ def loopy_unsupported(what: str, position: object) -> LoopyGameError:
     misère play is not defined for loopy games (position 3 can reach a cycle): ...
     """
     return LoopyGameError(
-        f"{what} is not defined for loopy games (position {position!r} can reach a "
+        f"{what} is not defined for loopy games (position {describe(position)} can reach a "
         "cycle): only outcomes, remoteness and generalised values are",
         position,
     )
@@ -155,7 +156,7 @@ def loopy_compound_error(kind: str, games: Sequence[Any], cause: BaseException |
         comp = games[index]
         if at is None:
             at = getattr(cause, "position", None)
-        cyc = "" if at is None else f", through position {at!r}"
+        cyc = "" if at is None else f", through position {describe(at)}"
         where = f"component {index} ({comp!r}) can reach a cycle{cyc}"
     return LoopyCompoundError(
         f"{what} is not defined here for loopy games: {where}; ask each component for "
@@ -239,9 +240,9 @@ class LoopyAnalysis:
                 pass
             except TypeError:
                 raise UnhashablePositionError(
-                    f"{self.name}: position {position!r} is not hashable"
+                    f"{self.name}: position {describe(position)} is not hashable"
                 ) from None
-        raise InvalidPositionError(f"{self.name}: {position!r} is not a vertex of the graph")
+        raise InvalidPositionError(f"{self.name}: {describe(position)} is not a vertex of the graph")
 
     def __len__(self) -> int:
         return self.n
@@ -392,12 +393,15 @@ def analyze_loopy(
     *,
     max_positions: int | None = None,
     deadline: float | None = None,
+    max_memory: int | None = None,
 ) -> LoopyAnalysis:
     """Explore every position reachable from ``root`` and analyse them all.
 
-    ``max_positions`` bounds the positions explored and ``deadline`` (a
-    ``time.monotonic()`` instant) the time; past either,
-    :class:`SearchLimitError` says how far the search got. ``ruleset.result``
+    ``max_positions`` bounds the positions explored, ``deadline`` (a
+    ``time.monotonic()`` instant) the time and ``max_memory`` the process's
+    memory (default: the memory budget in force, see :mod:`grundy.values.memory`);
+    past any, :class:`SearchLimitError` (with its ``reason``) says how far the
+    search got. ``ruleset.result``
     fixes results (see the module doc). Options that are ``Sum``s are solved
     component by component with generalised values (their parts are explored as
     positions of the same ruleset); a ``Sum`` whose part can lead back to the
@@ -419,7 +423,7 @@ def analyze_loopy(
     try:
         hash(root)
     except TypeError:
-        raise UnhashablePositionError(f"{name}: position {root!r} is not hashable") from None
+        raise UnhashablePositionError(f"{name}: position {describe(root)} is not hashable") from None
     positions: list[Hashable] = [root]
     index: dict[Hashable, int] = {root: 0}
     src: list[int] = []
@@ -429,13 +433,16 @@ def analyze_loopy(
     result = ruleset.result
     has_result = type(ruleset).result is not _base_result()
     moves = ruleset.moves
+    memory_limit = _memory.limit() if max_memory is None else max_memory
+    start = describe(root)
+    exploring = f"{name}: exploring the positions reachable from {start}"
 
     def number(p: Hashable, at: Hashable) -> int:
         try:
             i = index.get(p)
         except TypeError:
             raise UnhashablePositionError(
-                f"{name}.moves({at!r}) yielded {p!r}, which is not hashable"
+                f"{name}.moves({describe(at)}) yielded {describe(p)}, which is not hashable"
             ) from None
         if i is None:
             i = len(positions)
@@ -447,14 +454,18 @@ def analyze_loopy(
     while k < len(positions):
         if max_positions is not None and k >= max_positions:
             raise SearchLimitError(
-                f"{name}: more than {max_positions:,} positions reachable from {root!r} "
-                f"(explored {k:,}, {len(positions) - k:,} more found and waiting)"
+                f"{name}: more than {max_positions:,} positions reachable from {start} "
+                f"(explored {k:,}, {len(positions) - k:,} more found and waiting)",
+                k, reason="positions",
             )
-        if deadline is not None and not k & 1023 and time.monotonic() > deadline:
-            raise SearchLimitError(
-                f"{name}: out of time exploring the positions reachable from {root!r} "
-                f"(explored {k:,}, {len(positions) - k:,} more found and waiting)"
-            )
+        if not k & 1023:
+            if deadline is not None and time.monotonic() > deadline:
+                raise SearchLimitError(
+                    f"{name}: out of time exploring the positions reachable from {start} "
+                    f"(explored {k:,}, {len(positions) - k:,} more found and waiting)",
+                    k, reason="seconds",
+                )
+            _memory.check(memory_limit, exploring, k)
         p = positions[k]
         if has_result:
             r = result(p)
@@ -465,16 +476,18 @@ def analyze_loopy(
         try:
             opts = moves(p)
             if opts is None:
-                raise MoveFunctionError(f"{name}.moves({p!r}) returned None, not an iterable")
+                raise MoveFunctionError(f"{name}.moves({describe(p)}) returned None, not an iterable")
             for j, o in enumerate(opts):
                 if j & 4095 == 4095:  # one position with very many options
                     over = max_positions is not None and len(positions) > 2 * max_positions
                     if over or (deadline is not None and time.monotonic() > deadline):
-                        what = (f"more than {max_positions:,} positions reachable from {root!r}"
-                                if over else f"out of time exploring the positions reachable from {root!r}")
+                        what = (f"more than {max_positions:,} positions reachable from {start}"
+                                if over else f"out of time exploring the positions reachable from {start}")
                         raise SearchLimitError(
-                            f"{name}: {what} (explored {k:,}; {p!r} alone has more than {j:,} options)"
+                            f"{name}: {what} (explored {k:,}; {describe(p)} alone has more than "
+                            f"{j:,} options)", k, reason="positions" if over else "seconds",
                         )
+                    _memory.check(memory_limit, exploring, k)
                 if type(o) is Sum:
                     parts = o.parts
                     if len(parts) != 1:
@@ -487,13 +500,22 @@ def analyze_loopy(
                 dst.append(number(o, p))
         except (MoveFunctionError, UnhashablePositionError, SearchLimitError):
             raise
+        except MemoryError:
+            raise SearchLimitError(
+                f"{exploring} ran out of memory (explored {k:,}, {len(positions) - k:,} more "
+                f"found and waiting; the memory budget is {_memory.format_bytes(memory_limit)})",
+                k, reason="memory",
+            ) from None
         except Exception as exc:
             raise MoveFunctionError(
-                f"{name}.moves({p!r}) raised {type(exc).__name__}: {exc}"
+                f"{name}.moves({describe(p)}) raised {type(exc).__name__}: {exc}"
             ) from exc
         k += 1
 
     n = len(positions)
+    # the retrograde analysis: edge arrays, their reverse, counts and labels
+    _memory.reserve(40 * len(src) + 64 * n, f"{name}: the retrograde analysis of {n:,} "
+                    f"positions and {len(src):,} moves", memory_limit)
     term = None
     if terminal:
         term = np.zeros(n, dtype=np.uint8)

@@ -33,7 +33,7 @@ import sys
 import threading
 import time
 import weakref
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from itertools import islice, takewhile
@@ -204,6 +204,54 @@ def options(
         ) from exc
 
 
+def iter_options(ruleset: Ruleset, position: Hashable) -> Iterator[Hashable]:
+    """The options of ``position`` one at a time (nothing is listed), the clock and
+    the memory of the budget in force watched every 64 options: a constructive
+    scan of a position with 10^100000 options stops at the budget.
+
+    >>> import grundy
+    >>> list(iter_options(grundy.games.get("nim"), 3))
+    [0, 1, 2]
+    """
+    meter = active()
+    what = f"{ruleset.name}: the options of {describe(position)}"
+    try:
+        it = ruleset.moves(position)
+        if it is None:
+            raise MoveFunctionError(
+                f"{ruleset.name}.moves({describe(position)}) returned None, not an "
+                "iterable of options (did you forget to 'yield'?)"
+            )
+        it = iter(it)
+    except GrundyError:
+        raise
+    except (KeyboardInterrupt, MemoryError):
+        raise
+    except Exception as exc:
+        raise MoveFunctionError(
+            f"{ruleset.name}.moves({describe(position)}) raised {type(exc).__name__}: {exc}"
+        ) from exc
+    i = 0
+    while True:
+        if not i & 63:
+            meter.look(what)
+        i += 1
+        try:
+            o = next(it)
+        except StopIteration:
+            return
+        except GrundyError:
+            raise
+        except (KeyboardInterrupt, MemoryError):
+            raise
+        except Exception as exc:
+            raise MoveFunctionError(
+                f"{ruleset.name}.moves({describe(position)}) raised {type(exc).__name__}: "
+                f"{_short(str(exc))}"
+            ) from exc
+        yield o
+
+
 def _short(text: str, width: int = 200) -> str:
     text = " ".join(text.split())
     return text if len(text) <= width else text[: width - 4] + " ..."
@@ -344,16 +392,29 @@ def reduce(
         raise UnhashablePositionError(
             f"position {describe(position)} is not hashable; use tuples or frozensets"
         ) from None
+    if hash(position) != hash(position):  # else the search re-expands it for ever
+        raise _unstable(ruleset, position)
     meter = budget.start()
     try:
         if rule.split:
             _search_split(ruleset, position, rule, memo, budget, progress, meter)
         else:
             _search_whole(ruleset, position, rule, memo, budget, progress, meter)
+        return memo[position]
     except MemoryError:  # an address-space limit met between two looks at the memory
         raise meter.out_of_memory(
             f"{ruleset.name}: the {rule.name} of {describe(position)}") from None
-    return memo[position]
+    except KeyError as exc:  # a memo lookup missed what was stored: a hash changed
+        raise _unstable(ruleset, exc.args[0] if exc.args else position) from None
+
+
+def _unstable(ruleset: Ruleset, position: Any) -> UnhashablePositionError:
+    """The error for a position whose hash changed while it was searched."""
+    return UnhashablePositionError(
+        f"{ruleset.name}: the hash of position {describe(position)} changed during the "
+        "search (a mutable object?); positions must be immutable, with a stable hash "
+        "consistent with =="
+    )
 
 
 def _take(it: Iterable[Hashable], cap: int, meter: Any, what: str, p: Hashable) -> list[Hashable]:

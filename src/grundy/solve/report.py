@@ -18,7 +18,6 @@ and, if not, why.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +27,7 @@ from grundy.rules.game import Game, GameSum, SumMove
 from grundy.rules.sums import Sum
 from grundy.solve import reducer as R
 from grundy.solve.budget import Budget, watching
+from grundy.values import clock as _clock
 from grundy.solve.compounds import reduce_sum
 from grundy.values.errors import (
     GrundyError,
@@ -159,17 +159,19 @@ def analyze(
     budget: Budget | None = None,
     progress: Callable[[int], None] | None = None,
     all_moves: bool = True,
+    max_memory: int | None = None,
 ) -> Report:
     """Analyse ``game`` (a ``Game``, a ``GameSum`` or another compound) within a
-    budget of ``positions`` and ``seconds`` (or a :class:`Budget`) shared by the
-    whole report. Closed forms answer at once; searches stop at the budget and the
-    report says so in ``stopped``. ``all_moves=False`` reports one winning move.
+    budget of ``positions``, ``seconds`` and ``max_memory`` bytes (or a
+    :class:`Budget`; the memory budget has a default) shared by the whole report.
+    Closed forms answer at once; searches stop at the budget and the report says
+    so in ``stopped``. ``all_moves=False`` reports one winning move.
     """
     if budget is None:
-        budget = Budget(positions=positions, seconds=seconds)
+        budget = Budget(positions=positions, seconds=seconds, max_memory=max_memory)
     elif not isinstance(budget, Budget):
         raise InvalidParameterError(f"budget must be a grundy Budget; got {describe(budget)}")
-    start = time.monotonic()
+    start = _clock.now()
     deadline = None if budget.seconds is None else start + budget.seconds
 
     # Each search gets its share of what is left, but at least a floor (a slow
@@ -178,10 +180,10 @@ def analyze(
 
     def left(share: float = 1.0) -> Budget:
         if deadline is None:
-            return Budget(positions=budget.positions)
-        rest = deadline - time.monotonic()
+            return Budget(positions=budget.positions, max_memory=budget.max_memory)
+        rest = deadline - _clock.now()
         # past the deadline nothing more is started (the caller asked for ``seconds``)
-        return Budget(positions=budget.positions,
+        return Budget(positions=budget.positions, max_memory=budget.max_memory,
                       seconds=max(floor, rest * share) if rest > 0 else 0.0)
 
     if isinstance(game, Compound):
@@ -201,8 +203,10 @@ def analyze(
     values: list[int | None] = []
     loopy_value = False  # a loopy game without generalised values may still have an outcome
     for g in comps:
+        # a ruleset that answers outcomes by formula keeps time for that
+        share = 0.5 if g.ruleset.has_outcome_formula and not g.ruleset.has_value_formula else 1.0
         try:
-            values.append(_value(g, left(), progress))
+            values.append(_value(g, left(share), progress))
         except SearchLimitError as exc:
             values.append(None)
             stopped.setdefault("value", str(exc))
@@ -239,21 +243,24 @@ def analyze(
     elif outcome is not None and total is not None:
         gs = GameSum(*comps)
         if all_moves:
-            try:
-                moves = gs.winning_moves(limit=MOVE_LISTING_LIMIT)
+            try:  # listing every option is a search too: within the budget
+                with watching(left(0.25)):
+                    moves = gs.winning_moves(limit=MOVE_LISTING_LIMIT)
                 complete = True
             except SearchLimitError:
                 moves = None
         if moves is None:
             try:
-                m = gs.winning_move()
+                with watching(left(0.5)):
+                    m = gs.winning_move()
                 moves = [] if m is None else [m]
             except (SearchLimitError, LoopyGameError) as exc:
                 stopped.setdefault("winning_moves", str(exc))
     elif outcome is not None and len(comps) == 1:
         g = comps[0]
         try:
-            m1 = g.ruleset.winning_move(g.position)
+            with watching(left(0.5)):
+                m1 = g.ruleset.winning_move(g.position)
             moves = [] if m1 is None else [SumMove(0, m1)]
         except (GrundyError,) as exc:
             stopped.setdefault("winning_moves", str(exc))
@@ -283,7 +290,7 @@ def analyze(
     return Report(
         game=game, outcome=outcome, value=total, components=values, winning_moves=moves,
         winning_moves_complete=complete, remoteness=counts["remoteness"],
-        suspense=counts["suspense"], stopped=stopped, seconds=time.monotonic() - start,
+        suspense=counts["suspense"], stopped=stopped, seconds=_clock.now() - start,
     )
 
 
@@ -346,6 +353,6 @@ def _compound_report(game: Compound, start: float) -> Report:
     return Report(
         game=game, outcome=outcome, value=value, components=[None] * len(game.components),
         winning_moves=moves, winning_moves_complete=False, remoteness=None, suspense=None,
-        stopped=stopped, seconds=time.monotonic() - start,
+        stopped=stopped, seconds=_clock.now() - start,
     )
 

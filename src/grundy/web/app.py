@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
-from grundy.values.errors import GrundyError, UnknownGameError
+from grundy.values.errors import GrundyError, InvalidParameterError, UnknownGameError
 from grundy.rules.game import Game, GameSum, SumMove
 from grundy.games import entries, get
 from grundy.play.parse import game_from_texts
@@ -42,6 +42,28 @@ class Budget:
     pmap: int = 80
     history: int = 500
 
+    def __post_init__(self) -> None:
+        s = self.seconds
+        if isinstance(s, bool) or not isinstance(s, (int, float)) or not s > 0:
+            raise InvalidParameterError(  # nan, 0 and negative budgets are refused; inf: no limit
+                f"the playground's time budget must be a positive number of seconds "
+                f"(inf: no limit); got {s!r}")
+
+
+#: Longest wall-clock timeout armed for a request; a longer budget (up to ``inf``)
+#: waits for the answer (Python's timers overflow near 1e11 s on some platforms).
+_MAX_TIMEOUT = 1e9
+
+
+def _timeout(seconds: float) -> float | None:
+    """The timeout of one request: ``seconds``, or ``None`` (no limit) beyond
+    :data:`_MAX_TIMEOUT`.
+
+    >>> _timeout(5.0), _timeout(float("inf")), _timeout(1e308)
+    (5.0, None, None)
+    """
+    return seconds if seconds <= _MAX_TIMEOUT else None
+
 
 class _BadRequest(Exception):
     def __init__(self, status: int, message: str) -> None:
@@ -62,7 +84,7 @@ def create_app(budget: Budget | None = None) -> FastAPI:
     def run(fn: Callable[[], T]) -> T:
         fut = pool.submit(fn)
         try:
-            return fut.result(timeout=b.seconds)
+            return fut.result(timeout=_timeout(b.seconds))
         except cf.TimeoutError:
             raise _BadRequest(503, f"the analysis took longer than the budget of {b.seconds:g} s") from None
 

@@ -1,0 +1,70 @@
+"""The clock of time budgets: wall time less the time spent loading compiled code.
+
+A budget counts the analysis, not start-up: importing numba and loading (or
+compiling) a kernel the first time it runs take about a second in a fresh process,
+which would starve a one-second search. :func:`excluded` marks such a stretch;
+:func:`now` is :func:`time.monotonic` minus every stretch excluded so far (overlapping
+stretches of several threads count once). :mod:`grundy.kernels` marks numba's import
+and every compilation or cache load.
+
+>>> t = now()
+>>> with excluded():
+...     time.sleep(0.05)
+>>> now() - t < 0.04
+True
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+__all__ = ["now", "excluded", "excluded_seconds", "enter", "leave"]
+
+_lock = threading.Lock()
+_depth = 0
+_since = 0.0
+_total = 0.0
+
+
+def enter() -> None:
+    """Start an excluded stretch (nested and concurrent ones merge)."""
+    global _depth, _since
+    with _lock:
+        if _depth == 0:
+            _since = time.monotonic()
+        _depth += 1
+
+
+def leave() -> None:
+    """End the stretch begun by the matching :func:`enter`."""
+    global _depth, _total
+    with _lock:
+        if _depth == 0:  # an unmatched end (a listener installed mid-stretch)
+            return
+        _depth -= 1
+        if _depth == 0:
+            _total += time.monotonic() - _since
+
+
+def excluded_seconds() -> float:
+    """Seconds excluded so far (the current stretch included)."""
+    with _lock:
+        return _total + (time.monotonic() - _since if _depth else 0.0)
+
+
+def now() -> float:
+    """Monotonic seconds that stand still while compiled code loads."""
+    return time.monotonic() - excluded_seconds()
+
+
+@contextmanager
+def excluded() -> Iterator[None]:
+    """A stretch the time budgets do not count (loading compiled code)."""
+    enter()
+    try:
+        yield
+    finally:
+        leave()

@@ -1,0 +1,380 @@
+"""The memory budget (issue 21): ``Budget.max_memory`` with a default that holds
+when a caller gives none, ``SearchLimitError.reason``, and the reproductions of
+issue 21 that took the machine or overran ``analyze(..., seconds=2)``.
+
+Anything that could take the machine runs in a child process with a capped
+address space (``RLIMIT_AS``) and a timeout; the child prints one JSON line."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+import textwrap
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+import pytest
+
+import grundy
+from grundy.solve.budget import Budget, reserve, watching
+from grundy.values import memory
+from grundy.values.errors import InvalidParameterError, SearchLimitError
+
+from tests.oracles import grundy_values, wins
+
+GIB = 1 << 30
+
+
+def run_child(code: str, *, address_space: int = 3 * GIB, timeout: float = 120,
+              env: dict[str, str] | None = None) -> dict[str, Any]:
+    """Run ``code`` in a fresh interpreter whose address space is capped; it must
+    exit normally and print one JSON object last (its peak RSS is added)."""
+    prelude = "import json, resource, time, sys\n"
+    # the peak of this process's own memory: VmHWM (Linux keeps ru_maxrss across
+    # fork and exec, so a child of a big pytest process would report pytest's peak)
+    epilogue = textwrap.dedent("""
+        try:
+            with open("/proc/self/status") as _f:
+                out["maxrss"] = next(int(l.split()[1]) * 1024 for l in _f if l.startswith("VmHWM:"))
+        except (OSError, StopIteration):
+            out["maxrss"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+        print(json.dumps(out))
+    """)
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
+
+    proc = subprocess.run(
+        [sys.executable, "-c", prelude + textwrap.dedent(code) + epilogue],
+        capture_output=True, text=True, timeout=timeout, preexec_fn=cap,
+        env={**os.environ, **(env or {})},
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+# ----------------------------------------------------------------- the budget itself
+
+def test_max_memory_is_part_of_the_budget() -> None:
+    b = Budget(positions=10, seconds=1, max_memory=GIB)
+    assert b.memory == GIB and "1 GiB of memory" in b.describe()
+    assert Budget().memory == memory.default_limit()  # a default always applies
+    for bad in (-1, 1.5, True, "1G"):
+        with pytest.raises(InvalidParameterError, match="memory budget"):
+            Budget(max_memory=bad)  # type: ignore[arg-type]
+
+
+def test_default_limit_follows_the_documented_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GRUNDY_MAX_MEMORY", "300M")
+    assert memory.default_limit() == 300 << 20
+    monkeypatch.delenv("GRUNDY_MAX_MEMORY")
+    limit = memory.default_limit()
+    assert 256 << 20 <= limit <= 8 * GIB
+    ram = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    assert limit <= max(ram // 4, 256 << 20)
+
+
+def test_default_limit_honours_the_address_space_limit() -> None:
+    out = run_child("""
+        from grundy.values import memory
+        out = {"limit": memory.default_limit()}
+    """, address_space=2 * GIB)
+    assert out["limit"] <= 2 * GIB * 3 // 4
+
+
+def test_search_limit_error_has_a_reason_and_stays_compatible() -> None:
+    old = SearchLimitError("stopped", 12)  # the old constructor still works
+    assert old.reason is None and old.searched == 12
+    nim = grundy.games.get("subtraction:1,2,3")
+    rs = grundy.ruleset(lambda n: [m for m in range(n)])
+    with pytest.raises(SearchLimitError) as exc:
+        rs.value(50, limit=5)
+    assert exc.value.reason == "positions"
+    with pytest.raises(SearchLimitError) as exc:
+        rs.value(10**6, seconds=0)
+    assert exc.value.reason == "seconds"
+    assert nim.value(10) == 2
+
+
+def test_reserve_refuses_before_allocating() -> None:
+    with pytest.raises(SearchLimitError, match=r"a table to 10\*\*15 needs 1 PiB") as exc:
+        reserve(1 << 50, "a table to 10**15")
+    assert exc.value.reason == "memory"
+    with watching(Budget(max_memory=64 << 20)):
+        with pytest.raises(SearchLimitError, match="over the memory budget of 64 MiB"):
+            reserve(200 << 20, "a table of 200 MiB")
+    reserve(1 << 20, "a small table")  # fine
+
+
+def test_a_search_stops_at_its_memory_budget() -> None:
+    @grundy.ruleset
+    def grows(n: int) -> Any:
+        yield n + 1
+
+    budget = Budget(max_memory=memory.current()[0] + (40 << 20))
+    with pytest.raises(SearchLimitError, match="over the memory budget") as exc:
+        grows.value(0, budget=budget)
+    assert exc.value.reason == "memory" and (exc.value.searched or 0) > 0
+
+
+# ------------------------------------------------------- reproductions of issue 21
+
+def test_unbounded_ruleset_with_no_limit_ends_in_a_clear_error() -> None:
+    # was: MemoryError after 47 s (no memory budget when the caller gives none)
+    out = run_child("""
+        import grundy
+        from grundy.values.errors import SearchLimitError
+
+        @grundy.ruleset
+        def grows(n):
+            yield n + 1
+
+        t = time.monotonic()
+        try:
+            grows.value(0)
+            out = {"error": None}
+        except SearchLimitError as e:
+            out = {"error": str(e), "reason": e.reason}
+        out["seconds"] = time.monotonic() - t
+    """, env={"GRUNDY_MAX_MEMORY": "200M"})
+    assert out["reason"] == "memory", out
+    assert "grows: the value of 0 stopped" in out["error"]
+    assert "positions searched" in out["error"] and "GRUNDY_MAX_MEMORY" in out["error"]
+    assert out["maxrss"] < 260 << 20  # the budget, and a check every 10 ms
+
+
+ANALYZE = """
+    import grundy
+    from grundy.games import get
+    from grundy.values import memory
+    g = get({spec!r})
+    pos = {position}
+    t = time.monotonic()
+    r = grundy.analyze(g[pos], seconds=2)
+    out = {{"seconds": time.monotonic() - t, "value": r.value,
+           "outcome": None if r.outcome is None else r.outcome.name,
+           "stopped": r.stopped, "budget": memory.default_limit(),
+           "moves": None if r.winning_moves is None else len(r.winning_moves)}}
+"""
+
+
+def analyze_in_child(spec: str, position: str) -> dict[str, Any]:
+    out = run_child(ANALYZE.format(spec=spec, position=position))
+    # asked for 2 s: about 2.05 s on an idle machine; slack for a loaded one (the
+    # old code took 12 s to 82 s, or died)
+    assert out["seconds"] < 4.0, out
+    assert out["maxrss"] < out["budget"], out
+    return out
+
+
+def test_fibonacci_at_a_huge_heap_stays_within_budget() -> None:
+    # was: the formula kept all ~480,000 Fibonacci terms below 10**100000 (20 GB):
+    # MemoryError under a 3 GB address space after 7 s
+    out = analyze_in_child("fibonacci", "g.start(10**100000)")
+    assert out["outcome"] in (None, "N")  # 10**100000 is no Fibonacci number
+    if out["outcome"] is None:
+        assert "stopped after" in out["stopped"]["outcome"]
+
+
+def test_evensplit_at_a_million_stays_within_budget() -> None:
+    # was: the winning moves listed a million options of up to 10**6 heaps each,
+    # unbudgeted (OOM at 24 GB even with positions=20000)
+    out = analyze_in_child("evensplit:2", "10**6")
+    assert out["value"] is not None and out["moves"]
+    assert "value" not in out["stopped"]
+
+
+def test_evensplit_at_ten_thousand_stays_within_two_seconds() -> None:
+    # was: 58 s (every option's value, a sum of up to 10**4 heaps, computed)
+    out = analyze_in_child("evensplit:2", "10**4")
+    assert out["value"] is not None and out["moves"]
+
+
+def test_upto_with_a_huge_t_answers() -> None:
+    # was: UpTo(10**9) built 10**9 dictionaries up front (MemoryError after 16 s)
+    out = analyze_in_child("upto:10**9", 'g.parse_position("HTHHTTTHHHTHHHHTTHHH")')
+    heads = [i + 1 for i, c in enumerate("HTHHTTTHHHTHHHHTTHHH") if c == "H"]
+    # with t above the number of coins, coin c is worth 2^(c-1) (any set of coins
+    # up to c may turn): checked against the raw rules in the next test
+    assert out["value"] == sum(1 << (c - 1) for c in heads)
+
+
+def test_octal_at_a_huge_heap_stays_within_two_seconds() -> None:
+    # was: 12.5 s under a 2 s budget (the winning moves listed the options of a
+    # 100,001-digit heap unbudgeted)
+    out = analyze_in_child("octal:0.137", "10**100000")
+    assert out["value"] is not None and out["outcome"] == "N" and out["moves"] == 1
+
+
+def test_octal_without_a_known_period_stays_within_two_seconds() -> None:
+    # was: over 120 s (the period search ran its own 150 s budget, ignoring the
+    # caller's): the table now looks at the caller's budget after each chunk
+    out = analyze_in_child("octal:0.6", "10**10")
+    assert out["value"] is None and "the table to heap" in out["stopped"]["value"]
+    assert "stopped after 2 s (the budget)" in out["stopped"]["value"]
+
+
+def test_loopy_exploration_with_no_limit_ends_at_the_memory_budget() -> None:
+    # was: MemoryError inside the move function, reported as a MoveFunctionError,
+    # after the process had taken its whole address space (26 s)
+    out = run_child("""
+        import grundy
+        from grundy.values.errors import SearchLimitError
+
+        @grundy.ruleset
+        def walk(n):              # 0 <-> 1 <-> 2 <-> ...: loopy and unbounded
+            if n:
+                yield n - 1
+            yield n + 1
+
+        try:
+            walk.outcome(0)
+            out = {"error": None}
+        except SearchLimitError as e:
+            out = {"error": str(e), "reason": e.reason}
+        try:
+            walk.outcome(0, seconds=0.3)
+        except SearchLimitError as e:
+            out["timed"] = e.reason
+    """, env={"GRUNDY_MAX_MEMORY": "250M"})
+    assert out["reason"] == "memory" and out["timed"] == "seconds", out
+    assert "walk: exploring the positions reachable from 0 stopped" in out["error"]
+    assert out["maxrss"] < 300 << 20
+
+
+@pytest.mark.slow
+def test_evensplit_with_a_position_budget_only_stays_within_memory() -> None:
+    # was: OOM-killed at 24 GB with positions=20000 (no memory budget)
+    out = run_child("""
+        import grundy
+        from grundy.values import memory
+        g = grundy.games.get("evensplit:2")
+        r = grundy.analyze(g[10**6], seconds=None, positions=20000)
+        out = {"value": r.value, "stopped": r.stopped, "budget": memory.default_limit()}
+    """, timeout=300)
+    assert out["value"] is not None and out["maxrss"] < out["budget"]
+
+
+# ---------------------------------------------------- the new paths, by brute force
+
+def _coin_moves(t: int) -> Any:
+    """Raw rules of ``upto:t`` on a string of H/T: turn the rightmost of the
+    chosen coins from H to T and up to t - 1 coins to its left."""
+
+    def moves(s: str) -> Any:
+        for c in range(len(s)):
+            if s[c] != "H":
+                continue
+            for k in range(min(t, c + 1)):
+                for others in combinations(range(c), k):
+                    chars = list(s)
+                    for i in (*others, c):
+                        chars[i] = "T" if chars[i] == "H" else "H"
+                    yield "".join(chars)
+
+    return moves
+
+
+@pytest.mark.parametrize("t", [1, 2, 3, 4, 10**6])
+def test_upto_values_match_the_raw_rules(t: int) -> None:
+    g = grundy.games.get(f"upto:{t}")
+    oracle = grundy_values(_coin_moves(t))
+    for n in range(1, 7):
+        for bits in range(1 << n):
+            s = "".join("H" if bits >> i & 1 else "T" for i in range(n))
+            assert g.value(g.parse_position(s)) == oracle(s), (t, s)
+
+
+def _evensplit_oracle(f: int) -> Any:
+    @lru_cache(maxsize=None)
+    def g(n: int) -> int:
+        seen = set()
+        if n >= f:
+            for j in range(2, n + 1):
+                q, r = divmod(n, j)
+                v = 0
+                for part in [q] * (j - r) + [q + 1] * r:
+                    v ^= g(part)
+                seen.add(v)
+        m = 0
+        while m in seen:
+            m += 1
+        return m
+
+    return g
+
+
+@pytest.mark.parametrize("f", [1, 2, 3, 5])
+def test_evensplit_options_of_a_value_match_the_raw_rules(f: int) -> None:
+    g = grundy.games.get(f"evensplit:{f}")
+    oracle = _evensplit_oracle(f)
+    for n in range(60):
+        opts: list[Any] = list(g.moves(n))
+        for target in range(6):
+            want = [o for o in opts if _xor(oracle(p) for p in o.parts) == target]
+            assert g.options_with_value(n, target) == want, (f, n, target)
+            assert g.option_with_value(n, target) == (want[0] if want else None)
+    counts: dict[int, int] = {}
+    for o in g.moves(200):
+        assert isinstance(o, grundy.Sum)
+        v = _xor(oracle(p) for p in o.parts)
+        counts[v] = counts.get(v, 0) + 1
+    common = max(counts, key=counts.__getitem__)
+    assert counts[common] > 3
+    with pytest.raises(SearchLimitError, match="more than 3 options of value") as exc:
+        g.options_with_value(200, common, limit=3)  # refused before any is built
+    assert exc.value.reason == "positions"
+
+
+def _xor(values: Any) -> int:
+    v = 0
+    for x in values:
+        v ^= x
+    return v
+
+
+def _fibonacci_numbers(limit: int) -> list[int]:
+    a = [1, 2]
+    while a[-1] <= limit:
+        a.append(a[-1] + a[-2])
+    return a
+
+
+def test_fibonacci_smallest_term_matches_zeckendorf_by_definition() -> None:
+    from grundy.games.dynamic import DynamicSubtraction, FibonacciNim
+
+    for k in (1, 2, 3):
+        g = DynamicSubtraction(k)
+        g.CACHE_BITS = 4  # every path beyond the cache
+        wins_of = wins(lambda p: g.moves(p))  # type: ignore[arg-type]  # the raw rules
+        for n in range(2, 70):
+            assert (g.outcome_formula((n, n - 1)).name == "N") == wins_of((n, n - 1)), (k, n)
+            for cap in range(1, n):
+                assert (g.outcome_formula((n, cap)).name == "N") == wins_of((n, cap)), (k, n, cap)
+    # Zeckendorf sums of known Fibonacci numbers: the smallest is the answer
+    f = FibonacciNim()
+    big = _fibonacci_numbers(10**3000)
+    for parts in ([len(big) - 1, 40, 7], [len(big) - 3, 100, 2], [len(big) - 2, 0]):
+        n = sum(big[i] for i in parts)
+        assert f.smallest_term(n) == big[min(parts)]
+
+
+def test_fibonacci_is_memory_light_at_a_large_heap() -> None:
+    # the old formula kept both term lists (~800 MB for 10**20000): refused under
+    # a 700 MB address space; the walk needs two Fibonacci numbers at a time
+    out = run_child("""
+        import grundy
+        f = grundy.games.get("fibonacci")
+        a, b, top = 1, 2, 10**20000
+        while b < top:
+            a, b = b, a + b
+        n = a + 5  # Zeckendorf: a + 5, smallest term 5
+        t = time.monotonic()
+        out = {"term": f.smallest_term(n), "P": f.outcome(f.start(a)).name,
+               "move": f.winning_move(f.start(n))[1], "seconds": time.monotonic() - t}
+    """, address_space=700 << 20)
+    assert out["term"] == 5 and out["P"] == "P" and out["move"] == 10
