@@ -100,3 +100,96 @@ def test_parse_positions():
     assert nim.parse_position("1_000") == 1000
     with pytest.raises(InvalidPositionError, match="nim: not an integer heap size: 'x'"):
         nim.parse_position("x")
+
+
+# ------------------------------------------------- issue 21: no period needed
+ACWING_893 = r"""
+import random, sys, time
+import grundy
+from grundy.games import Subtraction
+rng = random.Random(893)
+S = rng.sample(range(1, 10**4 + 1), 100)
+heaps = [rng.randint(1, 10**4) for _ in range(100)]
+t = time.perf_counter()
+g = Subtraction(S)
+values = [g.value(h) for h in heaps]
+print(time.perf_counter() - t)
+print(" ".join(map(str, S)))
+print(" ".join(map(str, heaps)))
+print(" ".join(map(str, values)))
+"""
+
+
+def test_acwing_893_large_members_answer_by_the_table_without_a_period():
+    """AcWing 893's limits (k = 100 members up to 10^4, heaps up to 10^4), in a
+    fresh process: the table up to the heap asked answers (was: a 13 s period
+    search ending in SearchLimitError), in well under 3 s, and right."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", ACWING_893], capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 0, out.stderr[-2000:]
+    seconds, S, heaps, values = out.stdout.strip().splitlines()
+    assert float(seconds) < 3.0
+    S_, heaps_ = [int(x) for x in S.split()], [int(x) for x in heaps.split()]
+    g = []
+    for n in range(max(heaps_) + 1):  # the raw rules: mex over n - s
+        opts = {g[n - s] for s in S_ if s <= n}
+        m = 0
+        while m in opts:
+            m += 1
+        g.append(m)
+    assert [int(x) for x in values.split()] == [g[h] for h in heaps_]
+
+
+def test_subtraction_beyond_the_table_needs_a_proven_period():
+    """A heap beyond the table budget with no period proven within it is a
+    SearchLimitError naming the heap and how far the search got; below, exact."""
+    import random
+
+    from grundy import SearchLimitError
+
+    rng = random.Random(893)
+    g = Subtraction(rng.sample(range(1, 10**4 + 1), 100))
+    g.limit = 1 << 15  # a small budget: no period shows in 2^15 values
+    with pytest.raises(SearchLimitError, match=r"heap 10\*\*20|heap 100000000000000000000"):
+        g.value(10**20)
+    assert g.periodicity is None and "no period proven" in g.period_note
+    assert g.value(20000) == g.table(20000)[-1]
+
+
+def test_allbut_extends_only_a_proven_pattern():
+    """All-but games: the arithmetic period is proven (not merely observed) before
+    it answers beyond the values computed; with none, a heap beyond the exact
+    range is a SearchLimitError (was: an observed pattern extended)."""
+    from grundy import SearchLimitError
+    from grundy.games import AllBut
+    from tests.games.test_fresh_sweep import allbut_values
+
+    for ex in [(1,), (2,), (1, 2), (2, 3), (1, 3, 4), (3, 5), (2, 7), (4, 6, 7), (5,), (2, 5, 8),
+               (3, 4, 9), (6, 10)]:
+        g = AllBut(ex)
+        g.window = 16  # prove on as few values as it can: the extension is then exercised
+        per = g._pattern(10**9)
+        assert per is not None and per.proven, ex
+        known = len(g._values)
+        expect = allbut_values(ex, 1200)
+        assert [g.value(n) for n in range(known, 1201)] == expect[known:], ex
+    assert AllBut((2,)).periodicity.proven
+    wide = AllBut((1, 5000))  # max(S) too large to look for a pattern
+    with pytest.raises(SearchLimitError, match="not|no pattern"):
+        wide.value(10**6 + 1)
+
+
+@pytest.mark.parametrize("spec,bad", [("lasker", -3), ("nim", -1), ("bash:3", -2),
+                                      ("subtraction:1,3,4", -5), ("lasker", "x"), ("nim", 2.5)])
+def test_solver_path_validates_positions(spec, bad):
+    """``lasker.solver.value(-3)`` returned 0: the search path skipped ``validate``
+    (issue 21). Every solver entry refuses an illegal position, naming it."""
+    import grundy
+
+    rs = grundy.games.get(spec)
+    for ask in (rs.solver.value, rs.solver.remoteness, rs.solver.suspense):
+        with pytest.raises(InvalidPositionError, match=str(bad) if bad != "x" else "'x'"):
+            ask(bad)

@@ -292,8 +292,14 @@ class Bash(HeapRuleset):
         return position % (self.m + 1)
 
     def option_with_value(self, position: int, target: int) -> Hashable | None:
+        """The option of value ``target``: the options of ``n`` have every value
+        ``0..m`` but ``n mod (m + 1)`` (those the heap allows), none above ``m``.
+
+        >>> Bash(1).option_with_value(15, 0), Bash(1).option_with_value(15, 2)
+        (14, None)
+        """
         v = position % (self.m + 1)
-        if target == v:
+        if target == v or not 0 <= target <= self.m:
             return None
         take = (v - target) % (self.m + 1)
         return position - take if 0 < take <= position else None
