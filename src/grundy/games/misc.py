@@ -61,6 +61,29 @@ class Euclid(Ruleset):
             flips += 1
         return Outcome.N if mover_wins != bool(flips % 2) else Outcome.P
 
+    def suspense_formula(self, position: tuple[int, int]) -> int:
+        """Suspense (the Every-SG count, HDU 3595) along the gcd chain, O(log):
+        with ``a <= b`` and ``r = b mod a``, a forced move (``b < 2a``) adds 1 and
+        flips the outcome; otherwise the mover wins, taking ``(r, a)`` if that is a
+        P-position (``+1``) or ``(r + a, a)`` to hand over the forced move (``+2``).
+
+        >>> e = Euclid()
+        >>> [e.suspense(p) for p in [(0, 5), (3, 3), (1, 3), (2, 3), (3, 5)]]
+        [0, 1, 1, 2, 3]
+        """
+        a, b = sorted(position)
+        quotients: list[int] = []
+        while a:
+            quotients.append(b // a)
+            a, b = b % a, a
+        s, wins = 0, False
+        for q in reversed(quotients):
+            if q == 1:
+                s, wins = s + 1, not wins
+            else:
+                s, wins = s + (2 if wins else 1), True
+        return s
+
     def winning_move(self, position: Any) -> Hashable | None:
         self.check(position)
         a, b = position
