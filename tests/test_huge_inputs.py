@@ -274,3 +274,16 @@ def test_cli_heap_of_a_hundred_thousand_digits() -> None:
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr[-2000:]
     assert "value:         1" + "0" * 100000 + "\n" in r.stdout
+
+
+def test_report_of_a_huge_heap_prints_exactly() -> None:
+    """str/repr of analyze's report on a 10^5000 heap (Python refuses str of an
+    int over 4,300 digits): the value and the winning move in full."""
+    import grundy
+
+    nim = grundy.games.get("nim")
+    r = grundy.analyze(nim[10**5000] + nim[3], seconds=5)
+    text = str(r)
+    assert r.value == (10**5000) ^ 3
+    assert "1" + "0" * 4999 + "3" in text  # the value, exactly (10^5000 xor 3)
+    assert text == repr(r) and text.startswith("Report(game=")

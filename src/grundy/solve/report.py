@@ -28,6 +28,7 @@ from grundy.rules.sums import Sum
 from grundy.solve import reducer as R
 from grundy.solve.budget import Budget, watching
 from grundy.values import clock as _clock
+from grundy.values.bigint import exact_repr
 from grundy.solve.compounds import reduce_sum
 from grundy.values.errors import (
     GrundyError,
@@ -67,6 +68,11 @@ class Report:
     suspense: int | None
     stopped: dict[str, str] = field(default_factory=dict)
     seconds: float = field(default=0.0, compare=False)
+
+    def __repr__(self) -> str:  # the dataclass repr, with integers of any size in full
+        body = ", ".join(f"{k}={exact_repr(getattr(self, k))}"
+                         for k, f in self.__dataclass_fields__.items() if f.repr)
+        return f"Report({body})"
 
     @property
     def complete(self) -> bool:

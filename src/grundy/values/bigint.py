@@ -15,7 +15,7 @@ interpreter's limit.
 
 from __future__ import annotations
 
-__all__ = ["int_text"]
+__all__ = ["int_text", "exact_repr"]
 
 #: Digits of the smallest piece (well under Python's 4,300-digit limit).
 _PIECE = 1_000
@@ -54,3 +54,24 @@ def int_text(x: object) -> str:
 
     emit(x, len(pows) - 2, 0)
     return sign + "".join(parts)
+
+
+def exact_repr(obj: object) -> str:
+    """``repr(obj)`` with the integers inside it in full, however long (Python's
+    4,300-digit guard is lifted for this one call).
+
+    >>> r = exact_repr([1, (2, 10**5000)])
+    >>> len(r), r[:8]
+    (5012, '[1, (2, ')
+    """
+    import sys
+
+    get = getattr(sys, "get_int_max_str_digits", None)
+    if get is None:  # pragma: no cover - Python without the guard
+        return repr(obj)
+    old = get()
+    sys.set_int_max_str_digits(0)
+    try:
+        return repr(obj)
+    finally:
+        sys.set_int_max_str_digits(old)
