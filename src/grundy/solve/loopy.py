@@ -41,7 +41,6 @@ that have no answer on a loopy game is :func:`loopy_unsupported`.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -56,6 +55,7 @@ from grundy.values.errors import (
     InvalidPositionError, LoopyCompoundError, LoopyGameError, MoveFunctionError,
     SearchLimitError, UnhashablePositionError, describe,
 )
+from grundy.values import clock as _clock
 from grundy.values import memory as _memory
 from grundy.values.loopy import LoopyValue, inf, loopy_outcome, loopy_sum
 from grundy.values.outcome import Outcome
@@ -398,7 +398,7 @@ def analyze_loopy(
     """Explore every position reachable from ``root`` and analyse them all.
 
     ``max_positions`` bounds the positions explored, ``deadline`` (a
-    ``time.monotonic()`` instant) the time and ``max_memory`` the process's
+    :func:`grundy.values.clock.now` instant: loading compiled code does not count) the time and ``max_memory`` the process's
     memory (default: the memory budget in force, see :mod:`grundy.values.memory`);
     past any, :class:`SearchLimitError` (with its ``reason``) says how far the
     search got. ``ruleset.result``
@@ -459,7 +459,7 @@ def analyze_loopy(
                 k, reason="positions",
             )
         if not k & 1023:
-            if deadline is not None and time.monotonic() > deadline:
+            if deadline is not None and _clock.now() > deadline:
                 raise SearchLimitError(
                     f"{name}: out of time exploring the positions reachable from {start} "
                     f"(explored {k:,}, {len(positions) - k:,} more found and waiting)",
@@ -480,7 +480,7 @@ def analyze_loopy(
             for j, o in enumerate(opts):
                 if j & 4095 == 4095:  # one position with very many options
                     over = max_positions is not None and len(positions) > 2 * max_positions
-                    if over or (deadline is not None and time.monotonic() > deadline):
+                    if over or (deadline is not None and _clock.now() > deadline):
                         what = (f"more than {max_positions:,} positions reachable from {start}"
                                 if over else f"out of time exploring the positions reachable from {start}")
                         raise SearchLimitError(
