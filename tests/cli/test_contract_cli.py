@@ -298,7 +298,7 @@ def test_list_to_full_device() -> None:
     assert p.returncode in (0, 2, 141)
 
 
-# ------------------------------------- issue 21: budgets and one syntax for numbers
+# ------------------------------------------------- budgets and one syntax for numbers
 @pytest.mark.parametrize("argv,code", [
     (["analyze", "--seconds", "nan", "lasker", "50"], 2),
     (["analyze", "--seconds", "NaN", "nim", "3"], 2),
@@ -319,10 +319,14 @@ def test_list_to_full_device() -> None:
     (["analyze", "nim", "5__0"], 2),
     (["analyze", "nim", "3", "--limit", "10**3"], 0),
     (["analyze", "nim", "3", "--limit", "1__0"], 2),
+    (["analyze", "--max-memory", "2G", "nim", "3"], 0),
+    (["analyze", "--max-memory", "12", "nim", "3"], 2),
+    (["analyze", "--max-memory", "2X", "nim", "3"], 2),
+    (["analyze", "--max-memory", "-1G", "nim", "3"], 2),
 ], ids=lambda a: " ".join(a) if isinstance(a, list) else str(a))
-def test_numbers_and_budgets_issue_21(argv: list[str], code: int) -> None:
+def test_numbers_and_budgets(argv: list[str], code: int) -> None:
     """``--seconds nan|inf|1e308`` gave tracebacks, ``--to 10**9`` was refused while
-    positions took it, and ``5_`` / ``1_000_`` / ``5__0`` were numbers (issue 21)."""
+    positions took it, and ``5_`` / ``1_000_`` / ``5__0`` were numbers."""
     status, out, err = run_cli(argv, seconds=60)
     assert_contract(argv, status, out, err)
     assert status == code, (argv, status, err)
@@ -358,3 +362,13 @@ def test_table_far_window_uses_the_closed_form() -> None:
     argv = ["table", "lasker", "--from", "10**20", "--to", "10**20+3", "--no-progress"]
     status, out, err = run_cli(argv, seconds=20)
     assert status == 0 and str(small[3] + 10**20 - 4) in out, out
+
+
+def test_max_memory_stops_a_search_and_says_so() -> None:
+    """``--max-memory``: a search past it stops with a note naming the memory
+    budget, the rest of the report stands (a fresh process: its own memory)."""
+    proc = run_process("analyze", "--max-memory", "300M", "--seconds", "inf",
+                       "evensplit:2", "1000000")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "memory budget of 300 MiB" in proc.stdout, proc.stdout[-2000:]
+    assert "--max-memory" in proc.stdout

@@ -24,7 +24,7 @@ from grundy.rules.ruleset import Ruleset
 from grundy.games import entries, resolve
 from grundy.patterns import Periodicity, find_periodicity
 from grundy.patterns.periodicity import observed
-from grundy.cli.params import IntExpr, Seconds, armed
+from grundy.cli.params import IntExpr, MemorySize, Seconds, armed
 from grundy.cli.progress import ProgressBar
 
 __all__ = ["main", "cli", "entry"]
@@ -108,10 +108,17 @@ def cli() -> None:
     show_default=True,
     help="Most positions (or options of one position) a search may expand.",
 )
+@click.option(
+    "--max-memory",
+    type=MemorySize(),
+    default=None,
+    help="Memory the process may hold, e.g. 2G (default: a quarter of the RAM, at most "
+         "8G; GRUNDY_MAX_MEMORY sets it too). Searches stop there and say so.",
+)
 @click.option("--progress/--no-progress", default=None, help="Show search progress (default: on a terminal).")
 def analyze(
     game: str, positions: tuple[str, ...], as_json: bool, seconds: float | None, limit: int,
-    progress: bool | None,
+    max_memory: int | None, progress: bool | None,
 ) -> None:
     """Outcome, value, winning moves, remoteness and suspense of a position.
 
@@ -127,7 +134,7 @@ def analyze(
     # position budget (each search, value then remoteness then suspense, counts anew).
     with ProgressBar(limit, "analyze: explored", enabled=progress, delay=_BAR_DELAY,
                      unit="positions") as bar, _hard_deadline(seconds):
-        report = run(target, seconds=seconds, positions=limit, progress=bar)
+        report = run(target, seconds=seconds, positions=limit, progress=bar, max_memory=max_memory)
     if as_json:
         click.echo(json.dumps(report.to_dict()))
         return
@@ -161,7 +168,7 @@ def analyze(
     for key, why in report.stopped.items():
         click.echo(f"note: {key}: {why}")
     if any("budget" in why for why in report.stopped.values()):
-        click.echo("note: raise --seconds / --limit to search further")
+        click.echo("note: raise --seconds / --limit / --max-memory to search further")
 
 
 _OUTCOME_TEXT = {

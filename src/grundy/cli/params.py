@@ -20,7 +20,7 @@ import click
 from grundy.games._common import parse_int
 from grundy.values.errors import InvalidPositionError, describe
 
-__all__ = ["IntExpr", "Seconds", "MAX_ALARM"]
+__all__ = ["IntExpr", "Seconds", "MemorySize", "MAX_ALARM"]
 
 #: Longest time budget (seconds) a timer or a timeout is armed for; a longer one
 #: (up to ``inf``) means no time limit (about 31 years).
@@ -93,3 +93,28 @@ def armed(seconds: float | None) -> float | None:
     if seconds is None or not seconds <= MAX_ALARM:
         return None
     return seconds
+
+
+class MemorySize(click.ParamType):  # type: ignore[type-arg]  # generic in click >= 8.2 only
+    """A memory budget: bytes, or with a K, M, G or T suffix (``2G``, ``512M``).
+
+    >>> MemorySize().convert("2G", None, None), MemorySize().convert("4096", None, None)
+    (2147483648, 4096)
+    """
+
+    name = "size"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            n = value
+        else:
+            from grundy.values.errors import InvalidParameterError
+            from grundy.values.memory import parse_bytes
+
+            try:
+                n = parse_bytes(str(value))
+            except InvalidParameterError as exc:
+                self.fail(str(exc), param, ctx)
+        if n < 1 << 20:
+            self.fail(f"{describe(n)} bytes is below the least memory budget (1M)", param, ctx)
+        return n
