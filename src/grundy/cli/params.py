@@ -98,8 +98,8 @@ def armed(seconds: float | None) -> float | None:
 class MemorySize(click.ParamType):  # type: ignore[type-arg]  # generic in click >= 8.2 only
     """A memory budget: bytes, or with a K, M, G or T suffix (``2G``, ``512M``).
 
-    >>> MemorySize().convert("2G", None, None), MemorySize().convert("4096", None, None)
-    (2147483648, 4096)
+    >>> MemorySize().convert("2G", None, None), MemorySize().convert("1048576", None, None)
+    (2147483648, 1048576)
     """
 
     name = "size"
