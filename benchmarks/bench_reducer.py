@@ -1,4 +1,4 @@
-"""Ratio benchmarks of the reducer (issue 9), each against a hand-written reference
+"""Ratio benchmarks of the reducer, each against a hand-written reference
 run in the same process:
 
 1. Multi-SG: Lasker's Nim to N through ``Sum`` options (about N^2/4 options) against a

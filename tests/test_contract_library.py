@@ -1,4 +1,4 @@
-"""The library's contract on bad input (issue 8): every public entry, given a value
+"""The library's contract on bad input: every public entry, given a value
 that is not a legal position or parameter, raises a GrundyError (a ValueError or
 TypeError too) whose message names the input; never another exception, never an
 answer.
@@ -8,8 +8,7 @@ oracle), not by the code under test; hypothesis draws values of every shape
 (negative, float, str, None, bool, huge ints, nested lists, dicts, wrong-length
 tuples, ...) and keeps those the oracle calls illegal.
 
-Cases that fail because of the rules/solve layers (the lead's part of issue 8) are
-marked ``xfail(strict=True)`` with a reason starting "lead:".
+Inputs that once broke it are kept as regression cases.
 """
 
 from __future__ import annotations
@@ -331,21 +330,16 @@ def _from_base(rs: Ruleset, method: str) -> bool:
     return getattr(type(rs), attr) is getattr(Ruleset, attr)
 
 
-#: entries from the base that pass all the same (the game's hooks check first)
-PASS_ANYWAY = {("merge:3", "winning_move")}
+def test_the_base_validates_every_method():
+    """Every analysis method of the Ruleset base checks its position first, so a
+    game that inherits one is covered by the cases below."""
+    assert all(BASE_OK.values()), BASE_OK
 
 
 def _cases() -> Iterator[Any]:
     for spec in LEGAL:
         for method in METHODS:
-            rs = get(spec)
-            marks = []
-            if _from_base(rs, method) and not BASE_OK[method] and (spec, method) not in PASS_ANYWAY:
-                marks.append(pytest.mark.xfail(
-                    reason=f"lead: Ruleset.{ATTR.get(method, method)} must check(position)",
-                    run=False,  # unchecked, a bad position may build huge option lists
-                ))
-            yield pytest.param(spec, method, marks=marks, id=f"{spec}-{method}")
+            yield pytest.param(spec, method, id=f"{spec}-{method}")
 
 
 fuzz = settings(  # no shrinking: a failing case may be a hang of a few seconds
@@ -391,14 +385,7 @@ bad_bounds = st.one_of(
 
 def _table_cases() -> Iterator[Any]:
     for spec in LEGAL:
-        rs = get(spec)
-        marks = []
-        if False:  # Ruleset.table validates n (it used to be marked here)
-            marks.append(pytest.mark.xfail(
-                reason="lead: Ruleset.table(n) must validate n (non-negative int, bounded)",
-                run=False,  # table(10**30) would fill the memory
-            ))
-        yield pytest.param(spec, marks=marks, id=spec)
+        yield pytest.param(spec, id=spec)
 
 
 @pytest.mark.parametrize("spec", list(_table_cases()))
@@ -469,7 +456,7 @@ def test_get_never_escapes(spec):
     assert isinstance(rs, Ruleset)
 
 
-# ------------------------------------------------------ the issue's list, kept
+# ---------------------------------------------- inputs that once broke the contract
 
 
 def _chain_huge() -> Any:
@@ -495,48 +482,38 @@ def _user_literal() -> Any:
 nim, lasker, dawson = get("nim"), get("lasker"), get("dawson")
 
 
-def lead(reason: str) -> Any:
-    """Was: an xfail of the lead's part of issue 8; that part has landed."""
-    return pytest.mark.lead_done
-
-
-ISSUE = [
-    ("nim.value(-5)", lambda: nim.value(-5), lead("Ruleset.value must check(position)")),
-    ("nim.value(2.5)", lambda: nim.value(2.5), lead("Ruleset.value must check(position)")),
-    ("nim.value(True)", lambda: nim.value(True), lead("Ruleset.value must check(position)")),
-    ("lasker.value(-1)", lambda: lasker.value(-1), lead("Ruleset.value must check(position)")),
-    ("lasker.winning_moves(-2)", lambda: lasker.winning_moves(-2),
-     lead("Ruleset.winning_moves must check(position)")),
-    ("lasker.outcome('x')", lambda: lasker.outcome("x"), lead("Ruleset.outcome must check(position)")),
-    ("nim.winning_moves(-2)", lambda: nim.winning_moves(-2), None),
-    ("TakeAndBreak(7)", lambda: TakeAndBreak(7), None),
-    ("Misere(42)", lambda: Misere(42), lead("solve/misere.py: Misere must check its ruleset")),
-    ("every_outcome([1, 2])", lambda: every_outcome([1, 2]),
-     lead("solve/every.py: every_outcome must check it gets games")),
-    ("sj_outcome(['a'])", lambda: sj_outcome(["a"]), lead("solve/misere.py: sj_outcome must validate")),
-    ("sj_outcome([-1])", lambda: sj_outcome([-1]), lead("solve/misere.py: sj_outcome must validate")),
-    ("mex(None)", lambda: mex(None), None),
-    ("mex([-1])", lambda: mex([-1]), None),
-    ("mex(['a'])", lambda: mex(["a"]), None),
-    ("(nim[3] + nim[4]).play('x')", lambda: (nim[3] + nim[4]).play("x"),
-     lead("rules/game.py: GameSum.play must validate its move")),
-    ("nim.table(2.5)", lambda: nim.table(2.5), lead("Ruleset.table must validate n")),
-    ("nim.table(-1)", lambda: nim.table(-1), lead("Ruleset.table must validate n")),
-    ("dawson.table(-5)", lambda: dawson.table(-5), None),
-    ("dawson.table(10**30)", lambda: dawson.table(10**30), None),
-    ("census(1, -5)", lambda: census(1, -5, workers=1), None),
-    ("chain.value(10**5000, limit=10)", _chain_huge,
-     lead("solve/acyclic.py: messages must quote positions with describe()")),
-    ("value(limit='x')", _bad_limit, lead("Ruleset.value/Solver must validate limit (not blame moves)")),
-    ("parse_position('{[1]: 2}')", _user_literal,
-     lead("rules/ruleset.py: default parse_position must refuse unhashable literals")),
+REGRESSIONS = [
+    ("nim.value(-5)", lambda: nim.value(-5)),
+    ("nim.value(2.5)", lambda: nim.value(2.5)),
+    ("nim.value(True)", lambda: nim.value(True)),
+    ("lasker.value(-1)", lambda: lasker.value(-1)),
+    ("lasker.winning_moves(-2)", lambda: lasker.winning_moves(-2)),
+    ("lasker.outcome('x')", lambda: lasker.outcome("x")),
+    ("nim.winning_moves(-2)", lambda: nim.winning_moves(-2)),
+    ("TakeAndBreak(7)", lambda: TakeAndBreak(7)),
+    ("Misere(42)", lambda: Misere(42)),
+    ("every_outcome([1, 2])", lambda: every_outcome([1, 2])),
+    ("sj_outcome(['a'])", lambda: sj_outcome(["a"])),
+    ("sj_outcome([-1])", lambda: sj_outcome([-1])),
+    ("mex(None)", lambda: mex(None)),
+    ("mex([-1])", lambda: mex([-1])),
+    ("mex(['a'])", lambda: mex(["a"])),
+    ("(nim[3] + nim[4]).play('x')", lambda: (nim[3] + nim[4]).play("x")),
+    ("nim.table(2.5)", lambda: nim.table(2.5)),
+    ("nim.table(-1)", lambda: nim.table(-1)),
+    ("dawson.table(-5)", lambda: dawson.table(-5)),
+    ("dawson.table(10**30)", lambda: dawson.table(10**30)),
+    ("census(1, -5)", lambda: census(1, -5, workers=1)),
+    ("chain.value(10**5000, limit=10)", _chain_huge),
+    ("value(limit='x')", _bad_limit),
+    ("parse_position('{[1]: 2}')", _user_literal),
 ]
 
 
 @pytest.mark.parametrize(
-    "call", [pytest.param(c, marks=[m] if m else [], id=i) for i, c, m in ISSUE]
+    "call", [pytest.param(c, id=i) for i, c in REGRESSIONS]
 )
-def test_issue_inputs_raise_grundy_errors(call):
+def test_regression_inputs_raise_grundy_errors(call):
     with alarm(10):
         with pytest.raises(GrundyError) as info:
             call()

@@ -1,4 +1,4 @@
-"""Every structure-taking API at 10^6 in a child process (issue 21): it must exit
+"""Every structure-taking API at 10^6 in a child process: it must exit
 normally (status 0, with an answer or a clean GrundyError), never by a signal. A
 path of 200,000 nested tuples used to crash CPython (recursive hash), so each case
 runs in its own interpreter with a time limit, and with a capped address space

@@ -1,4 +1,4 @@
-"""Edge files that are not text, or whose names are absurd (issue 21): a binary
+"""Edge files that are not text, or whose names are absurd: a binary
 ``@FILE`` or graph file, a file of NUL bytes, a vertex name of millions of digits.
 The command line prints one line on stderr and exits 2; the library raises a
 GrundyError naming the file. All edge files are read by one function
@@ -78,7 +78,7 @@ def test_nul_file_through_the_graph_command(capsys: pytest.CaptureFixture[str], 
 
 @pytest.mark.slow
 def test_300_mb_of_nul_bytes(tmp_path: Path) -> None:
-    """The issue's case in a real process: 300 MB of NUL bytes, exit 2, one line."""
+    """In a real process: 300 MB of NUL bytes, exit 2, one line."""
     f = tmp_path / "zeros.bin"
     with open(f, "wb") as out:
         out.truncate(300 * (1 << 20))

@@ -1,4 +1,4 @@
-"""Error paths of ``grundy census`` (issue 21), each one line on stderr and exit 2
+"""Error paths of ``grundy census``, each one line on stderr and exit 2
 (or a GrundyError in the library), in fresh processes where the failure needs one:
 
 * ``--scheduler`` without Dask, with a nonsense or unreachable address, and a

@@ -1,6 +1,6 @@
 """Right the first time through the CLI: ``grundy analyze GAME POS --json`` in a
 FRESH process (no table, period or memo from an earlier query) agrees with brute
-force from the raw rules. Issue 21: ``grundy analyze subtraction:3,7,8 0`` printed
+force from the raw rules. ``grundy analyze subtraction:3,7,8 0`` once printed
 "outcome: N, value 1, winning moves: none"."""
 
 from __future__ import annotations

@@ -202,7 +202,7 @@ def test_ctrl_c_during_a_compiled_table():
     assert "interrupted after" in err and "Traceback" not in err
 
 
-# ------------------------------------------- issue 21: start-up, budgets, numbers
+# ---------------------------------------------------- start-up, budgets, numbers
 _CHILD = """
 import sys, time
 t0 = time.perf_counter()

@@ -1,4 +1,4 @@
-"""The notes' problems of issue 23 ("not solved yet") against brute force from each
+"""The notes' later problems against brute force from each
 problem's raw rules (memoised win/lose or mex recursions written here, never the
 library), on small random inputs in the problem's own input format."""
 

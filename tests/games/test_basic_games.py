@@ -102,7 +102,7 @@ def test_parse_positions():
         nim.parse_position("x")
 
 
-# ------------------------------------------------- issue 21: no period needed
+# ------------------------------------------------------------ no period needed
 ACWING_893 = r"""
 import random, sys, time
 import grundy
@@ -185,8 +185,8 @@ def test_allbut_extends_only_a_proven_pattern():
 @pytest.mark.parametrize("spec,bad", [("lasker", -3), ("nim", -1), ("bash:3", -2),
                                       ("subtraction:1,3,4", -5), ("lasker", "x"), ("nim", 2.5)])
 def test_solver_path_validates_positions(spec, bad):
-    """``lasker.solver.value(-3)`` returned 0: the search path skipped ``validate``
-    (issue 21). Every solver entry refuses an illegal position, naming it."""
+    """``lasker.solver.value(-3)`` returned 0: the search path skipped ``validate``.
+    Every solver entry refuses an illegal position, naming it."""
     import grundy
 
     rs = grundy.games.get(spec)

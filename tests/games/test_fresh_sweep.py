@@ -2,7 +2,7 @@
 a grid of parameters, built FRESH (a new ruleset object, its memo forgotten: no
 table, period or closed-form state from an earlier query), asked every small
 position first, in a seeded random order, and compared with brute force from the
-game's raw rules (written again here). Issue 21: ``subtraction:3,7,8`` answered
+game's raw rules (written again here). ``subtraction:3,7,8`` once answered
 ``value(0) = 1`` on the first query of a fresh process (the heap was mapped into
 the periodic part before the table existed), and a count that met such a heap
 first was wrong (363 instead of 364).
@@ -219,7 +219,7 @@ def test_heap_families_fresh_random_order(spec: str) -> None:
 @pytest.mark.parametrize("spec", sorted(HEAP_SPECS))
 def test_heap_families_each_heap_first(spec: str) -> None:
     """Each small heap is the FIRST question of its own fresh ruleset (the
-    reproduction of issue 21: ``subtraction:3,7,8`` heap 0 answered 1)."""
+    the reproduction: ``subtraction:3,7,8`` heap 0 answered 1)."""
     expect = HEAP_SPECS[spec](24)
     for n in range(24):
         assert fresh(spec).value(n) == expect[n], (spec, n)
@@ -258,7 +258,7 @@ def test_heap_families_sum_of_many_first(spec: str) -> None:
 
 
 def test_subtraction_3_7_8_heap_0_on_a_fresh_ruleset() -> None:
-    """Issue 21's reproduction: a fresh ``subtraction:3,7,8`` gave 1, then 0."""
+    """The reproduction: a fresh ``subtraction:3,7,8`` gave 1, then 0."""
     rs = fresh("subtraction:3,7,8")
     assert [rs.value(0), rs.value(0)] == [0, 0]
     # every heap of the preperiod (11) first, the table not yet built
@@ -316,12 +316,12 @@ def test_remoteness_and_suspense_fresh(spec: str) -> None:
 
 # ---------------------------------------------------------------- counting
 def test_count_positions_first_on_a_fresh_ruleset() -> None:
-    """Issue 21: a count meeting a heap below the preperiod first was wrong
+    """A count meeting a heap below the preperiod first was wrong
     (363 instead of 364). Asked first on fresh rulesets, over boxes with heaps
     below and past the preperiod, the counts equal the brute-force count."""
     from grundy.solve.counting import count_positions, count_values
 
-    # the issue's figure: P-positions of three heaps 0..10 of subtraction:3,7,8
+    # the figure once reported wrong: P-positions of three heaps 0..10 of subtraction:3,7,8
     g378 = subtraction_values((3, 7, 8), 10)
     brute = sum(1 for t in itertools.product(range(11), repeat=3) if _xor(g378[x] for x in t) == 0)
     assert brute == 364

@@ -46,7 +46,7 @@ def test_extend_is_exact_for_huge_n():
 
 
 # ----------------------------------------------------------------------------
-# Observed periods (issue 21): an unproven period is reported only when its
+# Observed periods: an unproven period is reported only when its
 # periodic part spans at least 3 periods and a quarter of the table.
 from grundy.patterns.periodicity import OBSERVED_REPEATS, OBSERVED_SHARE, is_observation, observed
 from tests.cli.test_stats import raw_table

@@ -1,5 +1,5 @@
 """Move notations: every option of small positions of every catalogue game reads
-back to itself; the issue's notations mean what a person means (checked against
+back to itself; the notations mean what a person means (checked against
 positions computed here from the raw rules)."""
 
 from __future__ import annotations

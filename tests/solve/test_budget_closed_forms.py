@@ -1,5 +1,5 @@
 """Closed forms that are really long computations watch the caller's budget
-(issue 8: `grundy analyze evensplit:2 10**12` must stop within its budget)."""
+(`grundy analyze evensplit:2 10**12` must stop within its budget)."""
 
 from __future__ import annotations
 
@@ -114,7 +114,7 @@ def test_a_position_with_10_to_the_12_options_keeps_the_time_budget() -> None:
 
 
 def test_fibonacci_walk_watches_the_budget() -> None:
-    # issue 21: the Zeckendorf walk of a 5,000-digit heap is a long closed form
+    # the Zeckendorf walk of a 5,000-digit heap is a long closed form
     from grundy.games.dynamic import FibonacciNim
 
     f = FibonacciNim()
@@ -127,7 +127,7 @@ def test_fibonacci_walk_watches_the_budget() -> None:
 
 
 def test_octal_table_watches_the_callers_budget() -> None:
-    # issue 21: the period search of octal:0.6 ran its own 150 s budget
+    # the period search of octal:0.6 ran its own 150 s budget
     g = grundy.games.get("octal:0.6")
     t = time.monotonic()
     with pytest.raises(SearchLimitError, match="octal:0.6: the table to heap") as e:
@@ -136,7 +136,7 @@ def test_octal_table_watches_the_callers_budget() -> None:
 
 
 def test_one_winning_option_is_found_without_listing_them_all() -> None:
-    # issue 21: option_with_value listed every option of a 100,001-digit heap
+    # option_with_value listed every option of a 100,001-digit heap
     from grundy.solve import engine as E
 
     g = grundy.games.get("octal:0.137")

@@ -319,7 +319,7 @@ def test_sums_of_one_ruleset_searched_on_its_positions_match_brute_force() -> No
             lasker_counts_brute(heaps)
 
 
-# ------------------------------- closed-form remoteness and suspense (issue 21)
+# ---------------------------------------- closed-form remoteness and suspense
 def _counts_brute(moves: object, top: int) -> tuple[list[int], list[int]]:
     """Remoteness and suspense of positions ``0..top`` from raw one-heap moves
     (``moves(n)``: the heaps left), by the definitions (tests/oracles.py), primed

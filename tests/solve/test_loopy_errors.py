@@ -1,4 +1,4 @@
-"""Bad input around loopy games (issue 10): one clear GrundyError each, library and
+"""Bad input around loopy games: one clear GrundyError each, library and
 CLI; duplicate and self edges; the selective compound of loopy components against
 retrograde analysis of the compound itself."""
 

@@ -1,6 +1,6 @@
-"""The memory budget (issue 21): ``Budget.max_memory`` with a default that holds
-when a caller gives none, ``SearchLimitError.reason``, and the reproductions of
-issue 21 that took the machine or overran ``analyze(..., seconds=2)``.
+"""The memory budget: ``Budget.max_memory`` with a default that holds
+when a caller gives none, ``SearchLimitError.reason``, and the inputs
+that once took the machine or overran ``analyze(..., seconds=2)``.
 
 Anything that could take the machine runs in a child process with a capped
 address space (``RLIMIT_AS``) and a timeout; the child prints one JSON line."""
@@ -121,7 +121,7 @@ def test_a_search_stops_at_its_memory_budget() -> None:
     assert exc.value.reason == "memory" and (exc.value.searched or 0) > 0
 
 
-# ------------------------------------------------------- reproductions of issue 21
+# ------------------------------------------------------------------ reproductions
 
 def test_unbounded_ruleset_with_no_limit_ends_in_a_clear_error() -> None:
     # was: MemoryError after 47 s (no memory budget when the caller gives none)
