@@ -312,6 +312,7 @@ def test_list_to_full_device() -> None:
     (["analyze", "--max-memory", "12", "nim", "3"], 2),
     (["analyze", "--max-memory", "2X", "nim", "3"], 2),
     (["analyze", "--max-memory", "-1G", "nim", "3"], 2),
+    (["table", "nim", "--from", "10**5000", "--to", "3"], 2),
 ], ids=lambda a: " ".join(a) if isinstance(a, list) else str(a))
 def test_numbers_and_budgets(argv: list[str], code: int) -> None:
     """``--seconds nan|inf|1e308`` gave tracebacks, ``--to 10**9`` was refused while

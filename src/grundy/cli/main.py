@@ -18,7 +18,7 @@ from typing import Any
 
 import click
 
-from grundy.values.errors import GrundyError
+from grundy.values.errors import GrundyError, describe
 from grundy.rules.game import Game, GameSum
 from grundy.rules.ruleset import Ruleset
 from grundy.games import entries, resolve
@@ -190,7 +190,7 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
     for a game on pairs (wythoff, euclid, ...), its P-positions up to TO."""
     rs = resolve(game)
     if start > to:
-        raise click.UsageError(f"--from {start} is beyond --to {to}")
+        raise click.UsageError(f"--from {describe(start)} is beyond --to {describe(to)}")
     shape = rs.table_shape if (rs.table_shape is not None or rs.spec is not None) else "heap"
     if shape is None:
         raise click.UsageError(

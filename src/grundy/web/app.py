@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
-from grundy.values.errors import GrundyError, InvalidParameterError, UnknownGameError
+from grundy.values.errors import GrundyError, InvalidParameterError, UnknownGameError, describe
 from grundy.rules.game import Game, GameSum, SumMove
 from grundy.games import entries, get
 from grundy.play.parse import game_from_texts
@@ -161,7 +161,7 @@ def create_app(budget: Budget | None = None) -> FastAPI:
     @app.get("/api/table")
     def table(game: str, to: int = 100) -> dict[str, Any]:
         if not 0 <= to <= b.table:
-            raise _BadRequest(400, f"'to' must be between 0 and {b.table}; got {to}")
+            raise _BadRequest(400, f"'to' must be between 0 and {b.table}; got {describe(to)}")
         rs = get(game)
         if rs.tuple_position:
             raise _BadRequest(400, f"{rs.name}: positions are not single heaps, so there is no table")
@@ -185,7 +185,7 @@ def create_app(budget: Budget | None = None) -> FastAPI:
         rs = get(game)
         limit = b.pmap if rs.tuple_position else b.table
         if not 1 <= to <= limit:
-            raise _BadRequest(400, f"'to' must be between 1 and {limit}; got {to}")
+            raise _BadRequest(400, f"'to' must be between 1 and {limit}; got {describe(to)}")
 
         def work() -> bytes:
             import io
