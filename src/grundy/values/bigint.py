@@ -62,7 +62,7 @@ def exact_repr(obj: object) -> str:
 
     >>> r = exact_repr([1, (2, 10**5000)])
     >>> len(r), r[:8]
-    (5012, '[1, (2, ')
+    (5011, '[1, (2, ')
     """
     import sys
 
