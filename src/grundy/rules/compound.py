@@ -31,23 +31,29 @@ SumMove(0, 0)
 
 ``END`` is the sentinel position of misère rulesets written as normal-play ones:
 reaching it means the player who could not move has won.
+
+Rules know no solver: each compound type is answered by the
+:class:`CompoundAnalysis` registered for it (:func:`register_analysis`; the
+analysis layer, :mod:`grundy.solve.compounds`, registers one per type on import).
+
+>>> type(analysis_of(grundy.EverySum(sub[4]))).__name__
+'EveryAnalysis'
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator
-from typing import Any, ClassVar, Final
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from typing import Any, ClassVar, Final, Protocol
 
-from grundy.rules.engine import engine
 from grundy.rules.game import Game, GameSum, SumMove
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
-from grundy.values.errors import InvalidParameterError, InvalidPositionError, describe
+from grundy.values.errors import GrundyError, InvalidParameterError, InvalidPositionError, describe
 from grundy.values.outcome import Outcome
 
 __all__ = [
     "END", "Compound", "MisereSum", "EverySum", "ConjunctiveSum", "SelectiveSum", "Misere",
-    "Move",
+    "Move", "CompoundAnalysis", "register_analysis", "analysis_of",
 ]
 
 #: A move of a compound: one component's move, or several components' at once.
@@ -72,6 +78,49 @@ class _End:
 
 
 END: Final = _End()
+
+
+class CompoundAnalysis(Protocol):
+    """What the analysis of one compound type answers about the compound of
+    ``games`` (its components). ``budget`` is a :class:`grundy.Budget` (``None``:
+    no limit on positions or time). ``has_value`` declares whether ``value`` (a
+    Grundy value of the whole compound) is defined."""
+
+    @property
+    def has_value(self) -> bool: ...
+
+    def outcome(self, games: Sequence[Game], *, budget: Any = None) -> Outcome: ...
+
+    def winning_move(self, games: Sequence[Game], *, budget: Any = None) -> Move | None: ...
+
+    def value(self, games: Sequence[Game], *, budget: Any = None) -> int: ...
+
+    def options(self, games: Sequence[Game]) -> list[Move]: ...
+
+    def play(self, games: Sequence[Game], move: Any) -> list[Game]: ...
+
+
+_ANALYSES: dict[type[Compound], CompoundAnalysis] = {}
+
+
+def register_analysis(kind: type[Compound], analysis: CompoundAnalysis) -> None:
+    """Install ``analysis`` as the analysis of the compound type ``kind`` (and of
+    its subclasses that have none of their own)."""
+    if not (isinstance(kind, type) and issubclass(kind, Compound)):
+        raise InvalidParameterError(f"register_analysis takes a Compound type; got {describe(kind)}")
+    _ANALYSES[kind] = analysis
+
+
+def analysis_of(compound: Compound | type[Compound]) -> CompoundAnalysis:
+    """The analysis registered for ``compound``'s type (or the nearest base type)."""
+    cls = compound if isinstance(compound, type) else type(compound)
+    for base in cls.__mro__:
+        found = _ANALYSES.get(base)
+        if found is not None:
+            return found
+    raise GrundyError(
+        f"no analysis of {cls.__name__} is loaded: import grundy (or grundy.solve) first"
+    )
 
 
 class Compound:
@@ -134,24 +183,20 @@ class Compound:
     @property
     def outcome(self) -> Outcome:
         """``Outcome.N`` if the player to move wins the compound, else ``Outcome.P``."""
-        result: Outcome = engine().compound(self.kind, self.components, "outcome")
-        return result
+        return analysis_of(self).outcome(self.components)
 
     def winning_move(self) -> Move | None:
         """A winning move (constructed from the components), or ``None`` from a
         P-position."""
-        result: Move | None = engine().compound(self.kind, self.components, "winning_move")
-        return result
+        return analysis_of(self).winning_move(self.components)
 
     def options(self) -> list[Move]:
         """Every move of the compound."""
-        result: list[Move] = engine().compound(self.kind, self.components, "options")
-        return result
+        return analysis_of(self).options(self.components)
 
     def play(self, move: Move) -> Compound:
         """The compound after ``move``."""
-        comps: list[Game] = engine().compound(self.kind, self.components, "play", move)
-        return type(self)(*comps)
+        return type(self)(*analysis_of(self).play(self.components, move))
 
 
 class MisereSum(Compound):
@@ -174,8 +219,7 @@ class MisereSum(Compound):
     def value(self) -> int:
         """The misère Grundy value of the whole sum (a position with no move is worth
         1; 0 exactly for misère P-positions)."""
-        result: int = engine().compound(self.kind, self.components, "value")
-        return result
+        return analysis_of(self).value(self.components)
 
 
 class EverySum(Compound):

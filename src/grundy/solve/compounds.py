@@ -14,6 +14,14 @@ exact search of the compound otherwise:
 - selective: N iff some component is N; the winning move takes every N component
   to a P option.
 
+Each is a class (:class:`MisereAnalysis`, :class:`EveryAnalysis`, ...) with a
+method per question, registered for its compound type in the rules layer, where
+the compound's own methods find it by type:
+
+>>> from grundy.rules.compound import analysis_of
+>>> analysis_of(grundy.MisereSum) is MISERE, MISERE.value([grundy.games.get("nim")[0]])
+(True, 1)
+
 >>> import grundy
 >>> sub = grundy.games.get("subtraction:1,2")
 >>> grundy.ConjunctiveSum(sub[1], sub[5]).outcome     # remotenesses 1 and 3
@@ -25,9 +33,13 @@ Outcome.N
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from itertools import product
-from typing import Any
+from typing import Any, ClassVar
 
+from grundy.rules.compound import (
+    Compound, ConjunctiveSum, EverySum, MisereSum, Move, SelectiveSum, register_analysis,
+)
 from grundy.rules.game import Game, SumMove
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
@@ -38,7 +50,12 @@ from grundy.values.errors import (
 )
 from grundy.values.outcome import Outcome
 
-__all__ = ["GamesRuleset", "GAMES", "reduce_sum", "answer", "every_outcome", "sj_outcome"]
+__all__ = [
+    "GamesRuleset", "GAMES", "reduce_sum", "answer", "every_outcome", "sj_outcome",
+    "BaseAnalysis", "MisereAnalysis", "EveryAnalysis", "ConjunctiveAnalysis",
+    "SelectiveAnalysis", "DisjunctiveAnalysis", "MISERE", "EVERY", "CONJUNCTIVE", "SELECTIVE",
+    "DISJUNCTIVE",
+]
 
 
 class GamesRuleset(Ruleset):
@@ -127,13 +144,7 @@ def _moves_of(move: Any) -> tuple[SumMove, ...]:
     raise InvalidPositionError(f"not a compound move: {describe(move)}")
 
 
-def _finished(g: Game) -> bool:
-    for _ in g.ruleset.moves(g.position):
-        return False
-    return True
-
-
-def count(ruleset: Ruleset, position: Hashable, rule: R.Rule) -> int:
+def count(ruleset: Ruleset, position: Hashable, rule: R.Rule, budget: Budget = UNLIMITED) -> int:
     """The remoteness or suspense (``rule``) of ``position``: the ruleset's closed
     form (``remoteness_formula`` / ``suspense_formula``) where it answers, else the
     reducer's search (which raises ``LoopyGameError`` on a cycle).
@@ -152,15 +163,15 @@ def count(ruleset: Ruleset, position: Hashable, rule: R.Rule) -> int:
             v = None
         if v is not None:
             return v
-    return R.reduce(ruleset, position, rule)
+    return R.reduce(ruleset, position, rule, budget=budget)
 
 
-def _step(g: Game, rule: R.Rule) -> Hashable | None:
+def _step(g: Game, rule: R.Rule, budget: Budget = UNLIMITED) -> Hashable | None:
     """An option of ``g`` whose ``rule`` value is one less than ``g``'s (exists for
     remoteness and suspense of a non-terminal position)."""
-    v = count(g.ruleset, g.position, rule)
+    v = count(g.ruleset, g.position, rule, budget)
     for o in _lazy_options(g.ruleset, g.position):
-        if count(g.ruleset, R.normal(o), rule) == v - 1:
+        if count(g.ruleset, R.normal(o), rule, budget) == v - 1:
             return R.normal(o)
     return None
 
@@ -178,7 +189,69 @@ def _lazy_options(ruleset: Ruleset, position: Hashable) -> Iterator[Hashable]:
         raise
 
 
-# --------------------------------------------------------------------- misère
+# ---------------------------------------------------------------- analyses
+class BaseAnalysis:
+    """The analysis of one compound type (registered for it with
+    :func:`grundy.rules.compound.register_analysis`): its rules of play (which
+    components move in one turn) and its questions, each decided from the
+    components where a theorem allows it. A loopy component where the theory needs
+    acyclic ones raises ``LoopyCompoundError`` naming it."""
+
+    #: The compound type analysed.
+    compound: ClassVar[type[Compound]] = Compound
+    #: Whether the compound has a Grundy value (:meth:`value`).
+    has_value: ClassVar[bool] = False
+
+    @property
+    def kind(self) -> str:
+        """The compound's kind, as messages name it (``"misere"``, ``"every"``, ...)."""
+        return self.compound.kind
+
+    # -- rules of play
+    def check_move(self, games: Sequence[Game], moves: tuple[SumMove, ...]) -> None:
+        """Raise ``InvalidPositionError`` unless ``moves`` move components as the
+        compound's rules allow (the options themselves are checked by ``play``)."""
+
+    def options(self, games: Sequence[Game]) -> list[Move]:
+        """Every move of the compound of ``games``."""
+        raise NotImplementedError
+
+    def play(self, games: Sequence[Game], move: Any) -> list[Game]:
+        """The components after ``move`` (a ``SumMove`` or a tuple of them)."""
+        moves = _moves_of(move)
+        self.check_move(games, moves)
+        return _after(games, moves)
+
+    # -- questions
+    def outcome(self, games: Sequence[Game], *, budget: Budget = UNLIMITED) -> Outcome:
+        """``Outcome.N`` if the player to move wins, else ``Outcome.P``."""
+        raise NotImplementedError
+
+    def winning_move(self, games: Sequence[Game], *, budget: Budget = UNLIMITED) -> Move | None:
+        """A winning move, or ``None`` from a P-position."""
+        raise NotImplementedError
+
+    def value(self, games: Sequence[Game], *, budget: Budget = UNLIMITED) -> int:
+        """The Grundy value of the whole compound, where ``has_value``."""
+        raise InvalidParameterError(f"a {self.compound.__name__} has no Sprague-Grundy value")
+
+    @contextmanager
+    def acyclic(self, games: Sequence[Game]) -> Iterator[None]:
+        """Turn a cycle met in a component into the error naming that component."""
+        try:
+            yield
+        except LoopyCompoundError:
+            raise
+        except LoopyGameError as exc:
+            from grundy.solve.loopy import loopy_compound_error
+
+            raise loopy_compound_error(self.kind, list(games), exc) from None
+
+
+def _one_component_moves(games: Sequence[Game]) -> list[SumMove]:
+    return [SumMove(i, o) for i, g in enumerate(games) for o in R.options(g.ruleset, g.position)]
+
+
 def _all_nim(games: Sequence[Game]) -> bool:
     return all(g.ruleset.spec == "nim" for g in games)
 
@@ -189,7 +262,8 @@ def misere_value(games: Sequence[Game], budget: Budget = UNLIMITED) -> int:
 
 
 def misere_outcome(games: Sequence[Game], budget: Budget = UNLIMITED) -> Outcome:
-    """Outcome of the misère sum of ``games``."""
+    """Outcome of the misère sum of ``games``: the misère Nim rule when every
+    component is a Nim heap, else the exact search."""
     if _all_nim(games):
         heaps = [int(g.position) for g in games]  # type: ignore[call-overload]
         x = 0
@@ -201,121 +275,205 @@ def misere_outcome(games: Sequence[Game], budget: Budget = UNLIMITED) -> Outcome
     return Outcome.from_value(misere_value(games, budget))
 
 
-def _one_component_moves(games: Sequence[Game]) -> list[SumMove]:
-    return [SumMove(i, o) for i, g in enumerate(games) for o in R.options(g.ruleset, g.position)]
+class MisereAnalysis(BaseAnalysis):
+    """Misère sum: one component moves; whoever cannot move wins."""
 
+    compound = MisereSum
+    has_value = True
 
-def _misere_winning(games: Sequence[Game]) -> SumMove | None:
-    if misere_outcome(games) is Outcome.P:
-        return None
-    moves = _one_component_moves(games)
-    if not moves:
-        return None  # no move at all: the player to move has already won
-    for m in moves:
-        if misere_outcome(_after(games, [m])) is Outcome.P:
-            return SumMove(m[0], R.normal(m[1]))
-    raise AssertionError("an N-position has a move to a P-position")
+    def check_move(self, games: Sequence[Game], moves: tuple[SumMove, ...]) -> None:
+        if len(moves) != 1:
+            raise InvalidPositionError(
+                f"a move of a misere sum moves exactly one component; got {describe(moves)}")
 
+    def options(self, games: Sequence[Game]) -> list[Move]:
+        return list(_one_component_moves(games))
 
-# ------------------------------------------------------------------- answers
-def answer(kind: str, games: Sequence[Game], question: str, *args: Any) -> Any:
-    """Answer ``question`` ("outcome", "value", "winning_move", "options", "play",
-    "remoteness", "suspense") about the compound ``kind`` of ``games``. A loopy
-    component where the theory needs acyclic ones: ``LoopyCompoundError`` naming it."""
-    try:
-        return _answer(kind, games, question, *args)
-    except LoopyGameError as exc:
-        if kind == "disjunctive" or isinstance(exc, LoopyCompoundError):
-            raise
-        from grundy.solve.loopy import loopy_compound_error
+    def outcome(self, games: Sequence[Game], *, budget: Budget = UNLIMITED) -> Outcome:
+        with self.acyclic(games):
+            return misere_outcome(list(games), budget)
 
-        raise loopy_compound_error(kind, list(games), exc) from None
+    def value(self, games: Sequence[Game], *, budget: Budget = UNLIMITED) -> int:
+        with self.acyclic(games):
+            return misere_value(list(games), budget)
 
-
-def _answer(kind: str, games: Sequence[Game], question: str, *args: Any) -> Any:
-    games = list(games)
-    if question == "play":
-        return _after(games, _check_move(kind, games, _moves_of(args[0])))
-    if kind == "disjunctive":
-        rule = {"remoteness": R.REMOTENESS, "suspense": R.SUSPENSE}.get(question)
-        if rule is None:
-            raise InvalidParameterError(f"unknown question {question!r} for a sum")
-        return reduce_sum(games, rule)
-    if kind == "misere":
-        if question == "outcome":
-            return misere_outcome(games)
-        if question == "value":
-            return misere_value(games)
-        if question == "winning_move":
-            return _misere_winning(games)
-        if question == "options":
-            return _one_component_moves(games)
-    elif kind in ("every", "conjunctive"):
-        rule = R.SUSPENSE if kind == "every" else R.REMOTENESS
-        active = [i for i, g in enumerate(games) if not (kind == "every" and _finished(g))]
-        if question == "outcome":
-            vals = [count(g.ruleset, g.position, rule) for g in games]
-            if kind == "every":
-                key = max(vals, default=0)
-            else:
-                key = min(vals, default=0)
-            return Outcome.N if key % 2 else Outcome.P
-        if question == "winning_move":
-            if answer(kind, games, "outcome") is Outcome.P:
+    def winning_move(self, games: Sequence[Game], *, budget: Budget = UNLIMITED) -> Move | None:
+        games = list(games)
+        with self.acyclic(games):
+            if misere_outcome(games, budget) is Outcome.P:
                 return None
-            return tuple(SumMove(i, _step(games[i], rule)) for i in active)
-        if question == "options":
-            if kind == "conjunctive" and any(_finished(g) for g in games):
-                return []
-            per = [[SumMove(i, R.normal(o)) for o in R.options(games[i].ruleset, games[i].position)]
-                   for i in active]
-            return [tuple(c) for c in product(*per)] if per else []
-    elif kind == "selective":
-        if question in ("outcome", "winning_move"):
-            # the theorem holds for loopy components that are not drawn (the
-            # winner's strategy ends every component it plays in); not with a draw
-            for i, g in enumerate(games):
-                if _outcome(g) is Outcome.D:
-                    from grundy.solve.loopy import loopy_compound_error
-
-                    raise loopy_compound_error("selective", games, index=i)
-        if question == "outcome":
-            return Outcome.N if any(_outcome(g) is Outcome.N for g in games) else Outcome.P
-        if question == "winning_move":
-            moves = tuple(SumMove(i, g.ruleset.winning_move(g.position))
-                          for i, g in enumerate(games) if _outcome(g) is Outcome.N)
-            return moves or None
-        if question == "options":
-            per = [[SumMove(i, R.normal(o)) for o in R.options(g.ruleset, g.position)]
-                   for i, g in enumerate(games)]
-            out: list[tuple[SumMove, ...]] = []
-            for choice in product(*[[None, *p] for p in per]):
-                chosen = tuple(m for m in choice if m is not None)
-                if chosen:
-                    out.append(chosen)
-            return out
-    raise InvalidParameterError(f"unknown compound question {kind!r}/{question!r}")
+            moves = _one_component_moves(games)
+            if not moves:
+                return None  # no move at all: the player to move has already won
+            for m in moves:
+                if misere_outcome(_after(games, [m]), budget) is Outcome.P:
+                    return SumMove(m[0], R.normal(m[1]))
+        raise AssertionError("an N-position has a move to a P-position")
 
 
-def _outcome(g: Game) -> Outcome:
-    return g.ruleset.outcome(g.position)
+class _CountAnalysis(BaseAnalysis):
+    """Every-SG and conjunctive compounds: several components move at once, and
+    the outcome is the parity of one count (suspense, remoteness) of the
+    components; the winning move takes each moving component one step down."""
+
+    rule: ClassVar[R.Rule]
+
+    def movers(self, games: Sequence[Game]) -> list[int]:
+        """The components that move in one turn."""
+        raise NotImplementedError
+
+    def key(self, counts: list[int]) -> int:
+        """The count of the compound, from its components' counts."""
+        raise NotImplementedError
+
+    def options(self, games: Sequence[Game]) -> list[Move]:
+        per = [[SumMove(i, R.normal(o)) for o in R.options(games[i].ruleset, games[i].position)]
+               for i in self.movers(games)]
+        return [tuple(c) for c in product(*per)] if per else []
+
+    def outcome(self, games: Sequence[Game], *, budget: Budget = UNLIMITED) -> Outcome:
+        with self.acyclic(games):
+            key = self.key([count(g.ruleset, g.position, self.rule, budget) for g in games])
+        return Outcome.N if key % 2 else Outcome.P
+
+    def winning_move(self, games: Sequence[Game], *, budget: Budget = UNLIMITED) -> Move | None:
+        games = list(games)
+        if self.outcome(games, budget=budget) is Outcome.P:
+            return None
+        with self.acyclic(games):
+            return tuple(SumMove(i, _step(games[i], self.rule, budget)) for i in self.movers(games))
 
 
-def _check_move(kind: str, games: Sequence[Game], moves: tuple[SumMove, ...]) -> tuple[SumMove, ...]:
-    idx = {m[0] for m in moves}
-    if kind in ("misere", "disjunctive") and len(moves) != 1:
-        raise InvalidPositionError(f"a move of a {kind} sum moves exactly one component; got {describe(moves)}")
-    if kind == "every":
-        need = {i for i, g in enumerate(games) if not _finished(g)}
+class EveryAnalysis(_CountAnalysis):
+    """Every-SG: every unfinished component moves; N iff the largest suspense is odd."""
+
+    compound = EverySum
+    rule = R.SUSPENSE
+
+    def movers(self, games: Sequence[Game]) -> list[int]:
+        return [i for i, g in enumerate(games) if not _finished(g)]
+
+    def key(self, counts: list[int]) -> int:
+        return max(counts, default=0)
+
+    def check_move(self, games: Sequence[Game], moves: tuple[SumMove, ...]) -> None:
+        need = set(self.movers(games))
+        idx = {m[0] for m in moves}
         if idx != need:
             raise InvalidPositionError(
                 f"in an Every-SG compound every unfinished component moves: {sorted(need)}; got {sorted(idx)}"
             )
-    if kind == "conjunctive" and idx != set(range(len(games))):
-        raise InvalidPositionError("in a conjunctive compound every component moves")
-    if kind == "selective" and not moves:
-        raise InvalidPositionError("a selective move moves at least one component")
-    return moves
+
+
+class ConjunctiveAnalysis(_CountAnalysis):
+    """Conjunctive: every component moves, and the game ends with the first
+    finished one; N iff the smallest remoteness is odd."""
+
+    compound = ConjunctiveSum
+    rule = R.REMOTENESS
+
+    def movers(self, games: Sequence[Game]) -> list[int]:
+        return list(range(len(games)))
+
+    def key(self, counts: list[int]) -> int:
+        return min(counts, default=0)
+
+    def options(self, games: Sequence[Game]) -> list[Move]:
+        if any(_finished(g) for g in games):
+            return []
+        return super().options(games)
+
+    def check_move(self, games: Sequence[Game], moves: tuple[SumMove, ...]) -> None:
+        if {m[0] for m in moves} != set(range(len(games))):
+            raise InvalidPositionError("in a conjunctive compound every component moves")
+
+
+class SelectiveAnalysis(BaseAnalysis):
+    """Selective: any non-empty set of components moves; N iff some component is
+    N (a drawn component has no such theorem)."""
+
+    compound = SelectiveSum
+
+    def check_move(self, games: Sequence[Game], moves: tuple[SumMove, ...]) -> None:
+        if not moves:
+            raise InvalidPositionError("a selective move moves at least one component")
+
+    def options(self, games: Sequence[Game]) -> list[Move]:
+        per = [[SumMove(i, R.normal(o)) for o in R.options(g.ruleset, g.position)]
+               for i, g in enumerate(games)]
+        out: list[Move] = []
+        for choice in product(*[[None, *p] for p in per]):
+            chosen = tuple(m for m in choice if m is not None)
+            if chosen:
+                out.append(chosen)
+        return out
+
+    def _outcomes(self, games: Sequence[Game], budget: Budget) -> list[Outcome]:
+        # the theorem holds for loopy components that are not drawn (the winner's
+        # strategy ends every component it plays in); not with a draw
+        outs: list[Outcome] = []
+        for i, g in enumerate(games):
+            with self.acyclic(games):
+                o = g.ruleset.outcome(g.position, budget=budget)
+            if o is Outcome.D:
+                from grundy.solve.loopy import loopy_compound_error
+
+                raise loopy_compound_error(self.kind, list(games), index=i)
+            outs.append(o)
+        return outs
+
+    def outcome(self, games: Sequence[Game], *, budget: Budget = UNLIMITED) -> Outcome:
+        outs = self._outcomes(games, budget)
+        return Outcome.N if Outcome.N in outs else Outcome.P
+
+    def winning_move(self, games: Sequence[Game], *, budget: Budget = UNLIMITED) -> Move | None:
+        outs = self._outcomes(games, budget)
+        with self.acyclic(games):
+            moves = tuple(SumMove(i, g.ruleset.winning_move(g.position))
+                          for i, (g, o) in enumerate(zip(games, outs)) if o is Outcome.N)
+        return moves or None
+
+
+class DisjunctiveAnalysis:
+    """Whole-game questions of a disjunctive sum (``GameSum``) that its values do
+    not answer: remoteness and suspense, searched over the product of the parts."""
+
+    def remoteness(self, games: Sequence[Game], *, budget: Budget = UNLIMITED) -> int:
+        return reduce_sum(list(games), R.REMOTENESS, budget=budget)
+
+    def suspense(self, games: Sequence[Game], *, budget: Budget = UNLIMITED) -> int:
+        return reduce_sum(list(games), R.SUSPENSE, budget=budget)
+
+
+MISERE, EVERY, CONJUNCTIVE, SELECTIVE = (
+    MisereAnalysis(), EveryAnalysis(), ConjunctiveAnalysis(), SelectiveAnalysis())
+DISJUNCTIVE = DisjunctiveAnalysis()
+for _a in (MISERE, EVERY, CONJUNCTIVE, SELECTIVE):
+    register_analysis(_a.compound, _a)
+
+#: The analyses by kind name, for the engine's ``compound(kind, games, question)``.
+_BY_KIND: dict[str, object] = {a.kind: a for a in (MISERE, EVERY, CONJUNCTIVE, SELECTIVE)}
+_BY_KIND["disjunctive"] = DISJUNCTIVE
+_QUESTIONS = frozenset({"outcome", "value", "winning_move", "options", "play",
+                        "remoteness", "suspense"})
+
+
+def answer(kind: str, games: Sequence[Game], question: str, *args: Any) -> Any:
+    """The engine's entry (``Engine.compound``): ``question`` ("outcome",
+    "winning_move", "remoteness", ...) about the compound ``kind`` of ``games``,
+    answered by the analysis registered for that kind. Compound types call their
+    analysis directly (:func:`grundy.rules.compound.analysis_of`)."""
+    analysis = _BY_KIND.get(kind)
+    method = getattr(analysis, question, None) if question in _QUESTIONS else None
+    if method is None:
+        raise InvalidParameterError(f"unknown compound question {kind!r}/{question!r}")
+    return method(list(games), *args)
+
+
+def _finished(g: Game) -> bool:
+    for _ in g.ruleset.moves(g.position):
+        return False
+    return True
 
 
 def every_outcome(games: Sequence[Game]) -> Outcome:
@@ -330,7 +488,7 @@ def every_outcome(games: Sequence[Game]) -> Outcome:
     for g in games:
         if not isinstance(g, Game):
             raise InvalidParameterError(f"every_outcome takes games (ruleset[position]); got {describe(g)}")
-    return answer("every", games, "outcome")  # type: ignore[no-any-return]
+    return EVERY.outcome(games)
 
 
 def sj_outcome(values: Sequence[int]) -> Outcome:

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from grundy.rules.compound import Compound, MisereSum
+from grundy.rules.compound import Compound, analysis_of
 from grundy.rules.game import Game, GameSum, SumMove
 from grundy.rules.sums import Sum
 from grundy.solve import reducer as R
@@ -193,7 +193,7 @@ def analyze(
                       seconds=max(floor, rest * share) if rest > 0 else 0.0)
 
     if isinstance(game, Compound):
-        return _compound_report(game, start)
+        return _compound_report(game, start, left)
     if isinstance(game, Game):
         comps = _components(game)
     elif isinstance(game, GameSum):
@@ -276,10 +276,6 @@ def analyze(
     # Remoteness and suspense: searches of the whole game, within what is left.
     counts: dict[str, int | None] = {"remoteness": None, "suspense": None}
     for key, rule, share in (("remoteness", R.REMOTENESS, 0.5), ("suspense", R.SUSPENSE, 1.0)):
-        if any("options" in stopped.get(k, "") and "more than" in stopped.get(k, "")
-               for k in ("value", "remoteness")):
-            stopped[key] = "not computed: a position has more options than the budget"
-            continue
         b = left(share)
         if b.seconds is not None and b.seconds < _LEAST_SEARCH:
             stopped[key] = (f"not computed: the time budget ({budget.seconds:g} s) was used up "
@@ -339,26 +335,44 @@ def _count(comps: list[Game], rule: R.Rule, budget: Budget,
     return reduce_sum(comps, rule, budget=budget, progress=progress)
 
 
-def _compound_report(game: Compound, start: float) -> Report:
+def _compound_report(game: Compound, start: float, left: Callable[[float], Budget]) -> Report:
+    """The report of a compound other than a disjunctive sum: what its analysis
+    answers (outcome, a winning move, a value where the compound has one), each
+    question within its share of the budget (``left(share)``)."""
+    analysis = analysis_of(game)
+    games = game.components
+    name = type(game).__name__
     stopped: dict[str, str] = {}
     outcome: Outcome | None = None
     moves: list[Any] | None = None
     value: int | None = None
     try:
-        outcome = game.outcome
-        m = game.winning_move()
-        moves = [] if m is None else [m]
-        if isinstance(game, MisereSum):
-            value = game.value
-        else:
-            stopped["value"] = f"a {type(game).__name__} has no Sprague-Grundy value"
+        b = left(0.5)
+        with watching(b):
+            outcome = analysis.outcome(games, budget=b)
     except (SearchLimitError, LoopyGameError) as exc:
-        stopped.setdefault("outcome", str(exc))
+        stopped["outcome"] = str(exc)
+    if outcome is not None:
+        try:
+            b = left(0.5)
+            with watching(b):  # every search of the move, together, within b
+                m = analysis.winning_move(games, budget=b)
+            moves = [] if m is None else [m]
+        except (SearchLimitError, LoopyGameError) as exc:
+            stopped["winning_moves"] = str(exc)
+        if not analysis.has_value:
+            stopped["value"] = f"a {name} has no Sprague-Grundy value"
+        else:
+            try:
+                b = left(1.0)
+                with watching(b):
+                    value = analysis.value(games, budget=b)
+            except (SearchLimitError, LoopyGameError) as exc:
+                stopped["value"] = str(exc)
     for key in ("remoteness", "suspense"):
-        stopped[key] = f"not defined here for a {type(game).__name__}"
+        stopped[key] = f"not defined here for a {name}"
     return Report(
-        game=game, outcome=outcome, value=value, components=[None] * len(game.components),
+        game=game, outcome=outcome, value=value, components=[None] * len(games),
         winning_moves=moves, winning_moves_complete=False, remoteness=None, suspense=None,
         stopped=stopped, seconds=_clock.now() - start,
     )
-
