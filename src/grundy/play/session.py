@@ -97,6 +97,9 @@ class Session:
         self.plies: list[Ply] = []
         #: Most options the engine compares when it has no winning move.
         self.max_options = 2000
+        # each component's value, by (ruleset, position): a move changes one
+        # component, so a sum of k components costs one new value, not k
+        self._known: dict[tuple[int, Any], LoopyValue | None] = {}
         self._values: list[LoopyValue | None] = [self._value_of(self.start)]
         self._loopy: bool | None = None  # whether a cycle is reachable (found on demand)
         self._analyses: list[Any] = []  # loopy analyses of the whole game, by root
@@ -410,9 +413,18 @@ class Session:
 
     def _component_value(self, c: Game) -> LoopyValue | None:
         try:
-            return c.ruleset.value(c.position, limit=self.limit)
+            key = (id(c.ruleset), c.position)
+            if key in self._known:
+                return self._known[key]
+        except TypeError:  # an unhashable position: no memo
+            key = None
+        try:
+            v: LoopyValue | None = c.ruleset.value(c.position, limit=self.limit)
         except (GrundyError, RecursionError):
-            return None
+            v = None
+        if key is not None and len(self._known) < 100_000:
+            self._known[key] = v
+        return v
 
     def _value_of(self, g: GameSum) -> LoopyValue | None:
         return _xor([self._component_value(c) for c in g.components])

@@ -129,7 +129,9 @@ class Meter:
         self.positions = budget.positions
         # the clock stands still while compiled code loads (grundy.values.clock)
         self.deadline = None if budget.seconds is None else _clock.now() + budget.seconds
-        self.memory = budget.memory
+        # the memory budget, resolved on the first look at the memory (the default
+        # reads the environment and rlimits: too slow for every closed-form call)
+        self.memory: int | None = budget.max_memory
         self.next_memory = 0.0  # the first look reads the memory
         self.parent = parent
         # A spent budget stops at the first position.
@@ -162,13 +164,20 @@ class Meter:
             )
         if now >= self.next_memory:
             self.next_memory = now + self.MEMORY_EVERY
-            _memory.check(self.memory, what, self.count)
+            _memory.check(self.mem(), what, self.count)
         if self.parent is not None:
             self.parent.look(what)
 
+    def mem(self) -> int:
+        """The memory budget in bytes (the default resolved once, when first needed)."""
+        m = self.memory
+        if m is None:
+            m = self.memory = _memory.default_limit()
+        return m
+
     def reserve(self, nbytes: int, what: str) -> None:
         """Refuse before allocating ``nbytes`` that would pass the memory budget."""
-        _memory.reserve(nbytes, what, self.memory)
+        _memory.reserve(nbytes, what, self.mem())
         if self.parent is not None:
             self.parent.reserve(nbytes, what)
 
@@ -176,7 +185,7 @@ class Meter:
         """The error of a search that met ``MemoryError`` (an address-space limit)."""
         return SearchLimitError(
             f"{what} ran out of memory with {self.count:,} positions searched (the process "
-            f"could not allocate more; its memory budget is {_memory.format_bytes(self.memory)})",
+            f"could not allocate more; its memory budget is {_memory.format_bytes(self.mem())})",
             self.count, reason="memory",
         )
 
@@ -193,7 +202,7 @@ def active() -> Meter:
     meter = _ACTIVE.get()
     if meter is not None:
         return meter
-    if not _DEFAULT or _DEFAULT[0].memory != _memory.default_limit():
+    if not _DEFAULT or _DEFAULT[0].mem() != _memory.default_limit():
         _DEFAULT[:] = [Meter(Budget())]
     return _DEFAULT[0]
 
@@ -222,8 +231,11 @@ def watching(budget: Budget) -> Iterator[None]:
         return
     meter = Meter(budget, outer)
     token = _ACTIVE.set(meter)
-    mtoken = _memory.ACTIVE_LIMIT.set(
-        meter.memory if outer is None else min(meter.memory, outer.memory))
+    # the explicit memory limit in force (None: the default), both budgets applying
+    limit = budget.max_memory
+    if limit is not None and outer is not None:
+        limit = min(limit, outer.mem())
+    mtoken = _memory.ACTIVE_LIMIT.set(_memory.ACTIVE_LIMIT.get() if limit is None else limit)
     try:
         yield
     except MemoryError:
