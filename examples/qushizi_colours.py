@@ -15,6 +15,7 @@ Walsh-Hadamard-transformed along y; the classes are then independent components 
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import numpy as np
 
@@ -24,18 +25,18 @@ from grundy.kernels.fwht import fwht, inverse_fwht
 MOD = 998244353
 
 
-def class_distribution(heaps: list[list[int]], m: int) -> dict[int, int]:
+def class_distribution(heaps: list[Any], m: int) -> dict[int, int]:
     """{value: count} of one colour class whose heaps range over ``heaps``."""
     k = m + 1
-    top = max((a // k for sizes in heaps for a in sizes), default=0)
+    top = max((int(np.max(sizes)) // k for sizes in heaps if len(sizes)), default=0)
     size = 1 << max(top.bit_length(), 0)
     acc = np.zeros((k, size), dtype=np.int64)
     acc[0, 0] = 1
     acc = np.stack([fwht(row, mod=MOD) for row in acc])
     for sizes in heaps:
         f = np.zeros((k, size), dtype=np.int64)
-        for a in sizes:
-            f[a % k, a // k] += 1
+        arr = np.asarray(sizes, dtype=np.int64)
+        np.add.at(f, (arr % k, arr // k), 1)
         f = np.stack([fwht(row, mod=MOD) for row in f])
         new = np.zeros_like(acc)
         for x in range(k):
@@ -53,14 +54,14 @@ def class_distribution(heaps: list[list[int]], m: int) -> dict[int, int]:
 
 
 def solve(text: str) -> str:
-    it = iter(text.split())
-    n, m = int(next(it)), int(next(it))
-    classes: dict[int, list[list[int]]] = {}
-    total = 1
+    data = np.array(text.split(), dtype=np.int64)  # one parse of every number
+    n, m = int(data[0]), int(data[1])
+    classes: dict[int, list[Any]] = {}
+    total, pos = 1, 2
     for _ in range(n):
-        k, c = int(next(it)), int(next(it))
-        sizes = [int(next(it)) for _ in range(k)]
-        classes.setdefault(c, []).append(sizes)
+        k, c = int(data[pos]), int(data[pos + 1])
+        classes.setdefault(c, []).append(data[pos + 2 : pos + 2 + k])
+        pos += 2 + k
         total = total * k % MOD
     comps = [class_distribution(h, m) for h in classes.values()]
     p = grundy.count_positions(comps, mod=MOD)
