@@ -1,5 +1,5 @@
 """What the CLI's stepped tables cost: ``table_array(N)`` in one call against the
-same table asked for in steps of about 0.4 s (:func:`grundy.cli.main.grow_in_steps`,
+same table asked for in steps of about 0.4 s (:func:`grundy.solve.tables.grow_in_steps`,
 so that Ctrl-C and the progress bar act between kernel calls). Each measurement
 runs in a fresh process (warm numba cache, the compile excluded), alternating.
 
@@ -15,7 +15,7 @@ import sys
 CODE = """
 import sys, time
 from grundy.games import resolve
-from grundy.cli.main import grow_in_steps
+from grundy.solve.tables import grow_in_steps
 rs = resolve(sys.argv[1]); n = int(sys.argv[2]); mode = sys.argv[3]
 rs.table_array(3000)  # compile (or load) the kernels first
 t = time.perf_counter()

@@ -13,7 +13,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
 import click
@@ -22,8 +22,8 @@ from grundy.values.errors import GrundyError, describe
 from grundy.rules.game import Game, GameSum
 from grundy.rules.ruleset import Ruleset
 from grundy.games import entries, resolve
-from grundy.patterns import Periodicity, find_periodicity
-from grundy.patterns.periodicity import observed
+from grundy.values.periodicity import Periodicity
+from grundy.solve import tables
 from grundy.cli.params import IntExpr, MemorySize, Seconds, armed
 from grundy.cli.progress import ProgressBar
 
@@ -191,7 +191,7 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
     rs = resolve(game)
     if start > to:
         raise click.UsageError(f"--from {describe(start)} is beyond --to {describe(to)}")
-    shape = rs.table_shape if (rs.table_shape is not None or rs.spec is not None) else "heap"
+    shape = tables.table_shape(rs)
     if shape is None:
         raise click.UsageError(
             f"{rs.name} has no table: its positions are not single heaps or pairs "
@@ -199,42 +199,22 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
         )
     if shape == "pair":
         from grundy.patterns.pairs import describe_pairs
-        from grundy.solve.tables import p_positions
 
-        pairs = p_positions(rs, to)
+        pairs = tables.p_positions(rs, to)
         if as_json:
             click.echo(json.dumps({"game": rs.name, "p_positions": pairs, "pattern": describe_pairs(pairs)}))
         else:
             click.echo("P-positions (a <= b): " + " ".join(f"({a},{b})" for a, b in pairs))
             click.echo("pattern: " + describe_pairs(pairs))
         return
-    values: list[int] = []
     rows = _Rows(start, to, width, echo=not as_json)
     bar = ProgressBar(to - start + 1, "table", enabled=progress, delay=_BAR_DELAY, unit="values")
     rows.bar = bar
     interrupted = False
     try:
         with bar:
-            def grown(have: int, known: Sequence[int] | None) -> None:  # heaps 0..have-1 are known
-                have = min(have, to + 1)
-                bar(max(0, have - start))
-                if not as_json and have > start + len(rows.values):
-                    lo = start + len(rows.values)
-                    rows.add(known[lo:have] if known is not None else _known(rs, have - 1, lo))
-
-            # a short window far out (--from 10**20) by the closed form, position by
-            # position: a table from 0 would never get there
-            far = start > 0 and rs.has_value_formula and to - start < start
-            fast = None if far else _fast_table(rs, to, grown)
-            if fast is not None:
-                rows.add(fast[start + len(rows.values):])
-            else:
-                search = _SearchProgress(bar)
-                from grundy.solve.tables import heap_value
-
-                for n in range(start, to + 1):
-                    rows.add([heap_value(rs, n, search)])  # a loopy heap: one error line
-                    bar(n - start + 1)
+            for chunk in tables.heap_chunks(rs, to, start, progress=bar):
+                rows.add(chunk)  # a loopy heap: one error line
             rows.flush()
         values = rows.values
         pattern = _pattern(rs, values, progress) if start == 0 and values else None
@@ -285,7 +265,7 @@ class _Rows:
         self._flushed = time.monotonic()
 
     def add(self, more: Sequence[int]) -> None:
-        self.values.extend(int(v) for v in more)
+        self.values.extend(more)
         if self.echo and time.monotonic() - self._flushed > 0.5:
             self.flush(final=False)
 
@@ -307,87 +287,16 @@ class _Rows:
             click.echo("\n".join(lines))
 
 
-class _SearchProgress:
-    """The reducer's callback (positions explored) during one value of a table:
-    it only keeps the bar alive (the bar counts values)."""
-
-    def __init__(self, bar: ProgressBar) -> None:
-        self.bar = bar
-
-    def __call__(self, explored: int) -> None:
-        self.bar(self.bar.done)
-
-
-def _known(rs: Ruleset, last: int, lo: int) -> list[int]:
-    """Values ``lo..last`` of a table being grown by ``table_array`` (called from
-    its progress callback: the part asked for is already known, so this returns
-    at once)."""
-    return [int(v) for v in rs.table_array(last)[lo:]]  # type: ignore[attr-defined]
-
-
-def _fast_table(rs: Ruleset, to: int,
-                grown: Callable[[int, Sequence[int] | None], None] | None = None) -> list[int] | None:
-    """The whole table at once where the ruleset has a compiled table or a closed
-    form (no per-position search); ``grown(heaps_known, values_or_None)`` follows
-    the progress, chunk by chunk."""
-    array = getattr(rs, "table_array", None)
-    if callable(array):  # a compiled table (numpy) at kernel speed, grown in chunks
-        tell = None if grown is None else (lambda have: grown(have, None))
-        return [int(v) for v in grow_in_steps(array, to, tell)]
-    if type(rs).table is not Ruleset.table:
-        return [int(v) for v in rs.table(to)]
-    if rs.has_value_formula:
-        f = rs.value_formula
-        out: list[int] = []
-        for lo in range(0, to + 1, _FORMULA_CHUNK):
-            out.extend(f(i) for i in range(lo, min(to + 1, lo + _FORMULA_CHUNK)))
-            if grown is not None:
-                grown(len(out), out)
-        return out
-    return None
-
-
-def grow_in_steps(array: Callable[..., Any], to: int, progress: Callable[[int], None] | None = None,
-                  seconds: float = 0.4) -> Any:
-    """``array(to)`` of a table that extends itself (``table_array``), asked for
-    in steps of about ``seconds`` each (at most twice that): a compiled kernel holds the interpreter
-    while it runs, so Ctrl-C (and the progress bar) can act only between calls.
-    The steps double while they are quick and halve when slow; the extra calls
-    cost under 5 % (``benchmarks/bench_progress.py``)."""
-    have, step = 0, 1 << 14
-    while have <= to:
-        target = min(to, have + step - 1)
-        t = time.monotonic()
-        array(target, progress=progress)
-        took = time.monotonic() - t
-        have = target + 1
-        if took < seconds / 2:
-            step *= 2
-        elif took > 2 * seconds:
-            step = max(1 << 12, step // 2)
-    return array(to)
-
-
-#: values of a closed form computed between two progress reports
-_FORMULA_CHUNK = 1 << 15
-
-
 def _pattern(rs: Ruleset, values: list[int], progress: bool | None = None) -> Periodicity | None:
-    """The ruleset's own (possibly proven) pattern, else one observed in ``values``.
-    A ruleset that proves its period by growing its table (``find_period``, within
-    its stated budget) shows that search's progress."""
-    find = getattr(rs, "find_period", None)
-    if callable(find) and getattr(rs, "_searched", True) is False:
-        budget = getattr(rs, "period_seconds", None)
-        note = f" (budget {budget:g} s)" if isinstance(budget, (int, float)) else ""
-        with ProgressBar(None, "period search" + note, enabled=progress, delay=_BAR_DELAY,
-                         unit="values tabled") as bar:
-            found = find(progress=bar)
-        return observed(found) if isinstance(found, Periodicity) else None
-    own = getattr(rs, "periodicity", None)
-    if isinstance(own, Periodicity):
-        return observed(own)  # an unproven period only if it means something (docs/octal.md)
-    return observed(find_periodicity(values, saltus=True, min_repeats=3, max_period=10_000))
+    """The pattern of the table (:func:`grundy.solve.tables.pattern_of`); a ruleset
+    that proves its period by growing its table, within its stated budget, shows
+    that search's progress."""
+    search = tables.period_search(rs)
+    if search is None:
+        return tables.pattern_of(rs, values)
+    with ProgressBar(None, f"period search (budget {search.period_seconds:g} s)", enabled=progress,
+                     delay=_BAR_DELAY, unit="values tabled") as bar:
+        return tables.pattern_of(rs, values, progress=bar)
 
 
 @cli.command(name="list")

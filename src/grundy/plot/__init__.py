@@ -26,12 +26,11 @@ from typing import TYPE_CHECKING, Any
 
 from grundy.values.errors import GrundyError, InvalidParameterError, InvalidPositionError, LoopyGameError
 from grundy.values.outcome import Outcome
-from grundy.values.periodicity import Periodicity
 from grundy.games.registry import common_name
 from grundy.rules.game import Game, GameSum
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
-from grundy.patterns.periodicity import find_periodicity, observed
+from grundy.solve.tables import heap_table, pattern_of
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -57,20 +56,12 @@ def _figure(w: float = 8.0, h: float = 4.0) -> Figure:
     return Figure(figsize=(w, h), dpi=100, layout="constrained")
 
 
-def pattern_of(rs: Ruleset, values: Sequence[int]) -> Periodicity | None:
-    """The ruleset's own (possibly proven) period, else one observed in ``values``."""
-    own = getattr(rs, "periodicity", None)
-    if isinstance(own, Periodicity):
-        return observed(own)  # an unproven period only if it means something
-    return observed(find_periodicity(list(values), saltus=True, min_repeats=3, max_period=10_000))
-
-
 def sequence_figure(rs: Ruleset, to: int, *, values: Sequence[int] | None = None) -> Figure:
     """Grundy values of heaps ``0..to``; the preperiod unshaded and each period
     block shaded in turn; the title says whether the period is proven."""
     if to < 0:
         raise InvalidParameterError(f"--to must be >= 0; got {to!r}")
-    vals = list(values) if values is not None else rs.table(to)
+    vals = list(values) if values is not None else heap_table(rs, to).values
     pat = pattern_of(rs, vals)
     fig = _figure()
     ax = fig.add_subplot()

@@ -167,13 +167,10 @@ def create_app(budget: Budget | None = None) -> FastAPI:
             raise _BadRequest(400, f"{rs.name}: positions are not single heaps, so there is no table")
 
         def work() -> dict[str, Any]:
-            from grundy.patterns.periodicity import find_periodicity, observed
-            from grundy.values.periodicity import Periodicity
+            from grundy.solve.tables import heap_table
 
-            values = rs.table(to)
-            own = getattr(rs, "periodicity", None)
-            pat = observed(own if isinstance(own, Periodicity) else find_periodicity(
-                values, saltus=True, min_repeats=3, max_period=1000))
+            table = heap_table(rs, to)
+            values, pat = table.values, table.pattern()
             return {"game": rs.name, "values": values, "pattern": None if pat is None else {
                 "preperiod": pat.preperiod, "period": pat.period, "saltus": pat.saltus,
                 "proven": pat.proven}}
