@@ -16,7 +16,8 @@ The search is a depth-first search with an explicit stack (a chain of a million
 positions is fine), one memo per ruleset and rule (kept across queries), and one
 place where a cycle is met (an option still being expanded): there the search raises
 :class:`~grundy.values.errors.LoopyGameError` naming a position on the cycle. Every
-search runs within a :class:`~grundy.solve.budget.Budget`.
+search runs within a :class:`~grundy.solve.budget.Budget`. The same rules, searched
+plainly in a few dozen lines, are :mod:`grundy.solve.reference`: read that first.
 
 >>> import grundy
 >>> from grundy.solve.reducer import reduce, GRUNDY, REMOTENESS
@@ -129,11 +130,22 @@ REMOTENESS = Rule("remoteness", False, remoteness_rule)
 SUSPENSE = Rule("suspense", False, suspense_rule)
 MISERE = Rule("misère value", False, _misere_rule)
 
-# One memo per (ruleset, rule), dropped with the ruleset. Rulesets with equal
-# catalogue specs are equal, so they share one memo.
-_MEMOS: weakref.WeakKeyDictionary[Any, dict[str, dict[Hashable, int]]] = (
-    weakref.WeakKeyDictionary()
-)
+
+class _Memos:
+    """What the reducer has learned about one ruleset: a memo per rule (by name),
+    and whether its move function has yielded a ``Sum`` (the split search then
+    reads its options all at once, see :class:`_SplitSearch`)."""
+
+    __slots__ = ("by_name", "yields_sums")
+
+    def __init__(self) -> None:
+        self.by_name: dict[str, dict[Hashable, int]] = {}
+        self.yields_sums = False
+
+
+# One record per ruleset, dropped with the ruleset. Rulesets with equal catalogue
+# specs are equal, so they share one.
+_MEMOS: weakref.WeakKeyDictionary[Any, _Memos] = weakref.WeakKeyDictionary()
 _LOCK = threading.Lock()
 
 
@@ -142,14 +154,22 @@ def memo_of(ruleset: Ruleset, rule: Rule) -> dict[Hashable, int]:
     return _memo_named(ruleset, rule.name)
 
 
-def _memo_named(ruleset: Ruleset, name: str) -> dict[Hashable, int]:
+def _memos(ruleset: Ruleset) -> _Memos:
+    """The record of ``ruleset`` (created on first use)."""
     memos = _MEMOS.get(ruleset)
     if memos is None:
         with _LOCK:
-            memos = _MEMOS.setdefault(ruleset, {})
-    memo = memos.get(name)
+            memos = _MEMOS.get(ruleset)
+            if memos is None:
+                memos = _MEMOS[ruleset] = _Memos()
+    return memos
+
+
+def _memo_named(ruleset: Ruleset, name: str) -> dict[Hashable, int]:
+    by_name = _memos(ruleset).by_name
+    memo = by_name.get(name)
     if memo is None:
-        memo = memos.setdefault(name, {})
+        memo = by_name.setdefault(name, {})
     return memo
 
 
@@ -474,12 +494,14 @@ def _bad_option(ruleset: Ruleset, position: Hashable, opts: Iterable[Any]) -> Ba
     return BadOptionError(f"{ruleset.name}.moves({describe(position)}) yielded a bad option")
 
 
-# How a pending position of the split search is finished (besides a lazy scan):
-# options some of which are Sums, or the parts of a decomposed position.
-_MIXED, _PARTS = object(), object()
-_known = partial(is_not, None)
-# Rulesets whose move functions have yielded a Sum: their options are read one by one.
-_YIELDS_SUMS: weakref.WeakSet[Any] = weakref.WeakSet()
+# The split search is a driver (_SplitSearch.run) and steps, each a method that
+# either finishes a position (writes its value in the memo) or parks it: puts it in
+# `pending` with the step that resumes it and that step's data, and pushes it on the
+# stack under the positions it waits for. grundy.solve.reference is the same search
+# written plainly; the property tests hold the two equal.
+_known = partial(is_not, None)  # memo.get found a value
+# A lazy scan: options, values of a prefix, the lookups of the rest, descended (see scan_lazily)
+_LazyScan = tuple[list[Hashable], list[int], Iterator[Any], bool]
 
 
 def _search_split(
@@ -492,149 +514,168 @@ def _search_split(
     meter: Any = None,
 ) -> None:
     """The split search (Grundy values): Sum options and decomposed positions are
-    worth the XOR of their parts; only parts are searched.
+    worth the XOR of their parts; only parts are searched."""
+    _SplitSearch(ruleset, root, rule, memo, budget, progress, meter).run()
 
-    While a ruleset has yielded no ``Sum``, a position's options are looked up lazily
-    in C (``takewhile`` over ``map(memo.get, options)``): the search descends into
-    the first unknown option and resumes the scan when it is known, so the stack
-    holds one path and each option is looked up once, as in a memoised recursion.
+
+class _SplitSearch:
+    """One split search from ``root``: :meth:`run` and its steps.
+
+    Invariants: ``memo`` holds the finished positions (never a Sum); ``pending``
+    maps each position expanded but not finished to ``(step, data)``, the method
+    that resumes it; those are exactly the positions on the current path of the
+    depth-first search, so an option found in ``pending`` closes a cycle; on
+    ``stack`` a parked position lies under the positions it waits for.
+
+    Options are read lazily (:meth:`scan_lazily`) until the ruleset yields a
+    ``Sum``, then all at once (:meth:`scan_all`); the reducer keeps that fact about
+    the ruleset with its memos (``_Memos.yields_sums``), so later searches read its
+    options all at once from the start.
     """
-    get = memo.get
-    moves = ruleset.moves
-    combine = rule.combine
-    decomposes = ruleset.has_decompose
-    if meter is None:
-        meter = budget.start()
-    # a huge option list is read in chunks, so the clock is watched while it is listed
-    cap = budget.positions or sys.maxsize
-    what = f"{ruleset.name}: the {rule.name} of {describe(root)}"
-    # pending[p] = (options or parts, state): expanded, waiting for its options; the
-    # state is the lazy scan of a plain position, _MIXED or _PARTS.
-    pending: dict[Hashable, tuple[list[Hashable], Any]] = {}
-    plain = ruleset not in _YIELDS_SUMS
-    missing: list[Hashable] | None
-    seen: set[int]
-    v: int | None
-    stack: list[Hashable] = [root]
-    push = stack.append
-    pop = stack.pop
-    expanded = 0
-    while stack:
-        p = pop()
-        if p in memo:
-            continue
-        entry = pending.pop(p, None)
-        if entry is not None:
-            opts, state = entry
-            if state is _PARTS:  # every part is known
-                x = 0
-                for c in opts:
-                    x ^= memo[c]
-                memo[p] = x
+
+    __slots__ = ("ruleset", "memo", "get", "moves", "combine", "progress", "meter", "cap",
+                 "what", "decomposes", "memos", "lazy", "pending", "stack", "expanded",
+                 "resume_lazily")
+
+    def __init__(self, ruleset: Ruleset, root: Hashable, rule: Rule,
+                 memo: dict[Hashable, int], budget: Budget, progress: Progress | None,
+                 meter: Any) -> None:
+        self.ruleset = ruleset
+        self.memo = memo
+        self.get = memo.get
+        self.moves = ruleset.moves
+        self.combine = rule.combine
+        self.progress = progress
+        self.meter = budget.start() if meter is None else meter
+        # a huge option list is read in chunks, so the clock is watched while it is listed
+        self.cap = budget.positions or sys.maxsize
+        self.what = f"{ruleset.name}: the {rule.name} of {describe(root)}"
+        self.decomposes = ruleset.has_decompose
+        self.memos = _memos(ruleset)
+        self.lazy = not self.memos.yields_sums
+        self.pending: dict[Hashable, tuple[Callable[[Hashable, Any], None], Any]] = {}
+        self.stack: list[Hashable] = [root]
+        self.expanded = 0
+        self.resume_lazily = self.scan_lazily  # bound once: it is parked at every descent
+
+    def run(self) -> None:
+        """The driver: pop a position; skip it if known, resume it if parked, else
+        expand it; until the stack is empty (the root is then in the memo)."""
+        memo, pending, stack, expand = self.memo, self.pending, self.stack, self.expand
+        pop = stack.pop
+        while stack:
+            p = pop()
+            if p in memo:
                 continue
-        else:  # first visit: expand
-            meter.tick(what)
-            expanded += 1
-            if progress is not None and not expanded % _PROGRESS_EVERY:
-                progress(expanded)
-            parts = _parts(ruleset, p) if decomposes else None
+            parked = pending.pop(p, None)
+            if parked is None:
+                expand(p)
+            else:
+                step, data = parked
+                step(p, data)
+        if self.progress is not None:
+            self.progress(self.expanded)
+
+    def expand(self, p: Hashable) -> None:
+        """The first visit of ``p``: count it against the budget, then hand its parts
+        to :meth:`xor_parts`, or its options to a scan."""
+        self.meter.tick(self.what)
+        self.expanded = n = self.expanded + 1
+        if not n % _PROGRESS_EVERY and self.progress is not None:
+            self.progress(n)
+        if self.decomposes:
+            parts = _parts(self.ruleset, p)
             if parts is not None:
-                missing_parts = [c for c in parts if c not in memo]
-                for c in missing_parts:
-                    if c in pending or c == p:
-                        raise _loop(ruleset, c)
-                if not missing_parts:
-                    x = 0
-                    for c in parts:
-                        x ^= memo[c]
-                    memo[p] = x
-                else:
-                    pending[p] = (list(parts), _PARTS)
-                    push(p)
-                    stack.extend(missing_parts)
-                continue
-            try:
-                it = moves(p)
-                if type(it) is list:
-                    opts = it
-                else:  # in chunks: the clock and the memory are watched
-                    opts = _take(it, cap, meter, what, p)
-            except GrundyError:
-                raise
-            except (KeyboardInterrupt, MemoryError):
-                raise
-            except BaseException:
-                opts = options(ruleset, p)  # raises the error naming the position
-            state = None
-        if plain and state is not _MIXED:
-            try:
-                if state is None:
-                    vals: list[int] = []
-                    scan = map(get, opts)
-                else:  # the option the search descended into is known now
-                    vals, scan = state
-                    vals.append(memo[opts[len(vals)]])
-                vals.extend(takewhile(_known, scan))  # type: ignore[arg-type]
-            except TypeError:
-                raise _bad_option(ruleset, p, opts) from None
-            if len(vals) == len(opts):
-                memo[p] = combine(set(vals))
-                continue
-            c = opts[len(vals)]
-            if type(c) is not Sum:
-                if c in pending or c == p:
-                    raise _loop(ruleset, c)
-                pending[p] = (opts, (vals, scan))
-                push(p)
-                push(c)
-                continue
-            plain = False  # from now on, read options one by one
-            _YIELDS_SUMS.add(ruleset)
-        try:  # every option known (a revisit, or a table built upwards): one C scan
-            known = xor_scan(opts, memo)
-        except TypeError:
-            raise _bad_option(ruleset, p, opts) from None
-        if known is not None:
-            memo[p] = combine(known)
-            continue
-        missing = None
-        seen = set()
+                self.xor_parts(p, parts)
+                return
         try:
-            for o in opts:
-                if type(o) is Sum:
-                    x = 0
-                    for c in o.parts:
-                        v = get(c)
-                        if v is None:
-                            if c in pending or c == p:
-                                raise _loop(ruleset, c)
-                            if missing is None:
-                                missing = []
-                            missing.append(c)
-                        elif missing is None:
-                            x ^= v
-                    if missing is None:
-                        seen.add(x)
-                    continue
-                v = get(o)
-                if v is None:
-                    if o in pending or o == p:
-                        raise _loop(ruleset, o)
-                    if missing is None:
-                        missing = []
-                    missing.append(o)
-                elif missing is None:
-                    seen.add(v)
-        except TypeError:
-            raise _bad_option(ruleset, p, opts) from None
-        if missing is None:
-            memo[p] = combine(seen)
+            opts = self.moves(p)
+            if type(opts) is not list:  # in chunks: the clock and the memory are watched
+                opts = _take(opts, self.cap, self.meter, self.what, p)
+        except GrundyError:
+            raise
+        except (KeyboardInterrupt, MemoryError):
+            raise
+        except BaseException:
+            opts = options(self.ruleset, p)  # raises the error naming the position
+        if self.lazy:
+            self.scan_lazily(p, (opts, [], map(self.get, opts), False))
         else:
-            pending[p] = (opts, _MIXED)
-            push(p)
-            stack.extend(missing)
-    if progress is not None:
-        progress(expanded)
+            self.scan_all(p, opts)
+
+    def xor_parts(self, p: Hashable, parts: tuple[Hashable, ...]) -> None:
+        """``p`` decomposes: its value is the XOR of its parts' values. Parks ``p``
+        under the parts not yet known (and is its own resuming step)."""
+        memo = self.memo
+        missing = [c for c in parts if c not in memo]
+        if missing:
+            self.park(p, self.xor_parts, parts, missing)
+            return
+        x = 0
+        for c in parts:
+            x ^= memo[c]
+        memo[p] = x
+
+    def scan_lazily(self, p: Hashable, state: _LazyScan) -> None:
+        """Look the options' values up in order, in C (``takewhile`` over a
+        ``map(memo.get, opts)``), and descend into the first unknown one: the stack
+        holds one path and each option is looked up once, as in a memoised
+        recursion. ``state`` is ``(opts, vals, scan, descended)``: ``vals`` are the
+        values of ``opts[:len(vals)]``, ``scan`` yields those after the next one,
+        and ``descended`` says the next one was unknown and is known now (``p``
+        resumes here). A ``Sum`` option switches this ruleset to :meth:`scan_all`."""
+        opts, vals, scan, descended = state
+        try:
+            if descended:
+                vals.append(self.memo[opts[len(vals)]])
+            vals.extend(takewhile(_known, scan))
+        except TypeError:
+            raise _bad_option(self.ruleset, p, opts) from None
+        if len(vals) == len(opts):
+            self.memo[p] = self.combine(set(vals))
+            return
+        c = opts[len(vals)]
+        if type(c) is Sum:
+            self.lazy = False
+            self.memos.yields_sums = True
+            self.scan_all(p, opts)
+            return
+        if c in self.pending or c == p:
+            raise _loop(self.ruleset, c)
+        self.pending[p] = (self.resume_lazily, (opts, vals, scan, True))
+        stack = self.stack
+        stack.append(p)
+        stack.append(c)
+
+    def scan_all(self, p: Hashable, opts: list[Hashable]) -> None:
+        """All of ``p``'s options at once: one C scan (``xor_scan``) when every value
+        is known (a Sum option is worth the XOR of its parts); else ``p`` is parked
+        under every part not yet known, to be scanned again (its own resuming step)."""
+        memo = self.memo
+        try:
+            known = xor_scan(opts, memo)
+            if known is not None:
+                memo[p] = self.combine(known)
+                return
+            missing = [c for o in opts for c in (o.parts if type(o) is Sum else (o,))
+                       if c not in memo]
+        except TypeError:
+            raise _bad_option(self.ruleset, p, opts) from None
+        if not missing:  # the C scan missed what `in` finds: a hash changed
+            raise _unstable(self.ruleset, p)
+        self.park(p, self.scan_all, opts, missing)
+
+    def park(self, p: Hashable, step: Callable[[Hashable, Any], None], data: Any,
+             missing: list[Hashable]) -> None:
+        """Wait at ``p`` for ``missing`` (none of them may be on the current path:
+        that is a cycle); ``step(p, data)`` resumes it once they are known."""
+        pending = self.pending
+        for c in missing:
+            if c in pending or c == p:
+                raise _loop(self.ruleset, c)
+        pending[p] = (step, data)
+        self.stack.append(p)
+        self.stack += missing
 
 
 def _search_whole(
