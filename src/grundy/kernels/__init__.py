@@ -4,10 +4,18 @@ The readable pure-Python rulesets in :mod:`grundy.games` stay the reference; the
 tests check every kernel against them. numba is imported lazily, on the first
 table built: ``import grundy`` does not import it.
 
-Loading compiled code is not analysis: importing numba and every compilation or
-cache load of a kernel (numba's compiler lock) run as stretches of
-:func:`grundy.values.clock.excluded`, so the time budgets of searches do not count
-them (a fresh process spends about a second there).
+One convention for compiled code: a public module (``trees.py``) holds the typed
+wrappers, numpy in and numpy out; its kernels are top-level ``@jit`` functions
+(``numba.njit(cache=True, nogil=True)``) in a private ``_trees_jit.py``, which
+the wrappers reach through :func:`grundy.kernels._lazy.jit_module` on first use.
+numba's disk cache is reliable for module-level functions only (kernels nested
+in a factory that call each other were compiled again by every process), so no
+kernel is built inside a function.
+
+Loading compiled code is not analysis: importing numba and the ``_jit`` modules,
+and every compilation or cache load of a kernel (numba's compiler lock) run as
+stretches of :func:`grundy.values.clock.excluded`, so the time budgets of searches
+do not count them (a fresh process spends about a second there).
 """
 
 from __future__ import annotations

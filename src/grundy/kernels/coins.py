@@ -22,103 +22,28 @@ from typing import Any
 
 import numpy as np
 
+from grundy.kernels._lazy import jit_module
+
 __all__ = ["board_xor", "mock_turtles_values", "ruler_values", "multiples_values"]
-
-_K: dict[str, Any] = {}
-
-
-def _kernels() -> dict[str, Any]:
-    if _K:
-        return _K
-    import numba
-
-    @numba.njit(cache=True, nogil=True)
-    def board_xor_k(heads: Any, values: Any) -> Any:
-        acc = np.int64(0)
-        for i in range(heads.shape[0]):
-            if heads[i]:
-                acc ^= values[i]
-        return acc
-
-    @numba.njit(cache=True, nogil=True)
-    def mock_k(out: Any) -> None:
-        for c in range(1, out.shape[0]):
-            m = 2 * (c - 1)
-            x = m
-            parity = 0
-            while x:
-                x &= x - 1
-                parity ^= 1
-            out[c] = m if parity else m + 1
-
-    @numba.njit(cache=True, nogil=True)
-    def ruler_k(out: Any) -> None:
-        for c in range(1, out.shape[0]):
-            out[c] = c & -c
-
-    @numba.njit(cache=True, nogil=True)
-    def multiples_k(n_: int, small: Any, large: Any) -> None:
-        # small[x]: value of coin x when x * x <= n; large[q]: value of every coin
-        # x with x * x > n and n // x = q (equal quotients give equal values).
-        # Unsigned arithmetic: numba's signed // pays for Python's floor rounding.
-        n = np.uint64(n_)
-        one = np.uint64(1)
-        nblocks = 0
-        i = one
-        while i <= n:
-            nblocks += 1
-            i = n // (n // i) + one
-        starts = np.empty(nblocks, dtype=np.uint64)
-        i = one
-        k = 0
-        while i <= n:
-            starts[k] = i
-            k += 1
-            i = n // (n // i) + one
-        stamp = np.zeros(4 * nblocks + 64, dtype=np.int64)
-        for b in range(nblocks - 1, -1, -1):
-            x = starts[b]
-            tag = b + 1
-            stamp[0] = tag  # k = 1: turn x alone
-            acc = np.int64(0)
-            lo = x + x
-            while lo <= n:
-                q = n // lo
-                hi = (n // q) // x * x  # last multiple of x with the same quotient
-                g = small[lo] if lo * lo <= n else large[q]
-                stamp[acc ^ g] = tag
-                if ((hi - lo) // x + one) & one:
-                    acc ^= g
-                lo = hi + x
-            v = 0
-            while stamp[v] == tag:
-                v += 1
-            if x * x <= n:
-                small[x] = v
-            else:
-                large[n // x] = v
-
-    _K.update(board_xor=board_xor_k, mock=mock_k, ruler=ruler_k, multiples=multiples_k)
-    return _K
 
 
 def board_xor(heads: np.ndarray[Any, Any], values: np.ndarray[Any, Any]) -> int:
     """XOR of ``values[i]`` over the ``i`` where ``heads[i]`` is non-zero (int64)."""
-    return int(_kernels()["board_xor"](heads, values))
+    return int(jit_module("_coins_jit").board_xor_k(heads, values))
 
 
 def mock_turtles_values(n: int) -> np.ndarray[Any, Any]:
     """Single-coin values of Mock Turtles for coins ``0..n`` (coin 0 unused, 0):
     coin ``c`` has the odious one of ``2(c-1)``, ``2(c-1)+1``."""
     out = np.zeros(n + 1, dtype=np.int64)
-    _kernels()["mock"](out)
+    jit_module("_coins_jit").mock_k(out)
     return out
 
 
 def ruler_values(n: int) -> np.ndarray[Any, Any]:
     """Single-coin values of Ruler for coins ``0..n``: ``c & -c``."""
     out = np.zeros(n + 1, dtype=np.int64)
-    _kernels()["ruler"](out)
+    jit_module("_coins_jit").ruler_k(out)
     return out
 
 
@@ -134,5 +59,5 @@ def multiples_values(n: int) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]
     r = int(np.sqrt(n)) + 2
     small = np.zeros(r + 1, dtype=np.int64)
     large = np.zeros(r + 1, dtype=np.int64)
-    _kernels()["multiples"](n, small, large)
+    jit_module("_coins_jit").multiples_k(n, small, large)
     return small, large

@@ -20,76 +20,10 @@ from typing import Any
 
 import numpy as np
 
+from grundy.kernels._lazy import jit_module
 from grundy.values.errors import InvalidParameterError
 
 __all__ = ["fwht", "inverse_fwht", "count_pairs_at_least"]
-
-_K: dict[str, Any] = {}
-
-
-def _kernels() -> dict[str, Any]:
-    if _K:
-        return _K
-    import numba
-
-    @numba.njit(cache=True, nogil=True)
-    def fwht_mod(a: Any, mod: int) -> None:
-        # butterflies on two slice views with branch-free reductions: LLVM
-        # vectorises the inner loop
-        n = a.shape[0]
-        h = 1
-        while h < n:
-            for i in range(0, n, 2 * h):
-                lo = a[i : i + h]
-                hi = a[i + h : i + 2 * h]
-                for j in range(h):
-                    x = lo[j]
-                    y = hi[j]
-                    s = x + y
-                    d = x - y + mod
-                    lo[j] = s - mod if s >= mod else s
-                    hi[j] = d - mod if d >= mod else d
-            h *= 2
-
-    @numba.njit(cache=True, nogil=True)
-    def fwht_plain(a: Any) -> None:
-        n = a.shape[0]
-        h = 1
-        while h < n:
-            for i in range(0, n, 2 * h):
-                lo = a[i : i + h]
-                hi = a[i + h : i + 2 * h]
-                for j in range(h):
-                    x = lo[j]
-                    y = hi[j]
-                    lo[j] = x + y
-                    hi[j] = x - y
-            h *= 2
-
-    @numba.njit(cache=True, nogil=True)
-    def pairs_k(s: Any, lo: int, k: int) -> Any:
-        # pairs i < j with s[i] <= s[j] - k, by a Fenwick tree over s - lo
-        size = 0
-        for v in s:
-            if v - lo + 1 > size:
-                size = v - lo + 1
-        tree = np.zeros(size + 1, dtype=np.int64)
-        total = np.int64(0)
-        for j in range(s.shape[0]):
-            q = s[j] - k - lo + 1  # count earlier values <= s[j] - k
-            if q > size:
-                q = size
-            while q > 0:
-                total += tree[q]
-                q -= q & -q
-            p = s[j] - lo + 1
-            while p <= size:
-                tree[p] += 1
-                p += p & -p
-        return total
-
-    _K.update(mod=fwht_mod, plain=fwht_plain, pairs=pairs_k)
-    return _K
 
 
 def _check(a: np.ndarray[Any, Any]) -> int:
@@ -105,7 +39,7 @@ def fwht(a: np.ndarray[Any, Any], *, mod: int | None = None) -> np.ndarray[Any, 
     n = _check(a)
     if mod is not None:
         out = np.ascontiguousarray(a, dtype=np.int64) % mod
-        _kernels()["mod"](out, mod)
+        jit_module("_fwht_jit").fwht_mod(out, mod)
         return out
     if a.dtype == object:
         out = a.copy()
@@ -118,7 +52,7 @@ def fwht(a: np.ndarray[Any, Any], *, mod: int | None = None) -> np.ndarray[Any, 
             h *= 2
         return out
     out = np.array(a, dtype=np.int64)
-    _kernels()["plain"](out)
+    jit_module("_fwht_jit").fwht_plain(out)
     return out
 
 
@@ -146,4 +80,4 @@ def count_pairs_at_least(s: np.ndarray[Any, Any], k: int) -> int:
     if s.shape[0] == 0:
         return 0
     lo = int(s.min())
-    return int(_kernels()["pairs"](s, lo, k))
+    return int(jit_module("_fwht_jit").pairs_k(s, lo, k))

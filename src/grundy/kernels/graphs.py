@@ -25,10 +25,11 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from grundy.kernels._lazy import jit_module, loaded
+
 __all__ = ["Fusion", "fuse_graph"]
 
-_K: dict[str, Any] = {}
-#: Largest graph (edges + vertices) fused as plain Python while numba is not loaded,
+#: Largest graph (edges + vertices) fused as plain Python while the kernel is not loaded,
 #: and the most such work in all before the compiled kernel takes over.
 _SMALL = 400
 _SMALL_TOTAL = 20_000
@@ -54,8 +55,8 @@ class Fusion(NamedTuple):
 
 
 def _fuse_py(us: Any, vs: Any, n: int, root: int, weight: Any) -> Any:
-    """The fusion kernel (compiled by :func:`_kernels`; run as plain Python on small
-    graphs before numba is loaded)."""
+    """The fusion kernel (compiled in :mod:`grundy.kernels._graphs_jit`; run as plain
+    Python on small graphs before that is loaded)."""
     m = us.shape[0]
     deg = np.zeros(n + 1, dtype=np.int64)
     for i in range(m):
@@ -150,15 +151,6 @@ def _fuse_py(us: Any, vs: Any, n: int, root: int, weight: Any) -> Any:
     return part, bridge, parent[:nparts], up[:nparts], inner, val
 
 
-def _kernels() -> dict[str, Any]:
-    if _K:
-        return _K
-    import numba
-
-    _K["fuse"] = numba.njit(cache=True, nogil=True)(_fuse_py)
-    return _K
-
-
 def fuse_graph(us: Any, vs: Any, n: int, root: int, weight: Any = None) -> Fusion:
     """Bridges, 2-edge-connected parts and Green Hackenbush values of the multigraph
     ``us[i] - vs[i]`` on ``0..n-1`` (the part reachable from ``root``, the fused
@@ -166,12 +158,12 @@ def fuse_graph(us: Any, vs: Any, n: int, root: int, weight: Any = None) -> Fusio
     part's value (used to value one part with its subtrees collapsed)."""
     w = np.zeros(n, dtype=np.int64) if weight is None else np.ascontiguousarray(weight, dtype=np.int64)
     global _small_work
-    # A small graph before numba is loaded runs as plain Python: loading the kernel
+    # A small graph before the kernel is loaded runs as plain Python: loading it
     # costs about a second, far more than the graph; heavy use loads it.
-    small = not _K and len(us) + n <= _SMALL and _small_work < _SMALL_TOTAL
+    small = not loaded("_graphs_jit") and len(us) + n <= _SMALL and _small_work < _SMALL_TOTAL
     if small:
         _small_work += len(us) + n
-    out = (_fuse_py if small else _kernels()["fuse"])(
+    out = (_fuse_py if small else jit_module("_graphs_jit").fuse)(
         np.ascontiguousarray(us, dtype=np.int64),
         np.ascontiguousarray(vs, dtype=np.int64),
         int(n),

@@ -38,6 +38,8 @@ from typing import Any
 
 import numpy as np
 
+from grundy.kernels._lazy import jit_module
+
 __all__ = ["rare_table", "naive_table", "rare_stats", "best_mask", "MAX_VALUE", "RareWork"]
 
 #: values are stored as uint16
@@ -74,17 +76,6 @@ class RareWork:
     def forget(self) -> None:
         """Make the next call rebuild the workspace (the table changed)."""
         self.state[S_AT] = 0
-
-_KERNEL: Any = None
-
-
-def _kernel() -> Any:
-    global _KERNEL
-    if _KERNEL is None:
-        from grundy.kernels import _rare_jit as j
-
-        _KERNEL = (j.rare_kernel, j.wht_best, j.stats_kernel, j.naive_kernel)
-    return _KERNEL
 
 
 def rare_table(
@@ -139,7 +130,7 @@ def rare_table(
     if start < 1 or n >= len(g) or not splits:
         raise ValueError("need 1 <= start, n < len(g) and a split digit")
     if start <= n:
-        work.rk = _kernel()[0](
+        work.rk = jit_module("_rare_jit").rare_kernel(
             g, int(start), int(n), np.asarray(sorted(splits), dtype=np.int64),
             np.asarray(list(takes), dtype=np.int64), np.asarray(list(wholes), dtype=np.int64),
             bool(unequal), state, work.cnt, work.probes, work.pcount, work.occ, work.rk)
@@ -166,9 +157,10 @@ def naive_table(
     """
     if g.dtype != np.uint16:
         raise TypeError("naive_table fills a uint16 array")
-    return int(_kernel()[3](g, int(start), int(n), np.asarray(sorted(splits), dtype=np.int64),
-                            np.asarray(list(takes), dtype=np.int64),
-                            np.asarray(list(wholes), dtype=np.int64), bool(unequal)))
+    return int(jit_module("_rare_jit").naive_kernel(
+        g, int(start), int(n), np.asarray(sorted(splits), dtype=np.int64),
+        np.asarray(list(takes), dtype=np.int64), np.asarray(list(wholes), dtype=np.int64),
+        bool(unequal)))
 
 
 def best_mask(values: Any, *, allow_e: bool = False) -> tuple[int, int, int]:
@@ -186,7 +178,7 @@ def best_mask(values: Any, *, allow_e: bool = False) -> tuple[int, int, int]:
     cnt = np.zeros((2, 1 << 17), dtype=np.int64)
     idx = np.arange(len(arr))
     np.add.at(cnt, (idx[1:] & 1, arr[1:]), 1)
-    m, e, f, _ = _kernel()[1](cnt, bits, bool(allow_e))
+    m, e, f, _ = jit_module("_rare_jit").wht_best(cnt, bits, bool(allow_e))
     return int(m), int(e), int(f)
 
 
@@ -199,6 +191,7 @@ def rare_stats(values: Any, mask: int, e: int = 0, f: int = 0) -> dict[str, int]
     {'max': 6, 'max_at': 11, 'rare': 7, 'last_rare': 11, 'mask': 1, 'e': 0, 'f': 0}
     """
     arr = np.ascontiguousarray(values, dtype=np.uint16)
-    top, first, nrare, last = _kernel()[2](arr, len(arr) - 1, int(mask), int(e), int(f))
+    top, first, nrare, last = jit_module("_rare_jit").stats_kernel(
+        arr, len(arr) - 1, int(mask), int(e), int(f))
     return {"max": int(top), "max_at": int(first), "rare": int(nrare),
             "last_rare": int(last), "mask": int(mask), "e": int(e), "f": int(f)}

@@ -39,6 +39,8 @@ from typing import Any
 
 import numpy as np
 
+from grundy.kernels._lazy import jit_module
+
 __all__ = [
     "DRAW", "WIN", "LOSS", "FIXED_WIN", "FIXED_LOSS", "FIXED_DRAW", "INFINITE",
     "predecessor_csr", "game_csr", "counters", "retrograde", "generalized_sg", "topological_suspense",
@@ -50,176 +52,6 @@ DRAW, WIN, LOSS = 0, 1, 2
 FIXED_WIN, FIXED_LOSS, FIXED_DRAW = 1, 2, 3
 #: Label of an infinite generalised Sprague-Grundy value.
 INFINITE = -1
-
-_K: dict[str, Any] = {}
-
-
-def _kernels() -> dict[str, Any]:
-    if _K:
-        return _K
-    import numba
-
-    @numba.njit(cache=True, nogil=True)
-    def csr(keys: Any, vals: Any, n: int, start: Any, out: Any, deg: Any, count: bool) -> None:
-        # Stable counting sort of ``vals`` by ``keys`` in place, no scratch array:
-        # count into start[k + 1], prefix sums (start[k + 1] = end of bucket k),
-        # place the items backwards (start[k + 1] walks down to the bucket's
-        # beginning), shift left by one. ``deg`` counts ``vals`` when ``count``.
-        # (indices as unsigned: numba then skips the negative-index wraparound)
-        m = keys.shape[0]
-        one = np.uint64(1)
-        for e in range(m):
-            start[np.uint64(keys[e]) + one] += 1
-            if count:
-                deg[np.uint64(vals[e])] += 1
-        for v in range(n):
-            start[v + 1] += start[v]
-        for e in range(m - 1, -1, -1):
-            k = np.uint64(keys[e]) + one
-            p = np.uint64(start[k] - 1)
-            start[k] = p
-            out[p] = vals[e]
-        for v in range(n):
-            start[v] = start[v + 1]
-        start[n] = m
-
-    @numba.njit(cache=True, nogil=True)
-    def retro(pstart: Any, pred: Any, st: Any, terminal: Any, use_terminal: bool,
-              out: Any, rem: Any, q: Any) -> None:
-        # ``st`` holds the out-degrees and is used up as the state of each vertex:
-        # > 0 unresolved options left (a draw if it stays so), 0 lost, -1 won,
-        # -2 a fixed draw (resolved, never propagates). One array for the
-        # counter and the result: one random access per edge.
-        n = st.shape[0]
-        qt = 0
-        for v in range(n):
-            rem[v] = -1
-            if use_terminal and terminal[v] != 0:
-                t = terminal[v]
-                if t == 3:
-                    st[v] = -2
-                    continue
-                st[v] = -1 if t == 1 else 0
-            elif st[v] != 0:
-                continue
-            rem[v] = 0
-            q[qt] = v
-            qt += 1
-        # First in, first out: positions leave the queue in order of remoteness,
-        # so a win found from a loss of remoteness r has r + 1 (the least), and a
-        # loss resolved by its last option has 1 + the greatest.
-        # Indices are unsigned so that numba skips the negative-index wraparound.
-        qh = 0
-        while qh < qt:
-            x = np.uint64(q[qh])
-            qh += 1
-            r = rem[x] + 1
-            a = np.uint64(pstart[x])
-            b = np.uint64(pstart[x + np.uint64(1)])
-            if st[x] == 0:
-                for k in range(a, b):
-                    u = np.uint64(pred[k])
-                    if st[u] > 0:
-                        st[u] = -1
-                        rem[u] = r
-                        q[qt] = u
-                        qt += 1
-            else:
-                for k in range(a, b):
-                    u = np.uint64(pred[k])
-                    s = st[u]
-                    if s > 0:
-                        st[u] = s - 1
-                        if s == 1:
-                            rem[u] = r
-                            q[qt] = u
-                            qt += 1
-        for v in range(n):
-            s = st[v]
-            out[v] = 2 if s == 0 else (1 if s == -1 else 0)
-
-    @numba.njit(cache=True, nogil=True)
-    def gsg(pstart: Any, pred: Any, outdeg: Any, label: Any) -> None:
-        # label: -2 unlabelled, -1 infinite, >= 0 finite.
-        n = outdeg.shape[0]
-        base = outdeg.astype(pred.dtype)  # options not (yet) finitely labelled
-        cnt = np.empty(n, dtype=pred.dtype)
-        marked = np.zeros(n, dtype=np.uint8)
-        q = np.empty(n, dtype=pred.dtype)
-        left = n
-        i = 0
-        while left > 0:
-            for v in range(n):
-                cnt[v] = base[v]
-                marked[v] = 0
-            qt = 0
-            for v in range(n):
-                if label[v] == -2 and cnt[v] == 0:
-                    label[v] = i
-                    q[qt] = v
-                    qt += 1
-                    left -= 1
-            qh = 0
-            while qh < qt:
-                w = q[qh]
-                qh += 1
-                for k in range(pstart[w], pstart[w + 1]):
-                    p = pred[k]
-                    if label[p] >= 0 or marked[p]:
-                        continue
-                    marked[p] = 1  # p (unlabelled or infinite) has an option labelled i
-                    for j in range(pstart[p], pstart[p + 1]):
-                        r = pred[j]
-                        if label[r] == -2 and not marked[r]:
-                            cnt[r] -= 1
-                            if cnt[r] == 0:
-                                label[r] = i
-                                q[qt] = r
-                                qt += 1
-                                left -= 1
-            for v in range(n):
-                if label[v] == -2 and not marked[v]:
-                    label[v] = -1
-                    left -= 1
-            for h in range(qt):
-                w = q[h]
-                for k in range(pstart[w], pstart[w + 1]):
-                    base[pred[k]] -= 1
-            i += 1
-
-    @numba.njit(cache=True, nogil=True)
-    def topo(pstart: Any, pred: Any, outdeg: Any, sstart: Any, succ: Any,
-             order: Any, susp: Any) -> int:
-        n = outdeg.shape[0]
-        left = outdeg.copy()
-        qt = 0
-        for v in range(n):
-            if left[v] == 0:
-                order[qt] = v
-                qt += 1
-        qh = 0
-        while qh < qt:
-            w = order[qh]
-            qh += 1
-            best = -1
-            low = -1
-            for k in range(sstart[w], sstart[w + 1]):
-                s = susp[succ[k]]
-                if s % 2 == 0 and s > best:
-                    best = s
-                if low < 0 or s < low:
-                    low = s
-            susp[w] = 0 if low < 0 else 1 + (best if best >= 0 else low)
-            for k in range(pstart[w], pstart[w + 1]):
-                v = pred[k]
-                left[v] -= 1
-                if left[v] == 0:
-                    order[qt] = v
-                    qt += 1
-        return qt
-
-    _K.update(csr=csr, retro=retro, gsg=gsg, topo=topo)
-    return _K
 
 
 def index_dtype(n: int) -> Any:
@@ -260,7 +92,7 @@ def _csr(src: Any, dst: Any, n: int, count: bool) -> tuple[Any, Any, Any]:
     out = np.empty(e, dtype=index_dtype(n))
     deg = np.zeros(n if count else 1, dtype=index_dtype(e))
     if e:
-        _kernels()["csr"](dst, src, n, start, out, deg, count)
+        jit_module("_retrograde_jit").csr(dst, src, n, start, out, deg, count)
     return start, out, deg
 
 
@@ -309,7 +141,7 @@ def retrograde(
     q = np.empty(n, dtype=index_dtype(n))
     use = terminal is not None
     term = np.asarray(terminal, dtype=np.uint8) if use else np.zeros(1, dtype=np.uint8)
-    _kernels()["retro"](pstart, pred, deg, term, use, out, rem, q)
+    jit_module("_retrograde_jit").retro(pstart, pred, deg, term, use, out, rem, q)
     return out, rem
 
 
@@ -331,7 +163,7 @@ def topological_suspense(
     n = int(np.asarray(outdeg).shape[0])
     order = np.empty(n, dtype=np.int64)
     susp = np.full(n, -1, dtype=np.int64)
-    k = _kernels()["topo"](pstart, pred, outdeg, sstart, succ, order, susp)
+    k = jit_module("_retrograde_jit").topo(pstart, pred, outdeg, sstart, succ, order, susp)
     return order[:k], susp
 
 
@@ -347,5 +179,5 @@ def generalized_sg(pstart: Any, pred: Any, outdeg: Any) -> Any:
     """
     n = int(np.asarray(outdeg).shape[0])
     label = np.full(n, -2, dtype=np.int64)
-    _kernels()["gsg"](pstart, pred, outdeg, label)
+    jit_module("_retrograde_jit").gsg(pstart, pred, outdeg, label)
     return label
