@@ -222,3 +222,22 @@ def test_inf_value_type():
     assert loopy_sum(inf({0, 3}), 3) == inf({0, 3}) and loopy_sum(inf({0}), inf()) == inf()
     with pytest.raises(grundy.InvalidParameterError):
         loopy_sum(-1)
+
+
+def test_a_monotonic_deadline_holds_after_compiled_code_loaded():
+    """``deadline`` is a ``time.monotonic()`` instant even when the process has
+    spent time loading compiled code (which the budgets' clock skips): the
+    search stops on time, not that much later."""
+    from grundy.values import clock
+
+    with clock.excluded():  # as a numba import or compilation would
+        time.sleep(0.3)
+
+    @grundy.ruleset
+    def up(n):
+        yield n + 1
+
+    t = time.monotonic()
+    with pytest.raises(SearchLimitError, match="out of time"):
+        analyze_loopy(up, 0, deadline=time.monotonic() + 0.05)
+    assert time.monotonic() - t < 0.25

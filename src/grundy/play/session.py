@@ -43,7 +43,6 @@ from itertools import islice
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.values import clock as _clock
 from grundy.values.errors import GrundyError, InvalidPositionError, SearchLimitError
 from grundy.values.loopy import LoopyValue, loopy_outcome, loopy_sum
 from grundy.values.outcome import Outcome
@@ -360,7 +359,7 @@ class Session:
 
         try:
             a = analyze_loopy(_Whole(self.game), key, max_positions=self.limit,
-                              deadline=_clock.now() + self.seconds)
+                              deadline=time.monotonic() + self.seconds)
         except (GrundyError, RecursionError):
             return None  # beyond the budget: the generalised values decide
         self._analyses.append(a)

@@ -10,6 +10,7 @@ knowing the solver.
 
 from __future__ import annotations
 
+import time
 import weakref
 from operator import attrgetter
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -19,7 +20,6 @@ from grundy.rules.game import Game
 from grundy.rules.sums import Sum
 from grundy.solve import reducer as R
 from grundy.solve.budget import UNLIMITED, Budget, as_budget, watching
-from grundy.values import clock as _clock
 from grundy.values.errors import InvalidParameterError, LoopyGameError, SearchLimitError, describe
 from grundy.values.outcome import Outcome
 
@@ -92,7 +92,7 @@ def _loopy(ruleset: Ruleset, position: Any, budget: Budget) -> Any:
     for a in known:
         if position in a:
             return a
-    deadline = None if budget.seconds is None else _clock.now() + budget.seconds
+    deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
     a = analyze_loopy(ruleset, position, max_positions=budget.positions, deadline=deadline,
                       max_memory=budget.max_memory)
     known.append(a)

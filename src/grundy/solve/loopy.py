@@ -41,6 +41,7 @@ that have no answer on a loopy game is :func:`loopy_unsupported`.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -398,8 +399,9 @@ def analyze_loopy(
     """Explore every position reachable from ``root`` and analyse them all.
 
     ``max_positions`` bounds the positions explored, ``deadline`` (a
-    :func:`grundy.values.clock.now` instant: loading compiled code does not count) the time and ``max_memory`` the process's
-    memory (default: the memory budget in force, see :mod:`grundy.values.memory`);
+    ``time.monotonic()`` instant; the time left is counted on
+    :func:`grundy.values.clock.now`, so loading compiled code during the search
+    does not count) the time and ``max_memory`` the process's memory (default: the memory budget in force, see :mod:`grundy.values.memory`);
     past any, :class:`SearchLimitError` (with its ``reason``) says how far the
     search got. ``ruleset.result``
     fixes results (see the module doc). Options that are ``Sum``s are solved
@@ -420,6 +422,8 @@ def analyze_loopy(
     grundy.values.errors.SearchLimitError: cycle3: more than 2 positions reachable from 0 (explored 2, 1 more found and waiting)
     """
     name = getattr(ruleset, "name", type(ruleset).__name__)
+    if deadline is not None:  # the time left, on the clock that skips loading code
+        deadline = _clock.now() + (deadline - time.monotonic())
     try:
         hash(root)
     except TypeError:
