@@ -516,6 +516,11 @@ class TakeAndBreak(Ruleset):
             look(f"{self.name}: the table to heap {describe(n)}", done)
 
     @property
+    def period_searched(self) -> bool:
+        """Whether the period search (:meth:`find_period`) has run."""
+        return self._searched
+
+    @property
     def periodicity(self) -> Periodicity | None:
         """The proven period (finite codes), or the pattern observed on the table
         (``proven=False``), or ``None``; octal codes search within the default

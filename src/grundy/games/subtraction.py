@@ -118,6 +118,11 @@ class Subtraction(HeapRuleset):
             yield position - s
 
     @property
+    def period_searched(self) -> bool:
+        """Whether the period search (:meth:`find_period`) has run."""
+        return self._searched
+
+    @property
     def periodicity(self) -> Periodicity | None:
         """The proven period of the values, searched once within
         :attr:`period_seconds` and :attr:`limit` heaps (:meth:`find_period`);

@@ -69,6 +69,8 @@ class PeriodSearch(Protocol):
     ``isinstance`` would read the property, and so run the search.)"""
 
     period_seconds: float
+    #: whether the search has run (then ``periodicity`` answers at once)
+    period_searched: bool
 
     def find_period(self, *, progress: Progress | None = None) -> Periodicity | None: ...
 
@@ -238,8 +240,7 @@ def period_search(ruleset: Ruleset) -> PeriodSearch | None:
     >>> period_search(grundy.games.get("nim")) is None
     True
     """
-    # the rulesets keep "searched yet" in a private flag; only this function reads it
-    if isinstance(ruleset, PeriodSearch) and getattr(ruleset, "_searched", True) is False:
+    if isinstance(ruleset, PeriodSearch) and not ruleset.period_searched:
         return ruleset
     return None
 
