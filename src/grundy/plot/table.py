@@ -27,12 +27,13 @@ class Table:
     """Values of heaps ``0..to`` of a one-heap ruleset, with its pattern."""
 
     def __init__(self, ruleset: Ruleset, to: int, *, width: int = 10) -> None:
-        from grundy.plot import pattern_of
+        from grundy.solve.tables import heap_table
 
+        table = heap_table(ruleset, to)  # the analysis layer's table and pattern
         self.ruleset = ruleset
-        self.values = ruleset.table(to)
+        self.values = table.values
         self.width = width
-        self.pattern: Periodicity | None = pattern_of(ruleset, self.values)
+        self.pattern: Periodicity | None = table.pattern()
 
     def __repr__(self) -> str:
         return f"<Table {self.ruleset.name} 0..{len(self.values) - 1}>"
