@@ -188,12 +188,7 @@ def options(
     read in chunks under ``meter`` (default: the budget in force, at least the
     default memory budget), so a huge one stops at the clock or the memory."""
     try:
-        it = ruleset.moves(position)
-        if it is None:
-            raise MoveFunctionError(
-                f"{ruleset.name}.moves({describe(position)}) returned None, not an "
-                "iterable of options (did you forget to 'yield'?)"
-            )
+        it = _open_moves(ruleset, position)
         if type(it) is list and (limit is None or len(it) <= limit):
             return it
         if meter is None:
@@ -218,10 +213,26 @@ def options(
             reason="memory",
         ) from None
     except BaseException as exc:  # the user's code failed (even SystemExit): name the position
+        raise _move_error(ruleset, position, exc) from exc
+
+
+def _open_moves(ruleset: Ruleset, position: Hashable) -> Iterable[Hashable]:
+    """``ruleset.moves(position)``, refusing a move function that returns ``None``."""
+    it = ruleset.moves(position)
+    if it is None:
         raise MoveFunctionError(
-            f"{ruleset.name}.moves({describe(position)}) raised {type(exc).__name__}: "
-            f"{describe(exc, 200) if not str(exc) else _short(str(exc))}"
-        ) from exc
+            f"{ruleset.name}.moves({describe(position)}) returned None, not an "
+            "iterable of options (did you forget to 'yield'?)"
+        )
+    return it
+
+
+def _move_error(ruleset: Ruleset, position: Hashable, exc: BaseException) -> MoveFunctionError:
+    """The error naming the position whose move function raised ``exc``."""
+    return MoveFunctionError(
+        f"{ruleset.name}.moves({describe(position)}) raised {type(exc).__name__}: "
+        f"{describe(exc, 200) if not str(exc) else _short(str(exc))}"
+    )
 
 
 def iter_options(ruleset: Ruleset, position: Hashable) -> Iterator[Hashable]:
@@ -236,21 +247,13 @@ def iter_options(ruleset: Ruleset, position: Hashable) -> Iterator[Hashable]:
     meter = active()
     what = f"{ruleset.name}: the options of {describe(position)}"
     try:
-        it = ruleset.moves(position)
-        if it is None:
-            raise MoveFunctionError(
-                f"{ruleset.name}.moves({describe(position)}) returned None, not an "
-                "iterable of options (did you forget to 'yield'?)"
-            )
-        it = iter(it)
+        it = iter(_open_moves(ruleset, position))
     except GrundyError:
         raise
     except (KeyboardInterrupt, MemoryError):
         raise
     except Exception as exc:
-        raise MoveFunctionError(
-            f"{ruleset.name}.moves({describe(position)}) raised {type(exc).__name__}: {exc}"
-        ) from exc
+        raise _move_error(ruleset, position, exc) from exc
     i = 0
     while True:
         if not i & 63:
@@ -265,10 +268,7 @@ def iter_options(ruleset: Ruleset, position: Hashable) -> Iterator[Hashable]:
         except (KeyboardInterrupt, MemoryError):
             raise
         except Exception as exc:
-            raise MoveFunctionError(
-                f"{ruleset.name}.moves({describe(position)}) raised {type(exc).__name__}: "
-                f"{_short(str(exc))}"
-            ) from exc
+            raise _move_error(ruleset, position, exc) from exc
         yield o
 
 
