@@ -1,5 +1,5 @@
-"""The compiled kernels against the pure-Python rules (brute force), and against
-published values."""
+"""The compiled kernels against the pure-Python rules (brute force). Published
+values and periods are in ``tests/games/test_known_results.py``."""
 
 import random
 
@@ -36,22 +36,9 @@ def test_kernel_extends_a_prefix():
     assert (octal_table([0, 0, 7], 500, prefix=half) == full).all()
 
 
-def test_published_values():
-    # Kayles 0.77, OEIS A002186
-    kayles = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7]
-    assert octal_table([0, 7, 7], 23).tolist() == kayles
-    # Dawson's chess 0.137, OEIS A002187; Dawson's Kayles 0.07 is it shifted by one
-    a002187 = [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4]
-    assert octal_table([0, 1, 3, 7], 29).tolist() == a002187
-    assert octal_table([0, 0, 7], 30).tolist() == [0] + a002187
-    # Grundy's game, OEIS A002188
-    a002188 = [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3]
-    assert grundy_game_table(30).tolist() == a002188
-
-
 def test_grundys_game_kernel_matches_raw_rules():
     g = GrundysGame()
-    assert g.table(150) == [g.solver.value(n) for n in range(151)]
+    assert g.table(150) == [g.solver.value(n) for n in range(151)] == grundy_game_table(150).tolist()
 
     def flat(hs):  # the raw rules on a multiset of heaps
         for i, n in enumerate(hs):
@@ -63,13 +50,7 @@ def test_grundys_game_kernel_matches_raw_rules():
     assert g.table(14) == [gv((n,)) for n in range(15)]
 
 
-def test_known_periods_are_proven():
-    kayles = TakeAndBreak("0.77").periodicity
-    assert (kayles.preperiod, kayles.period, kayles.proven) == (71, 12, True)  # last exception 70
-    dawson = TakeAndBreak("0.137").periodicity
-    assert (dawson.period, dawson.proven) == (34, True)
-    assert TakeAndBreak("0.07").periodicity.period == 34
-    # values far out by the proven period agree with the kernel's table
+def test_values_far_out_by_the_proven_period_agree_with_the_table():
     g = TakeAndBreak("0.07")
     table = octal_table([0, 0, 7], 3000).tolist()
     p = g.periodicity
