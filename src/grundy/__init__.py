@@ -34,3 +34,13 @@ __all__ = [
     "EverySum", "ConjunctiveSum", "SelectiveSum", "every_outcome", "sj_outcome", "count_positions", "count_values", "games",
     "__version__",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``grundy.guess`` (:func:`grundy.conjecture.guess`) loads its library of
+    forms on first use."""
+    if name == "guess":
+        from grundy.conjecture import guess
+
+        return guess
+    raise AttributeError(f"module 'grundy' has no attribute {name!r}")

@@ -338,6 +338,8 @@ from grundy.cli import play as _play, plot as _plot, serve as _serve  # noqa: E4
 for _cmd in (_play.play, _plot.plot, _serve.serve): cli.add_command(_cmd)  # noqa: E701
 from grundy.cli.graph import graph as _graph  # noqa: E402
 cli.add_command(_graph)
+from grundy.cli.guess import guess as _guess  # noqa: E402
+cli.add_command(_guess)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,811 @@
+"""Find the pattern: tabulate a game from its rules, then search a library of
+closed forms, simplest first, and report each conjecture with its evidence.
+
+A conjecture is fitted on a prefix of the table and checked on all of it; its
+status is ``"proven"`` (a theorem applies: the game's own proven period, which
+the formula shares), ``"verified"`` (on every position of the table) or
+``"refuted"`` (with the first counterexample). Its expression pastes back:
+:func:`grundy.patterns.forms.evaluate` (the builtins and
+:data:`~grundy.patterns.forms.NAMESPACE`).
+
+>>> import grundy
+>>> @grundy.ruleset
+... def take_1_to_3(n):
+...     return range(max(0, n - 3), n)
+>>> g = guess(take_1_to_3, to=200)
+>>> print(g.best)
+value(n) = n mod 4  [verified on n = 0..200; fitted on n = 0..99]
+>>> g.best.expr, g.best.status
+('n % 4', 'verified')
+
+Tables work too (one heap from 0, or a square of pairs):
+
+>>> guess([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]).best.expr
+'n'
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from grundy.patterns.forms import (
+    Form, QuadraticIrrational, evaluate, fit_forms, quadratic_from_bounds, reduced_quadratic, renamed,
+)
+from grundy.rules.ruleset import Ruleset
+from grundy.solve import tables
+from grundy.solve.budget import Budget, watching
+from grundy.values.errors import (
+    GrundyError, InvalidParameterError, InvalidPositionError, LoopyGameError, describe,
+)
+from grundy.values.periodicity import Periodicity
+
+__all__ = ["guess", "Guess", "Conjecture", "DEFAULT_TO"]
+
+#: default table sizes by kind: heaps 0..N, coins 1..N, pairs 0..N each, and
+#: for many heaps the box 0..N of each of ``heaps`` heaps
+DEFAULT_TO = {"heap": 1000, "coins": 128, "pair": 40, "heaps": 7}
+#: most conjectures returned
+DEFAULT_LIMIT = 5
+
+_STATUS_ORDER = {"proven": 0, "verified": 1, "refuted": 2}
+
+
+@dataclass
+class Conjecture:
+    """One conjectured rule with its evidence.
+
+    ``target``: ``"value"`` (the Sprague-Grundy value, or a coin's value) or
+    ``"P"`` (which positions are P-positions); ``words`` and ``expr`` (a Python
+    expression in ``variables``; a P-rule's expression is true exactly on the
+    P-positions); ``fitted`` / ``checked``: the positions it was fitted on and
+    checked on (words) and ``count`` how many were checked; ``counterexample``:
+    the first position where the table disagrees, with both values;
+    ``proof``: the theorem that makes it ``"proven"``.
+    """
+
+    target: str
+    words: str
+    expr: str
+    variables: str
+    status: str
+    fitted: str
+    checked: str
+    count: int
+    cost: int = 0
+    counterexample: dict[str, Any] | None = None
+    proof: str | None = None
+
+    def __str__(self) -> str:
+        if self.target == "value":
+            head = f"value({self.variables}) = {self.words}"
+        else:
+            head = self.words if self.words.startswith("P iff") else f"P-positions: {self.words}"
+        if self.status == "refuted":
+            c = self.counterexample or {}
+            return (f"{head}  [refuted at {c.get('position')}: the table has {c.get('table')}, "
+                    f"the rule gives {c.get('rule')}; held on {self.fitted}]")
+        if self.status == "proven":
+            return f"{head}  [proven: {self.proof}; checked on {self.checked}]"
+        return f"{head}  [verified on {self.checked}; fitted on {self.fitted}]"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of every field."""
+        return {
+            "target": self.target, "words": self.words, "expr": self.expr,
+            "variables": self.variables, "status": self.status, "fitted": self.fitted,
+            "checked": self.checked, "count": self.count, "counterexample": self.counterexample,
+            "proof": self.proof,
+        }
+
+
+@dataclass
+class Guess:
+    """The conjectures about one table, best first: proven, then verified (simplest
+    first), then refuted. ``kind``: ``"heap"`` (values of heaps ``start..``),
+    ``"coins"`` (single-coin values of a row of coins, coin 1 first), ``"pair"``
+    (positions ``(a, b)``) or ``"heaps"`` (rows of heaps: which are P-positions);
+    ``table`` holds what was tabulated (a list, or a nested list for pairs and
+    many heaps)."""
+
+    game: str
+    kind: str
+    size: str
+    table: Any = field(repr=False)
+    conjectures: list[Conjecture]
+
+    @property
+    def best(self) -> Conjecture | None:
+        """The first conjecture that is not refuted, or ``None``."""
+        return next((c for c in self.conjectures if c.status != "refuted"), None)
+
+    def __str__(self) -> str:
+        lines = [f"{self.game}: {self.size}"]
+        if not self.conjectures:
+            lines.append("  no form of the library fits this table")
+        for c in self.conjectures:
+            lines.append(f"  {c}")
+            lines.append(f"      python: {c.expr}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        import html
+
+        items = "".join(
+            f"<li><b>{html.escape(c.status)}</b>: {html.escape(str(c))}<br><code>{html.escape(c.expr)}</code></li>"
+            for c in self.conjectures)
+        return f"<p>{html.escape(self.game)}: {html.escape(self.size)}</p><ul>{items}</ul>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"game": self.game, "kind": self.kind, "size": self.size,
+                "conjectures": [c.to_dict() for c in self.conjectures]}
+
+
+# --------------------------------------------------------------------- catalogue
+_KNOWN_CACHE: dict[int, dict[str, tuple[str, list[int]]]] = {}
+
+
+def _known_tables(size: int) -> dict[str, tuple[str, list[int]]]:
+    """``name -> (spec, values of heaps 0..size-1)`` of the catalogue's one-heap
+    games without parameters (each within a second)."""
+    from grundy.games import entries
+
+    if size in _KNOWN_CACHE:
+        return _KNOWN_CACHE[size]
+    names: dict[str, str] = {}  # spec -> the entry's name (the game's own name first)
+    rulesets: dict[str, Ruleset] = {}
+    for entry in entries():
+        try:
+            rs = entry.make(None)
+        except GrundyError:
+            continue
+        if tables.table_shape(rs) != "heap" or rs.spec is None:
+            continue
+        if rs.spec not in names or entry.name == rs.name:
+            names[rs.spec] = entry.name
+            rulesets[rs.spec] = rs
+    out: dict[str, tuple[str, list[int]]] = {}
+    for spec, rs in rulesets.items():
+        try:
+            out[names[spec]] = (spec, tables.heap_table(rs, size - 1, budget=Budget(seconds=1.0)).values)
+        except GrundyError:
+            continue
+    _KNOWN_CACHE[size] = out
+    return out
+
+
+# --------------------------------------------------------------------- tabulation
+def _kind(rs: Ruleset) -> str:
+    if callable(getattr(rs, "turning_sets", None)) and callable(getattr(rs, "single_values", None)):
+        return "coins"
+    if tables.table_shape(rs) == "pair":
+        return "pair"
+    if callable(getattr(rs, "start", None)):
+        return "heap"
+    if rs.tuple_position:
+        return "heaps"
+    return "heap"
+
+
+def _value(rs: Ruleset, position: Hashable) -> int:
+    """The value of ``position`` by the search of the raw rules (never a closed
+    form); a loopy position raises :class:`LoopyGameError`."""
+    v = rs.solver.value(position)
+    if type(v) is not int:
+        raise LoopyGameError(f"{rs.name}: {describe(position)} is loopy: a table lists values of acyclic games",
+                             position)
+    return v
+
+
+def _heap_values(rs: Ruleset, to: int, position: Callable[[int], Hashable] | None) -> tuple[int, list[int]]:
+    """``(start, values)`` of heaps ``start..to``: a compiled table when the
+    ruleset has one (computed from its rules), else the search; with
+    ``position`` (or the ruleset's ``start``), heap ``n`` is the position
+    ``position(n)``, and heaps it refuses before the first it accepts are skipped."""
+    make = position if position is not None else getattr(rs, "start", None)
+    if make is None:
+        if isinstance(rs, tables.ArrayTable):
+            return 0, [int(x) for x in tables.grow_in_steps(rs.table_array, to)[: to + 1]]
+        return 0, [_value(rs, n) for n in range(to + 1)]
+    values: list[int] = []
+    start = 0
+    for n in range(to + 1):
+        try:
+            p = make(n)
+            rs.check(p)
+        except InvalidPositionError:
+            if values:
+                raise
+            start = n + 1
+            continue
+        values.append(_value(rs, p))
+    return start, values
+
+
+def _coin_values(rs: Any, to: int) -> list[int]:
+    """Single-head values of coins ``1..to`` by the mex over the raw turning sets."""
+    if getattr(rs, "leftmost", False):
+        return [int(x) for x in rs.single_values(to)]
+    tab = [0] * (to + 1)
+    for c in range(1, to + 1):
+        reach = set()
+        for t in rs.turning_sets(c):
+            x = 0
+            for d in t:
+                if d != c:
+                    x ^= tab[d]
+            reach.add(x)
+        v = 0
+        while v in reach:
+            v += 1
+        tab[c] = v
+    return tab[1:]
+
+
+def _pair_values(rs: Ruleset, to: int) -> np.ndarray[Any, Any]:
+    """Values of ``(a, b)`` for ``0 <= a, b <= to``; -1 where the game rejects the
+    pair, -2 where it is loopy and not lost, 0 where loopy and lost."""
+    out = np.full((to + 1, to + 1), -1, dtype=np.int64)
+    for a in range(to + 1):
+        for b in range(to + 1):
+            try:
+                rs.check((a, b))
+            except InvalidPositionError:
+                continue
+            try:
+                out[a, b] = _value(rs, (a, b))
+            except LoopyGameError:
+                out[a, b] = 0 if str(rs.outcome((a, b))) == "P" else -2
+    return out
+
+
+def _heaps_values(rs: Ruleset, to: int, heaps: int) -> np.ndarray[Any, Any]:
+    """Values of the rows of ``heaps`` heaps, each ``0..to`` (-1: rejected)."""
+    out = np.full((to + 1,) * heaps, -1, dtype=np.int64)
+    for pos in itertools.product(range(to + 1), repeat=heaps):
+        try:
+            rs.check(pos)
+        except InvalidPositionError:
+            continue
+        out[pos] = _value(rs, pos)
+    return out
+
+
+# --------------------------------------------------------------------- the search
+def guess(
+    target: Ruleset | Sequence[int] | Any,
+    *,
+    to: int | None = None,
+    fit: int | None = None,
+    heaps: int = 3,
+    position: Callable[[int], Hashable] | None = None,
+    limit: int = DEFAULT_LIMIT,
+    known: Mapping[str, Sequence[int]] | bool = True,
+    shape: str | None = None,
+    seconds: float | None = 60.0,
+    prove_seconds: float = 3.0,
+) -> Guess:
+    """Tabulate ``target`` and conjecture its rule (see the module's doc).
+
+    ``target``: a ruleset (one heap: heaps ``0..to``, or ``position(n)`` /
+    the ruleset's ``start(n)`` for heap ``n``; a row of coins: the single-coin
+    values of coins ``1..to``; pairs: ``(a, b)`` for ``a, b <= to``; rows of
+    ``heaps`` heaps: each heap ``0..to``), or a table: a sequence of values of
+    heaps 0, 1, ... or a square nested list of values of pairs. ``fit``: the
+    prefix the forms are fitted on (default: half the table, per coordinate);
+    ``limit``: most conjectures returned; ``known``: compare with the
+    catalogue's one-heap games (``True``), with these named tables, or not
+    (``False``); ``shape``: how to tabulate a ruleset (``"heap"``, ``"coins"``,
+    ``"pair"``, ``"heaps"``), by default from what it declares. ``seconds``: the
+    budget of the tabulation (``None``: no limit; past it,
+    :class:`~grundy.values.errors.SearchLimitError`); ``prove_seconds``: the
+    time given to a game that searches its own period (octal games) to prove
+    it, if it has not done so yet (that search then keeps this answer).
+    """
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise InvalidParameterError(f"guess: limit must be a positive integer; got {describe(limit)}")
+    if to is not None and (isinstance(to, bool) or not isinstance(to, int) or to < 1):
+        raise InvalidParameterError(f"guess: to must be a positive integer; got {describe(to)}")
+    if fit is not None and (isinstance(fit, bool) or not isinstance(fit, int) or fit < 2):
+        raise InvalidParameterError(f"guess: fit must be an integer >= 2; got {describe(fit)}")
+    if isinstance(heaps, bool) or not isinstance(heaps, int) or not 1 <= heaps <= 6:
+        raise InvalidParameterError(f"guess: heaps must be 1..6; got {describe(heaps)}")
+    if shape is not None and shape not in DEFAULT_TO:
+        raise InvalidParameterError(f"guess: shape must be one of {sorted(DEFAULT_TO)}; got {describe(shape)}")
+    if isinstance(target, Ruleset):
+        try:
+            with watching(Budget(seconds=seconds)):
+                return _guess_ruleset(target, to, fit, heaps, position, limit, known, shape,
+                                      prove_seconds)
+        except InvalidPositionError as exc:
+            raise InvalidParameterError(
+                f"guess: {target.name} has no table to guess from (its positions are not heaps, coins, "
+                f"pairs or rows of heaps, or pass position=): {exc}") from None
+    arr = _as_table(target)
+    if arr.ndim == 1:
+        n = np.arange(len(arr), dtype=np.int64)
+        return _one_dim("table", "heap", n, arr, fit, limit, None, known, "n")
+    return _two_dim("table", arr, fit, limit)
+
+
+def _as_table(target: Any) -> np.ndarray[Any, Any]:
+    try:
+        arr = np.asarray(target, dtype=np.int64)
+    except (TypeError, ValueError, OverflowError):
+        raise InvalidParameterError(
+            f"guess: expected a ruleset or a table of integers; got {describe(target)}") from None
+    if arr.ndim == 1 and len(arr) >= 4:
+        return arr
+    if arr.ndim == 2 and arr.shape[0] == arr.shape[1] and arr.shape[0] >= 4:
+        return arr
+    raise InvalidParameterError(
+        f"guess: a table is a list of at least 4 values or a square of at least 4 x 4; got {describe(target)}")
+
+
+def _guess_ruleset(rs: Ruleset, to: int | None, fit: int | None, heaps: int,
+                   position: Callable[[int], Hashable] | None, limit: int,
+                   known: Mapping[str, Sequence[int]] | bool, shape: str | None,
+                   prove_seconds: float) -> Guess:
+    kind = shape if shape is not None else "heap" if position is not None else _kind(rs)
+    size = to if to is not None else DEFAULT_TO[kind]
+    if kind == "coins":
+        vals = np.array(_coin_values(rs, size), dtype=np.int64)
+        n = np.arange(1, size + 1, dtype=np.int64)
+        return _one_dim(rs.name, "coins", n, vals, fit, limit, None, known, "n", own=rs)
+    if kind == "pair":
+        return _two_dim(rs.name, _pair_values(rs, size), fit, limit)
+    if kind == "heaps":
+        return _many(rs.name, _heaps_values(rs, size, heaps), fit, limit)
+    start, values = _heap_values(rs, size, position)
+    if len(values) < 4:
+        raise InvalidParameterError(f"guess: {rs.name}: too few positions to guess from (to={size})")
+    n = np.arange(start, start + len(values), dtype=np.int64)
+    theorem = None
+    if start == 0 and position is None and getattr(rs, "start", None) is None:
+        search = tables.period_search(rs)
+        if search is not None:  # not searched yet: within the proof's own budget
+            search.find_period(seconds=prove_seconds)
+        theorem = tables.pattern_of(rs, values)
+    return _one_dim(rs.name, "heap", n, np.array(values, dtype=np.int64), fit, limit, theorem, known, "n",
+                    own=rs)
+
+
+def _span(n: np.ndarray[Any, Any], var: str) -> str:
+    return f"{var} = {int(n[0])}..{int(n[-1])}"
+
+
+def _pastes_back(expr: str, names: list[dict[str, Any]], want: list[int]) -> bool:
+    """Whether ``expr`` gives ``want`` at each of ``names`` (a rule whose
+    expression says otherwise than its vectorised form is never reported)."""
+    try:
+        return all(int(evaluate(expr, **nm)) == w for nm, w in zip(names, want))
+    except Exception:  # noqa: BLE001 - any failure of the expression disqualifies it
+        return False
+
+
+def _sample(shape: tuple[int, ...], count: int = 48) -> list[tuple[int, ...]]:
+    """``count`` positions of a box, spread over it, the corners included."""
+    rng = np.random.default_rng(0)
+    pts = {tuple(0 for _ in shape), tuple(d - 1 for d in shape)}
+    pts |= {tuple(int(x) for x in rng.integers(0, shape)) for _ in range(count)}
+    return sorted(pts)
+
+
+def _check(form: Form, n: np.ndarray[Any, Any], v: np.ndarray[Any, Any], fit_n: np.ndarray[Any, Any],
+           target: str, var: str, words: str, expr: str) -> Conjecture | None:
+    pred = form.values(n)
+    idx = sorted({*range(min(16, len(n))), *np.linspace(0, len(n) - 1, 48).astype(int).tolist()})
+    if not _pastes_back(expr, [{var: int(n[i])} for i in idx], [int(pred[i]) for i in idx]):
+        return None
+    bad = np.flatnonzero(pred != v)
+    ce = None
+    status = "verified"
+    if len(bad):
+        i = int(bad[0])
+        status = "refuted"
+        ce = {"position": int(n[i]), "table": int(v[i]), "rule": int(pred[i])}
+    return Conjecture(target, words, expr, var, status, _span(fit_n, var), _span(n, var), len(n),
+                      form.cost, ce)
+
+
+_PREDICATES = {
+    "is_fib(n)": "n is a Fibonacci number", "is_pow2(n)": "n is a power of two",
+    "popcount(n) % 2": "n is odious (an odd number of 1 bits)",
+}
+
+
+def _p_words(form: Form) -> str:
+    """Words for a 0/1 form read as "is a P-position"."""
+    def among(ks: list[int]) -> str:
+        return f"n = {ks[0]}" if len(ks) == 1 else "n is one of " + ", ".join(map(str, ks))
+
+    ones = sorted(k for k, x in form.exceptions.items() if x == 1)
+    zeros = sorted(k for k, x in form.exceptions.items() if x == 0)
+    if form.rule == "0":
+        return among(ones) if ones else "none: no n in the table"
+    if form.rule == "1":
+        return "not " + among(zeros)
+    words = _PREDICATES.get(form.rule, f"{form.words} is 1")
+    if ones:
+        words += " or " + among(ones)
+    if zeros:
+        words += ", but not " + among(zeros)
+    return words
+
+
+def _theorem_name(rs: Ruleset) -> str:
+    kind = (rs.spec or "").partition(":")[0]
+    if kind in ("octal", "hex"):
+        return "the Guy-Smith theorem for octal games"
+    if kind in ("subtraction", "bash", "allbut"):
+        return "the periodicity theorem of subtraction games"
+    return "the game's own proof"
+
+
+def _one_dim(game: str, kind: str, n: np.ndarray[Any, Any], v: np.ndarray[Any, Any], fit: int | None,
+             limit: int, theorem: Periodicity | None, known: Mapping[str, Sequence[int]] | bool,
+             var: str, own: Ruleset | None = None) -> Guess:
+    why = _theorem_name(own) if own is not None else ""
+    k = len(n) // 2 if fit is None else min(fit, len(n))
+    k = max(k, min(len(n), 4))
+    out: list[Conjecture] = []
+    for form in fit_forms(n[:k], v[:k])[: 3 * limit]:
+        c = _check(form, n, v, n[:k], "value", var, form.described(), form.expr)
+        if c is None:
+            continue
+        if theorem is not None and c.status == "verified":
+            c.proof = _prove(form, theorem, n, v, why)
+            if c.proof is not None:
+                c.status = "proven"
+        out.append(c)
+    out.extend(_catalogue(n, v, known, own))
+    if kind != "coins" and not any(c.status != "refuted" and c.target == "value" for c in out):
+        p = (v == 0).astype(np.int64)
+        for form in fit_forms(n[:k], p[:k])[:limit]:
+            words = _p_words(form)
+            c = _check(form, n, p, n[:k], "P", var, f"n such that {words}" if var == "n" else words,
+                       f"{form.expr} == 1")
+            if c is None:
+                continue
+            if theorem is not None and c.status == "verified" and theorem.saltus == 0:
+                c.proof = _prove(form, Periodicity(theorem.preperiod, theorem.period, 0, True, theorem.checked),
+                                 n, p, why) if theorem.proven else None
+                if c.proof is not None:
+                    c.status = "proven"
+            out.append(c)
+    out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
+    label = {"heap": "heaps", "coins": "coins (single-coin values)"}[kind]
+    return Guess(game, kind, f"{label} {_span(n, var)}", v.tolist(), out[:limit])
+
+
+def _prove(form: Form, theorem: Periodicity, n: np.ndarray[Any, Any], v: np.ndarray[Any, Any],
+           why: str) -> str | None:
+    """Why ``form`` holds for every ``n``, when the game's period is proven and
+    the form is (arithmetically) periodic with a compatible period and agrees
+    with the table on a full common period past both preperiods; else ``None``."""
+    if not theorem.proven or form.period is None or int(n[0]) != 0:
+        return None
+    pre_f, p_f, s_f = form.period
+    if form.exceptions:
+        pre_f = max(pre_f, max(form.exceptions) + 1)
+    lcm = p_f * theorem.period // math.gcd(p_f, theorem.period)
+    if s_f * (lcm // p_f) != theorem.saltus * (lcm // theorem.period):
+        return None
+    need = max(pre_f, theorem.preperiod) + lcm
+    if need > len(v):
+        return None
+    salt = f", saltus {theorem.saltus}" if theorem.saltus else ""
+    return (f"the game's period {theorem.period}{salt} from n = {theorem.preperiod} is proven "
+            f"({why}), and the rule has a common period with it and agrees with the table "
+            f"on n = 0..{need - 1}")
+
+
+def _catalogue(n: np.ndarray[Any, Any], v: np.ndarray[Any, Any], known: Mapping[str, Sequence[int]] | bool,
+               own: Ruleset | None) -> list[Conjecture]:
+    """Equality with a known table, shifted by at most 2 and scaled."""
+    if known is False or int(n[0]) > 2 or len(n) < 20:  # a few values match too much
+        return []
+    size = int(n[-1]) + 3
+    if known is True:
+        table = {name: (spec, vals) for name, (spec, vals) in _known_tables(min(size, 1003)).items()
+                 if own is None or own.spec != spec}
+    else:
+        table = {name: ("", list(vals)) for name, vals in known.items()}
+    out = []
+    for name, (spec, vals) in table.items():
+        arr = np.asarray(vals, dtype=np.int64)
+        for s in (0, 1, -1, 2, -2):
+            idx = n + s
+            if idx[0] < 0 or idx[-1] >= len(arr):
+                continue
+            ref = arr[idx]
+            nz = np.flatnonzero(ref)
+            if not len(nz) or v[nz[0]] % ref[nz[0]]:
+                continue
+            c = int(v[nz[0]] // ref[nz[0]])
+            if c < 1 or not np.array_equal(c * ref, v):
+                continue
+            arg = "n" if s == 0 else f"n {'+' if s > 0 else '-'} {abs(s)}"
+            scale = "" if c == 1 else f"{c} * "
+            what = f"the table of {name}" + (f" at {arg}" if s else "") + (f", times {c}" if c > 1 else "")
+            expr = (f"{scale}grundy.games.get({spec!r}).value({arg})" if spec
+                    else f"{scale}{name}[{arg}]")
+            out.append(Conjecture("value", what, expr, "n", "verified", _span(n, "n"), _span(n, "n"),
+                                  len(n), 40 + abs(s) + (c > 1)))  # after the closed forms
+            break
+    return out
+
+
+# --------------------------------------------------------------------- pairs
+def _two_dim(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) -> Guess:
+    m = g.shape[0]
+    k = max(4, min(m, m // 2 if fit is None else fit))
+    a, b = np.meshgrid(np.arange(m), np.arange(m), indexing="ij")
+    known = g >= 0
+    found: list[Conjecture | None] = []
+    fitted = f"a, b = 0..{k - 1}"
+    checked = f"a, b = 0..{m - 1}"
+    if known.all():
+        simple = [
+            ("a XOR b (Nim-sum)", "a ^ b", a ^ b, 1), ("min(a, b)", "min(a, b)", np.minimum(a, b), 2),
+            ("max(a, b)", "max(a, b)", np.maximum(a, b), 2), ("a + b", "a + b", a + b, 2),
+            ("|a - b|", "abs(a - b)", np.abs(a - b), 2),
+        ]
+        for words, expr, pred, cost in simple:
+            if np.array_equal(pred[:k, :k], g[:k, :k]):
+                found.append(_grid_check("value", words, expr, pred, g, known, fitted, checked, cost))
+        sep = g[:, :1] ^ g[:1, :] ^ g[0, 0]
+        if not found and np.array_equal(sep[:k, :k], g[:k, :k]):
+            fa, fb = _best_form(g[:, 0] ^ g[0, 0], k), _best_form(g[0, :], k)
+            if fa is not None and fb is not None:
+                pred = fa.values(np.arange(m))[:, None] ^ fb.values(np.arange(m))[None, :]
+                wa, wb = renamed(fa, "a").described(), renamed(fb, "b").described()
+                found.append(_grid_check("value", f"f(a) XOR g(b) with f(a) = {wa} and g(b) = {wb}",
+                                         f"({_sub(fa.expr, 'a')}) ^ ({_sub(fb.expr, 'b')})",
+                                       pred, g, known, fitted, checked, 4 + fa.cost + fb.cost))
+    p = (g == 0)
+    found.extend(_beatty(p, k, fitted, checked))
+    graph = _graph_form(p, k, fitted, checked)
+    if graph is not None:
+        found.append(graph)
+    out = [c for c in found if c is not None]
+    out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
+    return Guess(game, "pair", f"pairs (a, b) with {checked}", g.tolist(), out[:limit])
+
+
+def _sub(expr: str, var: str) -> str:
+    """``expr`` with the variable ``n`` renamed ``var``."""
+    import re
+
+    return re.sub(r"(?<![A-Za-z_])n\b", var, expr)
+
+
+def _best_form(v: np.ndarray[Any, Any], k: int) -> Form | None:
+    """The simplest form fitted on ``v[:k]`` (all of a short ``v``) that holds on all of ``v``."""
+    n = np.arange(len(v), dtype=np.int64)
+    k = max(k, min(len(v), 16))
+    forms = fit_forms(n[:k], v[:k])
+    return next((f for f in forms if np.array_equal(f.values(n), v)), None)
+
+
+def _grid_check(target: str, words: str, expr: str, pred: np.ndarray[Any, Any], g: np.ndarray[Any, Any],
+                known: np.ndarray[Any, Any], fitted: str, checked: str, cost: int) -> Conjecture | None:
+    pts = _sample(g.shape)
+    if not _pastes_back(expr, [{"a": a, "b": b} for a, b in pts], [int(pred[p]) for p in pts]):
+        return None
+    bad = np.argwhere((pred != g) & known)
+    ce = None
+    status = "verified"
+    if len(bad):
+        # the first counterexample in order of a + b, then a
+        i = min(bad.tolist(), key=lambda t: (t[0] + t[1], t[0]))
+        ce = {"position": tuple(i), "table": int(g[i[0], i[1]]), "rule": int(pred[i[0], i[1]])}
+        status = "refuted"
+    return Conjecture(target, words, expr, "a, b", status, fitted, checked, int(known.sum()), cost, ce)
+
+
+def _p_pairs(p: np.ndarray[Any, Any], k: int) -> list[tuple[int, int]] | None:
+    """The P-pairs ``(a, b)``, ``a <= b``, of the square ``0..k-1``, in order of
+    ``b - a``, if the set is symmetric with each ``a`` and each difference once."""
+    sub = p[:k, :k]
+    if not np.array_equal(sub, sub.T):
+        return None
+    pairs = sorted(((int(a), int(b)) for a, b in np.argwhere(sub) if a <= b), key=lambda t: t[1] - t[0])
+    return pairs
+
+
+def _beatty(p: np.ndarray[Any, Any], k: int, fitted: str, checked: str) -> list[Conjecture]:
+    """P-positions ``(a_j, a_j + c j)`` with ``a_j = floor(j r)``: ``c`` from the
+    fitted pairs, ``r`` by continued fractions from the bounds the pairs set on
+    it, checked exactly on the whole square."""
+    pairs = _p_pairs(p, k)
+    if not pairs or len(pairs) < 4 or pairs[0] != (0, 0):
+        return []
+    diffs = [b - a for a, b in pairs]
+    c = diffs[1]
+    if c < 1 or any(d != c * j for j, d in enumerate(diffs)):
+        return []
+    # complete pairs only: b < k
+    lo, hi = Fraction(0), Fraction(10**9)
+    for j, (a, _) in enumerate(pairs[1:], start=1):
+        lo, hi = max(lo, Fraction(a, j)), min(hi, Fraction(a + 1, j))
+    if lo >= hi:
+        return []
+    r = quadratic_from_bounds(lo, hi)
+    how = "r from the continued fraction of the data"
+    if r is None:
+        # too few pairs to see the continued fraction repeat: complementary Beatty
+        # sequences with b_k - a_k = c k have 1/r + 1/(r + c) = 1
+        r = reduced_quadratic(2 - c, c * c + 4, 2)
+        how = f"r from 1/r + 1/(r + {c}) = 1, complementary Beatty sequences"
+        if not lo <= Fraction(r.floor_mul(10**12), 10**12) < hi:
+            return []
+    m = p.shape[0]
+    pred = _beatty_set(r, c, m)
+    cs = "" if c == 1 else f"{c}"
+    rs = str(r)
+    words = (f"the pairs (a_k, a_k + {cs}k) and their mirrors, a_k = floor(k r), r = {rs} "
+             f"(Beatty sequences: {how}; checked exactly)")
+    diff = "abs(a - b)" if c == 1 else f"abs(a - b) // {c}"
+    guard = "" if c == 1 else f"abs(a - b) % {c} == 0 and "
+    expr = f"{guard}min(a, b) == beatty({diff}, {r.p}, {r.d}, {r.q})"
+    known = np.ones_like(p, dtype=bool)
+    found = _grid_check("P", words, expr, pred.astype(np.int64), p.astype(np.int64), known, fitted, checked, 5)
+    return [found] if found is not None else []
+
+
+def _beatty_set(r: QuadraticIrrational, c: int, m: int) -> np.ndarray[Any, Any]:
+    out = np.zeros((m, m), dtype=bool)
+    j = 0
+    while True:
+        a = r.floor_mul(j)
+        b = a + c * j
+        if a >= m:
+            break
+        if b < m:
+            out[a, b] = out[b, a] = True
+        j += 1
+    return out
+
+
+def _graph_form(p: np.ndarray[Any, Any], k: int, fitted: str, checked: str) -> Conjecture | None:
+    """P-positions ``(a, f(a))`` (and mirrors): one ``b >= a`` per ``a``."""
+    m = p.shape[0]
+    if not np.array_equal(p, p.T):
+        return None
+    firsts: list[int] = []
+    partner: list[int] = []
+    for a in range(m):
+        bs = np.flatnonzero(p[a, a:]) + a
+        if len(bs) > 1:
+            return None
+        if len(bs) == 1:
+            firsts.append(a)
+            partner.append(int(bs[0]))
+    if len(firsts) < 4 or firsts != list(range(len(firsts))):
+        return None
+    n = np.array(firsts, dtype=np.int64)
+    fv = np.array(partner, dtype=np.int64)
+    kk = sum(1 for b in partner if b < k)
+    forms = fit_forms(n[: max(4, kk)], fv[: max(4, kk)])
+    if not forms:
+        return None
+    base = forms[0]
+    f = renamed(base, "a")
+    fa = f.values(np.arange(m))
+    if any(0 <= fa[a] < a for a in range(m)):
+        return None  # the expression reads f at min(a, b): f(a) >= a is needed
+    pred = np.zeros_like(p)
+    for a in range(m):
+        if 0 <= fa[a] < m:
+            pred[a, fa[a]] = pred[fa[a], a] = True
+    expr = f"max(a, b) == ({_sub(base.expr, 'min(a, b)')})" if base.expr != "n" else "a == b"
+    return _grid_check("P", f"the pairs (a, f(a)) and their mirrors, f(a) = {f.described()}", expr,
+                       pred.astype(np.int64), p.astype(np.int64), np.ones_like(p, dtype=bool),
+                       fitted, checked, 3 + f.cost)
+
+
+# --------------------------------------------------------------------- many heaps
+def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) -> Guess:
+    dims = g.ndim
+    m = g.shape[0]
+    k = max(2, min(m, (m + 1) // 2 if fit is None else fit))
+    known = g >= 0
+    p = (g == 0)
+    grids = np.meshgrid(*([np.arange(m)] * dims), indexing="ij")
+    fitted = f"each heap 0..{k - 1}"
+    checked = f"each heap 0..{m - 1} ({dims} heaps)"
+    found: list[Conjecture | None] = []
+    zero = (0,) * dims
+    w = []
+    for i in range(dims):
+        idx = list(zero)
+        line = []
+        for x in range(m):
+            idx[i] = x
+            line.append(int(g[tuple(idx)]))
+        w.append(np.array(line, dtype=np.int64))
+    if all((wi >= 0).all() for wi in w):
+        xor = np.zeros_like(g)
+        for i in range(dims):
+            xor ^= w[i][grids[i]]
+        words, expr, cost = _xor_words(w, k)
+        fsub0 = tuple(slice(0, k) for _ in range(dims))
+        if np.array_equal((xor == 0)[fsub0][known[fsub0]], p[fsub0][known[fsub0]]):
+            found.append(_box_check("P", f"P iff {words} is 0", f"{expr} == 0", xor == 0, p, known,
+                                  fitted, checked, cost))
+    # misère Nim's rule
+    xs = np.zeros_like(g)
+    big = np.zeros_like(g, dtype=bool)
+    for i in range(dims):
+        xs ^= grids[i]
+        big |= grids[i] > 1
+    mis = np.where(big, xs == 0, xs == 1)
+    fsub = tuple(slice(0, k) for _ in range(dims))
+    if np.array_equal(mis[fsub][known[fsub]], p[fsub][known[fsub]]):
+        found.append(_box_check(
+            "P", "P iff the heaps' XOR is 0 when some heap exceeds 1, and 1 when none does (misère Nim)",
+            "(xor_all(x) == 0) if max(x) > 1 else (xor_all(x) == 1)", mis, p, known, fitted, checked, 6))
+    out = [c for c in found if c is not None]
+    out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
+    return Guess(game, "heaps", f"rows of {dims} heaps, {checked}", g.tolist(), out[:limit])
+
+
+def _xor_words(w: list[np.ndarray[Any, Any]], k: int) -> tuple[str, str, int]:
+    """Words and expression (in the row ``x``) of the XOR of ``w_i(x_i)``."""
+    dims = len(w)
+    m = len(w[0])
+    ident = np.arange(m)
+    zero = np.zeros(m, dtype=np.int64)
+    if all(np.array_equal(wi, w[0]) for wi in w):
+        if np.array_equal(w[0], ident):
+            return "the XOR of the heaps", "xor_all(x)", 1
+        f = _best_form(w[0], k)
+        if f is None:
+            table = w[0].tolist()
+            return (f"the XOR of f(heap), f = {table} on 0..{m - 1}", f"xor_all({table}[h] for h in x)", 9)
+        if set(w[0].tolist()) <= {0, 1}:
+            fh = _sub(f.expr, "h")
+            return (f"the number of heaps h with f(h) = 1 (mod 2), f(h) = {renamed(f, 'h').described()}",
+                    f"sum({fh} for h in x) % 2", 3 + f.cost)
+        fh = _sub(f.expr, "h")
+        return f"the XOR of f(h) over the heaps h, f(h) = {renamed(f, 'h').described()}", \
+            f"xor_all({fh} for h in x)", 2 + f.cost
+    if all(np.array_equal(wi, ident if i % 2 == 0 else zero) for i, wi in enumerate(w)):
+        return "the XOR of the odd-numbered coordinates (1st, 3rd, ...)", "xor_all(x[0::2])", 2
+    if all(np.array_equal(wi, ident if i % 2 == 1 else zero) for i, wi in enumerate(w)):
+        return "the XOR of the even-numbered coordinates (2nd, 4th, ...)", "xor_all(x[1::2])", 2
+    parts, exprs = [], []
+    for i, wi in enumerate(w):
+        f = _best_form(wi, k)
+        if f is None:
+            parts.append(f"w{i + 1} = {wi.tolist()}")
+            exprs.append(f"{wi.tolist()}[x[{i}]]")
+        else:
+            parts.append(f"w{i + 1}(h) = {renamed(f, 'h').described()}")
+            exprs.append(f"({_sub(f.expr, f'x[{i}]')})")
+    return (f"the XOR of w_i(x_i) over the coordinates, {'; '.join(parts)}",
+            f"xor_all([{', '.join(exprs)}])", 4 + dims)
+
+
+def _box_check(target: str, words: str, expr: str, pred: np.ndarray[Any, Any], p: np.ndarray[Any, Any],
+               known: np.ndarray[Any, Any], fitted: str, checked: str, cost: int) -> Conjecture | None:
+    pts = _sample(p.shape)
+    if not _pastes_back(expr, [{"x": q} for q in pts], [int(pred[q]) for q in pts]):
+        return None
+    bad = np.argwhere((pred != p) & known)
+    ce = None
+    status = "verified"
+    if len(bad):
+        i = min(bad.tolist(), key=lambda t: (sum(t), t))
+        ce = {"position": tuple(i), "table": "P" if p[tuple(i)] else "N",
+              "rule": "P" if pred[tuple(i)] else "N"}
+        status = "refuted"
+    return Conjecture(target, words, expr, "x", status, fitted, checked, int(known.sum()), cost, ce)
