@@ -2,7 +2,7 @@
 ``@FILE`` or graph file, a file of NUL bytes, a vertex name of millions of digits.
 The command line prints one line on stderr and exits 2; the library raises a
 GrundyError naming the file. All edge files are read by one function
-(:func:`grundy.games.hackenbush.read_text_file`)."""
+(:func:`grundy.rules.graphinput.read_text_file`)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from grundy.cli.main import main
-from grundy.games.hackenbush import MAX_LABEL_CHARS, parse_edges, read_text_file
+from grundy.games.hackenbush import parse_edges
+from grundy.rules.graphinput import MAX_LABEL_CHARS, read_text_file
 from grundy.values.errors import GrundyError, InvalidParameterError, InvalidPositionError
 
 BAD = {

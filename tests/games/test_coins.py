@@ -1,6 +1,7 @@
 """Coin-turning games against brute force over whole boards from the raw rules
 (written here, independent of grundy), against the general ruleset built from the
-same rule, and against published values (OEIS, CGSuite's test suite)."""
+same rule. Published values (OEIS, CGSuite's test suite) are in
+``tests/games/test_known_results.py``."""
 
 from __future__ import annotations
 
@@ -138,34 +139,6 @@ def test_closed_forms_far_out():
         assert (move is None) == (mt.value(pos) == 0)
         if move is not None:
             assert mt.value(move) == 0 and sum(a != b for a, b in zip(pos, move)) <= 3
-
-
-# published values --------------------------------------------------------------
-A000069 = [1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31, 32, 35, 37, 38, 41,
-           42, 44, 47, 49, 50, 52, 55, 56, 59, 61, 62, 64, 67, 69, 70, 73, 74, 76, 79]
-A006519 = [1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16, 1, 2, 1, 4, 1, 2, 1, 8, 1, 2,
-           1, 4, 1, 2, 1, 32, 1, 2, 1, 4]
-# CGSuite's test suite (heap n = coin n, heap 0 = no coin): Spawning("1-3"),
-# Spawning("1-9"), Spawning("3"), Spawning("1+C")
-CGSUITE = {
-    "mock-turtles": [0, 1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31, 32, 35, 37, 38],
-    "moidores": [0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 511, 512, 1024, 2048, 4096, 7711, 8192,
-                 16384, 26215, 32768, 43691],
-    "triplets": [0, 0, 0, 1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31, 32, 35],
-    "ruler": [0, 1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16, 1, 2, 1, 4],
-}
-
-
-@pytest.mark.parametrize("name", sorted(CGSUITE))
-def test_cgsuite_values(name):
-    vals = CGSUITE[name]
-    assert grundy.games.get(name).single_values(len(vals) - 1) == vals[1:]
-
-
-def test_oeis():
-    assert C.MockTurtles().single_values(len(A000069)) == A000069
-    assert C.Ruler().single_values(len(A006519)) == A006519
-    assert C.TurningTurtles().single_values(30) == list(range(1, 31))
 
 
 # HAOI2015 multiples ------------------------------------------------------------

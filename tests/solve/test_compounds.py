@@ -380,7 +380,7 @@ def test_remoteness_and_suspense_closed_forms_match_raw_rules(spec: str, moves: 
         g = rs.suspense_formula(n)
         assert g is None or g == want_s[n], (spec, n, g, want_s[n])
         assert (rs.remoteness(n), rs.suspense(n)) == (want_r[n], want_s[n]), (spec, n)
-    assert rs.has_remoteness_formula and rs.remoteness_formula(top) is not None
+    assert rs.remoteness_formula(top) is not None
 
 
 @pytest.mark.parametrize("parts,spec", [(2, "lasker"), (3, "split3")])

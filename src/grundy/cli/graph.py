@@ -25,7 +25,7 @@ __all__ = ["graph"]
 
 
 def _name(token: str) -> Hashable:
-    from grundy.games.hackenbush import vertex_name
+    from grundy.rules.graphinput import vertex_name
 
     try:
         return vertex_name(token, "graph")
@@ -37,7 +37,7 @@ def read_edges(path: str) -> tuple[list[Hashable], list[tuple[Hashable, Hashable
     """``(declared vertices, edges)`` of an edge-list file (read by the package's
     one reader of edge files: a binary or non-UTF-8 file is an error naming it;
     vertex names are at most ``MAX_LABEL_CHARS`` characters)."""
-    from grundy.games.hackenbush import read_text_file
+    from grundy.rules.graphinput import read_text_file
 
     text = read_text_file(path, "graph", InvalidParameterError, kind="graph")
     vertices: list[Hashable] = []

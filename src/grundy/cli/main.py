@@ -309,18 +309,21 @@ def list_(as_json: bool) -> None:
             json.dumps(
                 [
                     {"name": e.name, "aliases": list(e.aliases), "summary": e.summary,
-                     "params": e.params, "example": e.example}
+                     "params": e.params, "example": e.example, "spec": e.spec,
+                     "position": list(e.position_args)}
                     for e in items
                 ]
             )
         )
         return
+    w = max(16, *(len(e.name) + 2 for e in items))
     for e in items:
-        click.echo(f"{e.name:<16}{e.summary}")
+        click.echo(f"{e.name:<{w}}{e.summary}")
         if e.aliases:
-            click.echo(f"{'':<16}aliases: {', '.join(e.aliases)}")
+            click.echo(f"{'':<{w}}aliases: {', '.join(e.aliases)}")
         if e.params:
-            click.echo(f"{'':<16}parameters: {e.params}")
+            click.echo(f"{'':<{w}}parameters: {e.params}")
+        click.echo(f"{'':<{w}}example: {e.example}")
 
 
 from grundy.cli.census import census  # noqa: E402

@@ -319,6 +319,9 @@ class HeapRuleset(Ruleset):
     """A ruleset whose positions are single heaps: non-negative exact integers."""
 
     table_shape = "heap"
+    #: Whether a move is written as the heap left (``to 3``) rather than what is
+    #: taken (``take 2``); both are read.
+    move_to: bool = False
 
     def validate(self, position: Any) -> None:
         heap(self.name, position)
@@ -346,7 +349,7 @@ class HeapRuleset(Ruleset):
         (Sum(1, 3), 3)
         """
         if isinstance(position, int):
-            return format_heap_move(position, option)
+            return format_heap_move(position, option, to=self.move_to)
         return super().format_move(position, option)
 
     def parse_move(self, position: Any, text: str) -> Hashable:

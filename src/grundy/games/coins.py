@@ -40,12 +40,15 @@ column values:
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from typing import Any
+from functools import reduce
+from operator import xor
+from typing import Any, Generic, TypeVar
 
 from grundy.values.errors import InvalidParameterError, InvalidPositionError, SearchLimitError, describe
-from grundy.values.nimbers import nim_inverse, nim_mul
+from grundy.values.nimbers import mex_of_set, nim_inverse, nim_mul
 from grundy.rules.ruleset import Ruleset
 from grundy.games._common import parse_int
+from grundy.games.registry import catalogued
 
 __all__ = [
     "CoinTurning", "TurnOne", "TurningTurtles", "Twins", "Triplets", "MockTurtles",
@@ -58,6 +61,8 @@ Rule = Callable[[int], Iterable[Iterable[int]]]
 #: Boards at least this long use a compiled table when the game has one.
 _BIG_BOARD = 1 << 14
 Cell = tuple[int, int]
+#: A coin: its number on a row, its (row, column) on a grid.
+K = TypeVar("K", int, Cell)
 
 
 def odious(m: int) -> int:
@@ -70,190 +75,151 @@ def odious(m: int) -> int:
     return 2 * m + (1 - bin(m).count("1") % 2)
 
 
-def _mex(values: Iterable[int]) -> int:
-    seen = set(values)
-    v = 0
-    while v in seen:
-        v += 1
-    return v
+def _int_arg(args: str | None, game: str, letter: str, meaning: str, example: int) -> int:
+    """The one integer parameter ``letter`` of ``game:args`` (``game:example``)."""
+    if not args:
+        raise InvalidParameterError(f"{game} needs {letter}, {meaning}, e.g. '{game}:{example}'")
+    return parse_int(args, f"integer {letter}", game)
 
 
-def _flip_row(board: str, coins: Iterable[int]) -> str:
-    b = list(board)
-    for c in coins:
-        b[c - 1] = "T" if b[c - 1] == "H" else "H"
-    return "".join(b)
+def _xor(value: Callable[[K], int], coins: Iterable[K]) -> int:
+    """XOR of ``value`` over ``coins``."""
+    x = 0
+    for d in coins:
+        x ^= value(d)
+    return x
 
 
-# ---------------------------------------------------------------------- rows
-class CoinTurning(Ruleset):
-    """A coin-turning game on a row, from its turning rule.
+class CoinBoard(Ruleset, Generic[K]):
+    """The engine of coin-turning games, on a row (:class:`CoinTurning`) or a grid
+    (:class:`GridCoinTurning`): a position is a string of ``H``/``T``; a move turns
+    a set of coins given by :meth:`rule` for the head it turns to tails, the set's
+    extreme coin (the rightmost, or leftmost, of a row; bottom-right on a grid).
 
-    ``rule(c)`` gives the turning sets of coin ``c`` (``c >= 1``): iterables of coin
-    numbers, each containing ``c`` as its largest member (the coin that goes from
-    heads to tails). A position is a string of ``H`` and ``T``, coin 1 first.
-
-    With ``leftmost=True`` the orientation is mirrored: the turned coin that must
-    go from heads to tails is the *smallest* of its set, the board has a fixed
-    length ``board`` and every set stays within it (HAOI2015's game).
-
-    Values: :meth:`single` (a single head) by the mex over the turning sets, and
-    the XOR over the heads for a board (the coin-turning theorem). Raises
-    :class:`InvalidParameterError` when the rule gives a set that turns no coin or
-    does not turn ``c`` as its extreme coin.
+    The board supplies its geometry: the heads of a position (:meth:`_heads`),
+    turning coins over (:meth:`_flip`), the text of a legal board
+    (:meth:`validate`), where a turning set may reach from its last coin
+    (:meth:`_misplaced`) and an order of the coins a single value depends on
+    (:meth:`_before`). The rest is one algorithm: single-coin values by the mex
+    over the turning sets, a board's value the XOR over its heads, winning turns
+    constructed from them.
     """
 
     #: Catalogue subclasses whose :meth:`rule` yields sorted tuples known to be
     #: legal skip the per-set checks of :meth:`turning_sets`.
     _trusted_rule: bool = False
+    #: What the messages call a coin.
+    _noun = "coin"
 
-    def __init__(
-        self,
-        rule: Rule | None = None,
-        name: str = "coins",
-        *,
-        leftmost: bool = False,
-        board: int | None = None,
-    ) -> None:
-        self._rule = rule
-        self.name = name
-        self.leftmost = leftmost
-        if leftmost and (board is None or isinstance(board, bool) or not isinstance(board, int) or board < 1):
-            raise InvalidParameterError(f"{name}: a leftmost-heads game needs a board length >= 1; got {describe(board)}")
-        self.board = board
-        self._table: dict[int, int] = {}
+    def __init__(self, rule: Callable[[K], Iterable[Iterable[K]]] | None = None,
+                 name: str | None = None) -> None:
+        self._rule: Callable[[K], Iterable[Iterable[K]]] | None = rule
+        if name is not None:
+            self.name = name
+        self._table: dict[K, int] = {}
+
+    # ------------------------------------------------------------- the board
+    def _heads(self, position: str) -> list[K]:
+        """The heads of a valid ``position``, in reading order."""
+        raise NotImplementedError
+
+    def _flip(self, position: str, coins: Iterable[K]) -> str:
+        """``position`` with ``coins`` turned over."""
+        raise NotImplementedError
+
+    def _before(self, coin: K) -> Iterable[K]:
+        """Coins ending at ``coin``, each after every other coin of its turning sets."""
+        raise NotImplementedError
+
+    def _misplaced(self, coin: K, t: tuple[K, ...]) -> str | None:
+        """What a turning set of ``coin`` must turn, if the sorted set ``t`` does
+        not; ``None`` if it is a legal set."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------- the rule
-    def rule(self, c: int) -> Iterable[Iterable[int]]:
-        """The turning sets of coin ``c`` (raw; see :meth:`turning_sets`)."""
+    def rule(self, coin: K) -> Iterable[Iterable[K]]:
+        """The turning sets of ``coin`` (raw; see :meth:`turning_sets`)."""
         if self._rule is None:
             raise NotImplementedError(f"{type(self).__name__} must give a turning rule")
-        return self._rule(c)
+        return self._rule(coin)
 
-    def turning_sets(self, c: int) -> list[tuple[int, ...]]:
-        """The turning sets of coin ``c``, checked and sorted."""
+    def turning_sets(self, coin: K) -> list[tuple[K, ...]]:
+        """The turning sets of ``coin``, checked and sorted."""
         if self._trusted_rule:
-            return [tuple(s) for s in self.rule(c)]
-        out: list[tuple[int, ...]] = []
-        for s in self.rule(c):
+            return [tuple(s) for s in self.rule(coin)]
+        out: list[tuple[K, ...]] = []
+        for s in self.rule(coin):
             t = tuple(sorted(set(s)))
             if not t:
                 raise InvalidParameterError(
-                    f"{self.name}: the rule gives coin {c} a move that turns no coin: {describe(s)}"
+                    f"{self.name}: the rule gives {self._noun} {coin} a move that turns no coin: {describe(s)}"
                 )
-            if self.leftmost:
-                ok = t[0] == c and t[-1] <= (self.board or 0)
-                side = f"coin {c} (heads to tails) as the leftmost, within 1..{self.board}"
-            else:
-                ok = t[-1] == c and t[0] >= 1
-                side = f"coin {c} (heads to tails) as the rightmost, and only coins >= 1"
-            if not ok:
+            side = self._misplaced(coin, t)
+            if side is not None:
                 raise InvalidParameterError(
-                    f"{self.name}: a move from coin {c} must turn {side}; the rule gives {describe(s)}"
+                    f"{self.name}: a move from {self._noun} {coin} must turn {side}; the rule gives {describe(s)}"
                 )
             out.append(t)
         return out
 
     # ------------------------------------------------------------- values
-    def single(self, c: int) -> int:
-        """Value of the board whose only head is coin ``c``."""
+    def single(self, coin: K) -> int:
+        """Value of the board whose only head is ``coin``."""
         tab = self._table
-        v = tab.get(c)
+        v = tab.get(coin)
         if v is not None:
             return v
-        if self.leftmost:
-            order: Iterable[int] = range(self.board or 0, c - 1, -1)
-        else:
-            order = range(1, c + 1)
-        for k in order:
+        for k in self._before(coin):
             if k not in tab:
-                tab[k] = self._single_from_rule(k)
-        return tab[c]
-
-    def _single_from_rule(self, c: int) -> int:
-        tab = self._table
-        reach = []
-        for t in self.turning_sets(c):
-            x = 0
-            for d in t:
-                if d != c:
-                    x ^= tab[d]
-            reach.append(x)
-        return _mex(reach)
-
-    def single_values(self, n: int) -> list[int]:
-        """Single-head values of coins ``1..n``."""
-        return [self.single(c) for c in range(1, n + 1)]
+                sets = self.turning_sets(k)
+                tab[k] = 0  # so that a set's XOR counts its other coins only
+                tab[k] = mex_of_set({reduce(xor, map(tab.__getitem__, t), 0) for t in sets})
+        return tab[coin]
 
     def decompose(self, position: Any) -> Iterable[Hashable] | None:
-        """The board as the sum of its single heads (each a board of the same length
+        """The board as the sum of its single heads (each a board of the same shape
         with one ``H``), or ``None`` for a board with at most one head.
 
-        >>> MockTurtles().decompose("HTH")
-        ['HTT', 'TTH']
+        >>> MockTurtles().decompose("HTH"), AcrosticTwins().decompose("HT/TH")
+        (['HTT', 'TTH'], ['HT/TT', 'TT/TH'])
         """
         if not isinstance(position, str) or position.count("H") <= 1:
             return None
-        n = len(position)
-        return ["T" * i + "H" + "T" * (n - i - 1) for i, ch in enumerate(position) if ch == "H"]
-
-    def single_array(self, n: int) -> Any:
-        """Single-head values of coins ``0..n`` (0 unused) as an int64 array from a
-        compiled kernel, or ``None`` when the game has none."""
-        return None
+        blank = position.replace("H", "T")
+        return [blank[:i] + "H" + blank[i + 1 :] for i, ch in enumerate(position) if ch == "H"]
 
     def value_formula(self, position: str) -> int:
-        if len(position) >= _BIG_BOARD:
-            table = self.single_array(len(position))
-            if table is not None:
-                import numpy as np
-
-                from grundy.kernels.coins import board_xor
-
-                heads = np.frombuffer(position.encode("ascii"), dtype=np.uint8) == ord("H")
-                return board_xor(heads, table[1:])
-        v = 0
-        single = self.single
-        for i, ch in enumerate(position):
-            if ch == "H":
-                v ^= single(i + 1)
-        return v
+        return _xor(self.single, self._heads(position))
 
     # ------------------------------------------------------------- moves
     def moves(self, position: str) -> Iterator[Hashable]:
-        for i, ch in enumerate(position):
-            if ch == "H":
-                for t in self.turning_sets(i + 1):
-                    yield _flip_row(position, t)
+        for c in self._heads(position):
+            for t in self.turning_sets(c):
+                yield self._flip(position, t)
 
-    def turn_for(self, c: int, need: int) -> tuple[int, ...] | None:
-        """A turning set of coin ``c`` whose *other* coins' single values XOR to
+    def turn_for(self, coin: K, need: int) -> tuple[K, ...] | None:
+        """A turning set of ``coin`` whose *other* coins' single values XOR to
         ``need``, or ``None``. The default scans the turning sets; games with a
         closed form construct it."""
-        for t in self.turning_sets(c):
-            x = 0
-            for d in t:
-                if d != c:
-                    x ^= self.single(d)
-            if x == need:
+        need ^= self.single(coin)  # every set turns ``coin`` too
+        for t in self.turning_sets(coin):
+            if _xor(self.single, t) == need:
                 return t
         return None
 
-    def winning_turn(self, position: str, target: int = 0) -> tuple[int, ...] | None:
+    def winning_turn(self, position: str, target: int = 0) -> tuple[K, ...] | None:
         """The coins to turn to leave a position of value ``target`` (0: a winning
         move), or ``None``. Constructed: a head ``c`` with ``single(c) ^ v ^ target``
         below ``single(c)`` (it exists when ``target < v``), then a turning set of
         ``c`` with that XOR."""
         self.check(position)
-        v = self.value_formula(position)
-        delta = v ^ target
+        delta = self.value_formula(position) ^ target
         if delta == 0:
             return None
         # first the heads whose value drops (one of them always has a move), then
         # the others (an option's value may exceed its position's)
-        heads = [i + 1 for i, ch in enumerate(position) if ch == "H"]
         later = []
-        for c in heads:
+        for c in self._heads(position):
             g = self.single(c)
             if g ^ delta < g:
                 t = self.turn_for(c, g ^ delta)
@@ -271,9 +237,88 @@ class CoinTurning(Ruleset):
         if not isinstance(position, str):
             return super().option_with_value(position, target)
         t = self.winning_turn(position, target)
-        return None if t is None else _flip_row(position, t)
+        return None if t is None else self._flip(position, t)
 
     # ------------------------------------------------------------- text
+    def parse_position(self, text: str) -> Hashable:
+        board = text.strip()
+        self.validate(board)
+        return board
+
+    def format_position(self, position: Any) -> str:
+        return position if isinstance(position, str) else super().format_position(position)
+
+
+# ---------------------------------------------------------------------- rows
+class CoinTurning(CoinBoard[int]):
+    """A coin-turning game on a row, from its turning rule.
+
+    ``rule(c)`` gives the turning sets of coin ``c`` (``c >= 1``): iterables of coin
+    numbers, each containing ``c`` as its largest member (the coin that goes from
+    heads to tails). A position is a string of ``H`` and ``T``, coin 1 first.
+
+    With ``leftmost=True`` the orientation is mirrored: the turned coin that must
+    go from heads to tails is the *smallest* of its set, the board has a fixed
+    length ``board`` and every set stays within it (HAOI2015's game).
+
+    Values: :meth:`single` (a single head) by the mex over the turning sets, and
+    the XOR over the heads for a board (the coin-turning theorem). Raises
+    :class:`InvalidParameterError` when the rule gives a set that turns no coin or
+    does not turn ``c`` as its extreme coin.
+    """
+
+    name = "coins"
+
+    def __init__(self, rule: Rule | None = None, name: str | None = None, *,
+                 leftmost: bool = False, board: int | None = None) -> None:
+        super().__init__(rule, name)
+        self.leftmost = leftmost
+        if leftmost and (board is None or isinstance(board, bool) or not isinstance(board, int) or board < 1):
+            raise InvalidParameterError(f"{self.name}: a leftmost-heads game needs a board length >= 1; got {describe(board)}")
+        self.board = board
+
+    def _heads(self, position: str) -> list[int]:
+        return [i for i, ch in enumerate(position, 1) if ch == "H"]
+
+    def _flip(self, position: str, coins: Iterable[int]) -> str:
+        b = list(position)
+        for c in coins:
+            b[c - 1] = "T" if b[c - 1] == "H" else "H"
+        return "".join(b)
+
+    def _before(self, c: int) -> Iterable[int]:
+        return range(self.board or 0, c - 1, -1) if self.leftmost else range(1, c + 1)
+
+    def _misplaced(self, c: int, t: tuple[int, ...]) -> str | None:
+        if self.leftmost:
+            if t[0] == c and t[-1] <= (self.board or 0):
+                return None
+            return f"coin {c} (heads to tails) as the leftmost, within 1..{self.board}"
+        if t[-1] == c and t[0] >= 1:
+            return None
+        return f"coin {c} (heads to tails) as the rightmost, and only coins >= 1"
+
+    def single_values(self, n: int) -> list[int]:
+        """Single-head values of coins ``1..n``."""
+        return [self.single(c) for c in range(1, n + 1)]
+
+    def single_array(self, n: int) -> Any:
+        """Single-head values of coins ``0..n`` (0 unused) as an int64 array from a
+        compiled kernel, or ``None`` when the game has none."""
+        return None
+
+    def value_formula(self, position: str) -> int:
+        if len(position) >= _BIG_BOARD:
+            table = self.single_array(len(position))
+            if table is not None:
+                import numpy as np
+
+                from grundy.kernels.coins import board_xor
+
+                heads = np.frombuffer(position.encode("ascii"), dtype=np.uint8) == ord("H")
+                return board_xor(heads, table[1:])
+        return super().value_formula(position)
+
     def validate(self, position: Any) -> None:
         if not isinstance(position, str) or not position or set(position) - {"H", "T"}:
             raise InvalidPositionError(
@@ -284,15 +329,10 @@ class CoinTurning(Ruleset):
                 f"{self.name}: the board has {self.board} coins; got {len(position)} in {describe(position)}"
             )
 
-    def parse_position(self, text: str) -> Hashable:
-        board = text.strip()
-        self.validate(board)
-        return board
 
-    def format_position(self, position: Any) -> str:
-        return position if isinstance(position, str) else super().format_position(position)
-
-
+@catalogued("turn-one", "turn one coin", "coins:1",
+            summary="Coins: turn one coin from heads to tails (value: parity of the heads).",
+            position="HTHH", legal=("HTHH", "T", "HHHHH"))
 class TurnOne(CoinTurning):
     """Turn one coin (heads to tails): every head is worth 1, the value is the
     parity of the number of heads.
@@ -302,9 +342,6 @@ class TurnOne(CoinTurning):
     """
 
     _trusted_rule = True
-
-    def __init__(self) -> None:
-        super().__init__(name="turn-one")
 
     def rule(self, c: int) -> Iterable[Iterable[int]]:
         return [(c,)]
@@ -316,6 +353,9 @@ class TurnOne(CoinTurning):
         return (c,) if need == 0 else None
 
 
+@catalogued("turning-turtles", "turning turtles", "one-or-two", "one or two coins",
+            summary="Coins: turn one or two coins, the rightmost heads to tails (coin c = nim heap c).",
+            position="THTTH", legal=("THTTH", "H", "TTTTTTH"))
 class TurningTurtles(CoinTurning):
     """Turning Turtles (the notes' "one or two coins"): turn one or two coins; coin
     ``c`` is a Nim heap of ``c``.
@@ -325,9 +365,6 @@ class TurningTurtles(CoinTurning):
     """
 
     _trusted_rule = True
-
-    def __init__(self) -> None:
-        super().__init__(name="turning-turtles")
 
     def rule(self, c: int) -> Iterable[Iterable[int]]:
         yield (c,)
@@ -348,6 +385,8 @@ class TurningTurtles(CoinTurning):
         return (need, c) if need < c else None
 
 
+@catalogued("twins", "twins coins", summary="Coins: turn exactly two coins (coin c = nim heap c-1).",
+            position="THTTH", legal=("THTTH", "H", "HHTH"))
 class Twins(CoinTurning):
     """Twins: turn exactly two coins; coin ``c`` is a Nim heap of ``c - 1``.
 
@@ -356,9 +395,6 @@ class Twins(CoinTurning):
     """
 
     _trusted_rule = True
-
-    def __init__(self) -> None:
-        super().__init__(name="twins")
 
     def rule(self, c: int) -> Iterable[Iterable[int]]:
         return [(d, c) for d in range(1, c)]
@@ -375,6 +411,9 @@ class Twins(CoinTurning):
         return (need + 1, c) if need < c - 1 else None
 
 
+@catalogued("upto", "coins up to", "spawning",
+            summary="Coins: turn one to t coins (upto:3 = Mock Turtles).",
+            params="t (upto:5)", sample="upto:5", position="HHTH", legal=("HHTH", "TTTTH"))
 class UpTo(CoinTurning):
     """Turn any 1 to ``t`` coins (``t = 2``: Turning Turtles, ``3``: Mock Turtles,
     ``9``: Moidores). Single values by a subset-XOR table: after coins ``1..c-1``,
@@ -398,9 +437,7 @@ class UpTo(CoinTurning):
 
     @classmethod
     def from_args(cls, args: str | None) -> UpTo:
-        if not args:
-            raise InvalidParameterError("upto needs t, the most coins turned, e.g. 'upto:5'")
-        return cls(parse_int(args, "integer t", "upto"))
+        return cls(_int_arg(args, "upto", "t", "the most coins turned", 5))
 
     def rule(self, c: int) -> Iterable[Iterable[int]]:
         from itertools import combinations
@@ -425,7 +462,7 @@ class UpTo(CoinTurning):
             seen: set[int] = set()
             for r in reach:
                 seen.update(r)
-            g = _mex(seen)
+            g = mex_of_set(seen)
             vals.append(g)
             if len(reach) < self.t:  # now exactly ``coin`` coins are possible
                 reach.append({})
@@ -455,6 +492,9 @@ class UpTo(CoinTurning):
         return None
 
 
+@catalogued("mock-turtles", "mock turtles", "mock turtle", "mocking turtles",
+            summary="Coins: turn one to three coins (coin c = the odious number 2(c-1) or 2(c-1)+1).",
+            position="THTTH", legal=("THTTH", "H", "TTTTTTTTH"))
 class MockTurtles(UpTo):
     """Mock Turtles: turn one, two or three coins. Coin ``c`` is worth the odious
     one of ``2(c-1)`` and ``2(c-1)+1`` (OEIS A000069).
@@ -490,6 +530,8 @@ class MockTurtles(UpTo):
         return None
 
 
+@catalogued("moidores", "gold moidores", summary="Coins: turn one to nine coins.",
+            position="HTTTTTTTTTH", legal=("HTTTTTTTTTH", "HH"))
 class Moidores(UpTo):
     """Moidores: turn 1 to 9 coins (values by the subset-XOR table).
 
@@ -501,6 +543,8 @@ class Moidores(UpTo):
         super().__init__(9, name="moidores")
 
 
+@catalogued("triplets", "triplets coins", summary="Coins: turn exactly three coins.",
+            position="TTHTH", legal=("TTHTH", "TTH"))
 class Triplets(CoinTurning):
     """Triplets: turn exactly three coins. Coin ``c >= 3`` is worth the Mock
     Turtles value of coin ``c - 2``; coins 1 and 2 are worth 0.
@@ -510,9 +554,6 @@ class Triplets(CoinTurning):
     """
 
     _trusted_rule = True
-
-    def __init__(self) -> None:
-        super().__init__(name="triplets")
 
     def rule(self, c: int) -> Iterable[Iterable[int]]:
         for a in range(1, c):
@@ -536,6 +577,9 @@ class Triplets(CoinTurning):
         return (t[0] + 2, t[1] + 2, c)
 
 
+@catalogued("ruler", "ruler game",
+            summary="Coins: turn a run of consecutive coins ending at a head (coin c = largest 2^k | c).",
+            position="TTTHTH", legal=("TTTHTH", "H", "TTTTTTTH"))
 class Ruler(CoinTurning):
     """Ruler: turn any run of consecutive coins ending at the head. Coin ``c`` is
     worth the largest power of two dividing ``c`` (OEIS A006519).
@@ -545,9 +589,6 @@ class Ruler(CoinTurning):
     """
 
     _trusted_rule = True
-
-    def __init__(self) -> None:
-        super().__init__(name="ruler")
 
     def rule(self, c: int) -> Iterable[Iterable[int]]:
         for a in range(c, 0, -1):
@@ -572,6 +613,9 @@ class Ruler(CoinTurning):
         return None
 
 
+@catalogued("run-of-three", "three-consecutive", "three consecutive", "consecutive three",
+            summary="Coins: turn exactly three consecutive coins (coin c worth 1 iff 3 | c).",
+            position="TTHTTH", legal=("TTHTTH", "TTH"))
 class ThreeConsecutive(CoinTurning):
     """The notes' rule 3: turn exactly three consecutive coins. Coin ``c`` is worth
     1 if 3 divides ``c``, else 0.
@@ -582,9 +626,6 @@ class ThreeConsecutive(CoinTurning):
 
     _trusted_rule = True
 
-    def __init__(self) -> None:
-        super().__init__(name="run-of-three")
-
     def rule(self, c: int) -> Iterable[Iterable[int]]:
         return [(c - 2, c - 1, c)] if c >= 3 else []
 
@@ -592,6 +633,9 @@ class ThreeConsecutive(CoinTurning):
         return 1 if c % 3 == 0 else 0
 
 
+@catalogued("pair-within-3", "one-plus-left-three", "one plus left three",
+            summary="Coins: turn a coin and one of the three to its left (coin c worth c mod 4).",
+            position="HTTH", legal=("HTTH", "TTTH"))
 class OnePlusLeftThree(CoinTurning):
     """The notes' rule 4: turn a coin and one of the three coins just left of it
     (coins 1..3 may also be turned alone). Coin ``c`` is worth ``c mod 4``.
@@ -601,9 +645,6 @@ class OnePlusLeftThree(CoinTurning):
     """
 
     _trusted_rule = True
-
-    def __init__(self) -> None:
-        super().__init__(name="pair-within-3")
 
     def rule(self, c: int) -> Iterable[Iterable[int]]:
         if c <= 3:
@@ -623,6 +664,9 @@ class OnePlusLeftThree(CoinTurning):
         return None
 
 
+@catalogued("multiples", "haoi2015", "p3179", "array game",
+            summary="Coins 1..n: a head x turns x, 2x, ..., kx (HAOI2015; n up to 10^9).",
+            params="n (multiples:10)", sample="multiples:6", position="HTTHTT", legal=("HTTHTT", "TTTTTT"))
 class Multiples(CoinTurning):
     """HAOI2015 P3179: a board of ``n`` coins; a move picks a head ``x`` and
     ``k <= n / x`` and turns coins ``x, 2x, ..., kx`` (the head is the leftmost).
@@ -646,9 +690,7 @@ class Multiples(CoinTurning):
 
     @classmethod
     def from_args(cls, args: str | None) -> Multiples:
-        if not args:
-            raise InvalidParameterError("multiples needs n, the board length, e.g. 'multiples:10'")
-        return cls(parse_int(args, "integer n", "multiples"))
+        return cls(_int_arg(args, "multiples", "n", "the board length", 10))
 
     def rule(self, c: int) -> Iterable[Iterable[int]]:
         for k in range(1, self.n // c + 1):
@@ -677,38 +719,11 @@ class Multiples(CoinTurning):
     def heads_value(self, heads: Iterable[int]) -> int:
         """Value of the board whose heads are the coins ``heads`` (a set of coin
         numbers, each counted once per occurrence)."""
-        v = 0
-        for c in heads:
-            v ^= self.single(c)
-        return v
+        return _xor(self.single, heads)
 
 
 # ---------------------------------------------------------------------- grids
-def _parse_grid(name: str, position: Any) -> list[str]:
-    if not isinstance(position, str) or not position:
-        raise InvalidPositionError(
-            f"{name}: a grid is rows of H and T separated by '/', e.g. 'THT/HTT'; got {describe(position)}"
-        )
-    rows = position.split("/")
-    if any(set(r) - {"H", "T"} or not r for r in rows):
-        raise InvalidPositionError(
-            f"{name}: a grid is rows of H (heads) and T (tails) separated by '/'; got {describe(position)}"
-        )
-    if len({len(r) for r in rows}) != 1:
-        raise InvalidPositionError(
-            f"{name}: the rows of a grid must have equal lengths; got {[len(r) for r in rows]} in {describe(position)}"
-        )
-    return rows
-
-
-def _flip_grid(position: str, cells: Iterable[Cell]) -> str:
-    rows = [list(r) for r in position.split("/")]
-    for r, c in cells:
-        rows[r - 1][c - 1] = "T" if rows[r - 1][c - 1] == "H" else "H"
-    return "/".join("".join(r) for r in rows)
-
-
-class GridCoinTurning(Ruleset):
+class GridCoinTurning(CoinBoard[Cell]):
     """A coin-turning game on a grid, from its turning rule.
 
     ``rule((r, c))`` gives the turning sets of the coin in row ``r``, column ``c``
@@ -718,128 +733,43 @@ class GridCoinTurning(Ruleset):
     heads of the single-head values, each the mex over its turning sets.
     """
 
-    def __init__(self, rule: Callable[[Cell], Iterable[Iterable[Cell]]] | None = None,
-                 name: str = "grid-coins") -> None:
-        self._rule = rule
-        self.name = name
-        self._table: dict[Cell, int] = {}
+    name = "grid-coins"
+    _noun = "cell"
 
-    def rule(self, cell: Cell) -> Iterable[Iterable[Cell]]:
-        """The turning sets of ``cell`` (raw)."""
-        if self._rule is None:
-            raise NotImplementedError(f"{type(self).__name__} must give a turning rule")
-        return self._rule(cell)
+    def _heads(self, position: str) -> list[Cell]:
+        return [(r, c) for r, row in enumerate(position.split("/"), 1)
+                for c, ch in enumerate(row, 1) if ch == "H"]
 
-    def turning_sets(self, cell: Cell) -> list[tuple[Cell, ...]]:
-        """The turning sets of ``cell``, checked and sorted."""
+    def _flip(self, position: str, cells: Iterable[Cell]) -> str:
+        rows = [list(r) for r in position.split("/")]
+        for r, c in cells:
+            rows[r - 1][c - 1] = "T" if rows[r - 1][c - 1] == "H" else "H"
+        return "/".join("".join(r) for r in rows)
+
+    def _before(self, cell: Cell) -> Iterable[Cell]:
+        return ((r, c) for r in range(1, cell[0] + 1) for c in range(1, cell[1] + 1))
+
+    def _misplaced(self, cell: Cell, t: tuple[Cell, ...]) -> str | None:
         r, c = cell
-        out: list[tuple[Cell, ...]] = []
-        for s in self.rule(cell):
-            t = tuple(sorted(set(s)))
-            if not t:
-                raise InvalidParameterError(
-                    f"{self.name}: the rule gives cell {cell} a move that turns no coin: {describe(s)}"
-                )
-            if cell not in t or any(not (1 <= a <= r and 1 <= b <= c) for a, b in t):
-                raise InvalidParameterError(
-                    f"{self.name}: a move from cell {cell} must turn it (heads to tails) and only "
-                    f"cells above and left of it; the rule gives {describe(s)}"
-                )
-            out.append(t)
-        return out
-
-    def single(self, cell: Cell) -> int:
-        """Value of the grid whose only head is ``cell``."""
-        tab = self._table
-        if cell in tab:
-            return tab[cell]
-        R, C = cell
-        for r in range(1, R + 1):
-            for c in range(1, C + 1):
-                if (r, c) in tab:
-                    continue
-                reach = []
-                for t in self.turning_sets((r, c)):
-                    x = 0
-                    for d in t:
-                        if d != (r, c):
-                            x ^= self.single(d)
-                    reach.append(x)
-                tab[(r, c)] = _mex(reach)
-        return tab[cell]
-
-    def decompose(self, position: Any) -> Iterable[Hashable] | None:
-        """The grid as the sum of its single heads, or ``None`` (at most one head).
-
-        >>> AcrosticTwins().decompose("HT/TH")
-        ['HT/TT', 'TT/TH']
-        """
-        if not isinstance(position, str) or position.count("H") <= 1:
+        if cell in t and all(1 <= a <= r and 1 <= b <= c for a, b in t):
             return None
-        out = []
-        for i, ch in enumerate(position):
-            if ch == "H":
-                out.append("".join("H" if j == i else ("/" if c == "/" else "T") for j, c in enumerate(position)))
-        return out
-
-    def value_formula(self, position: str) -> int:
-        v = 0
-        for r, row in enumerate(position.split("/")):
-            for c, ch in enumerate(row):
-                if ch == "H":
-                    v ^= self.single((r + 1, c + 1))
-        return v
-
-    def moves(self, position: str) -> Iterator[Hashable]:
-        for r, row in enumerate(position.split("/")):
-            for c, ch in enumerate(row):
-                if ch == "H":
-                    for t in self.turning_sets((r + 1, c + 1)):
-                        yield _flip_grid(position, t)
-
-    def turn_for(self, cell: Cell, need: int) -> tuple[Cell, ...] | None:
-        """A turning set of ``cell`` whose other cells' values XOR to ``need``."""
-        for t in self.turning_sets(cell):
-            x = 0
-            for d in t:
-                if d != cell:
-                    x ^= self.single(d)
-            if x == need:
-                return t
-        return None
-
-    def winning_turn(self, position: str, target: int = 0) -> tuple[Cell, ...] | None:
-        """The cells to turn to leave value ``target`` (0: a winning move), or
-        ``None``; constructed as for rows."""
-        self.check(position)
-        delta = self.value_formula(position) ^ target
-        if delta == 0:
-            return None
-        heads = [(r + 1, c + 1) for r, row in enumerate(position.split("/"))
-                 for c, ch in enumerate(row) if ch == "H"]
-        heads.sort(key=lambda h: (self.single(h) ^ delta) >= self.single(h))
-        for h in heads:
-            t = self.turn_for(h, self.single(h) ^ delta)
-            if t is not None:
-                return t
-        return None
-
-    def option_with_value(self, position: Any, target: int) -> Hashable | None:
-        if not isinstance(position, str):
-            return super().option_with_value(position, target)
-        t = self.winning_turn(position, target)
-        return None if t is None else _flip_grid(position, t)
+        return "it (heads to tails) and only cells above and left of it"
 
     def validate(self, position: Any) -> None:
-        _parse_grid(self.name, position)
-
-    def parse_position(self, text: str) -> Hashable:
-        grid = text.strip()
-        _parse_grid(self.name, grid)
-        return grid
-
-    def format_position(self, position: Any) -> str:
-        return position if isinstance(position, str) else super().format_position(position)
+        if not isinstance(position, str) or not position:
+            raise InvalidPositionError(
+                f"{self.name}: a grid is rows of H and T separated by '/', e.g. 'THT/HTT'; got {describe(position)}"
+            )
+        rows = position.split("/")
+        if any(set(r) - {"H", "T"} or not r for r in rows):
+            raise InvalidPositionError(
+                f"{self.name}: a grid is rows of H (heads) and T (tails) separated by '/'; got {describe(position)}"
+            )
+        if len({len(r) for r in rows}) != 1:
+            raise InvalidPositionError(
+                f"{self.name}: the rows of a grid must have equal lengths; got {[len(r) for r in rows]} in "
+                f"{describe(position)}"
+            )
 
 
 class TartanProduct(GridCoinTurning):
@@ -865,6 +795,9 @@ class TartanProduct(GridCoinTurning):
         return nim_mul(self.rows.single(cell[0]), self.cols.single(cell[1]))
 
 
+@catalogued("turning-corners", "turning corners",
+            summary="Grid coins: turn the four corners of a rectangle (Twins x Twins, Tartan theorem).",
+            position="TTT/TTH", legal=("TTT/TTH", "H", "TH/HT"))
 class TurningCorners(TartanProduct):
     """Turning Corners (Twins x Twins): turn the four corners of a rectangle whose
     bottom-right corner is a head. Cell ``(r, c)`` is worth ``(r-1) (x) (c-1)``.
@@ -893,6 +826,9 @@ class TurningCorners(TartanProduct):
         return None
 
 
+@catalogued("acrostic-twins", "acrostic twins",
+            summary="Grid coins: turn two coins in one row or one column.",
+            position="TTH/THT", legal=("TTH/THT", "H", "TT/TH"))
 class AcrosticTwins(GridCoinTurning):
     """Acrostic Twins: turn two coins in the same row or the same column, the lower
     or righter one from heads to tails. A head is a rook on a board (two-dimensional
@@ -902,8 +838,6 @@ class AcrosticTwins(GridCoinTurning):
     ((1, 1), (1, 3))
     """
 
-    def __init__(self) -> None:
-        super().__init__(name="acrostic-twins")
 
     def rule(self, cell: Cell) -> Iterable[Iterable[Cell]]:
         r, c = cell
@@ -949,6 +883,9 @@ def _connected_blocks(cell: Cell) -> Iterator[frozenset[Cell]]:
             stack.append((block | {p}, new_front, seen | new_front | {p}))
 
 
+@catalogued("colouring", "coloring", "zjoi2009", "p2594", "染色游戏",
+            summary="Grid coins: turn a connected block whose bottom-right corner is a head (ZJOI2009).",
+            position="THT/HTT", legal=("THT/HTT", "H", "TT/TH"))
 class ColouringGame(GridCoinTurning):
     """ZJOI2009 P2594 (染色游戏): turn every coin of a 4-connected block of cells
     whose largest row and largest column meet at a head. The notes' values: cell
@@ -959,8 +896,6 @@ class ColouringGame(GridCoinTurning):
     (8, 4)
     """
 
-    def __init__(self) -> None:
-        super().__init__(name="colouring")
 
     def rule(self, cell: Cell) -> Iterable[Iterable[Cell]]:
         return _connected_blocks(cell)

@@ -14,6 +14,7 @@ from grundy.rules.ruleset import Ruleset
 from grundy.rules.moves import illegal_move, words
 from grundy.games._common import pair, parse_heaps, parse_param, positive_param
 from grundy.solve.budget import look, reserve
+from grundy.games.registry import catalogued, get, maker
 
 __all__ = ["DynamicSubtraction", "FibonacciNim"]
 
@@ -191,23 +192,25 @@ class DynamicSubtraction(Ruleset):
             return Outcome.P
         return Outcome.N if self.smallest_term(n) <= cap else Outcome.P
 
-    def winning_move(self, position: Any) -> Hashable | None:
-        self.check(position)
+    def winning_move_formula(self, position: tuple[int, int]) -> Hashable | None:
         n, cap = position
         if self.outcome_formula((n, cap)) is Outcome.P:
             return None
         t = self.smallest_term(n)
         return (n - t, self.k * t)
 
-    def winning_moves(self, position: Any, *, limit: int | None = None) -> list[Hashable]:
-        self.check(position)
+    def winning_moves_formula(
+        self, position: tuple[int, int], *, limit: int | None = None
+    ) -> list[Hashable] | None:
+        """Declines (the options are searched), but refuses a listing of more than
+        a million options unless ``limit`` asks for it."""
         n, cap = position
         if limit is None and min(n, cap) > 1_000_000:
             raise SearchLimitError(
                 f"{self.name}: {describe(position)} has more than 1,000,000 options; "
                 "winning_move() gives the constructive one"
             )
-        return super().winning_moves(position, limit=limit)
+        return None
 
 
 def _fibonacci_pair(m: int) -> tuple[int, int]:
@@ -250,6 +253,9 @@ def _smallest_fibonacci_term(n: int) -> int:
     return last
 
 
+@catalogued("fibonacci", "fibonacci nim", "fib nim", "fib",
+            summary="Fibonacci Nim: each take at most twice the previous (position: n, or n cap).",
+            position="20", legal=((20, 19), (0, 0), (5, 2), (1, 1)))
 class FibonacciNim(DynamicSubtraction):
     """Fibonacci Nim: 2-fold dynamic subtraction (the first player may not take the
     whole heap; then each take is at most twice the previous one). The opening
@@ -264,3 +270,11 @@ class FibonacciNim(DynamicSubtraction):
     def __init__(self) -> None:
         super().__init__(2)
         self.name = self.spec = "fibonacci"
+
+
+@maker("dynamic", "k-fold", "kfold", "dynamic subtraction", "k-fold dynamic subtraction",
+       summary="k-fold dynamic subtraction: each take at most k times the previous.",
+       params="k (dynamic:3)", sample="dynamic:3", position="100", legal=((100, 99), (0, 0), (7, 3)))
+def dynamic_game(args: str | None) -> Ruleset:
+    g = DynamicSubtraction.from_args(args)
+    return get("fibonacci") if g.k == 2 else g

@@ -22,16 +22,16 @@ Outcome.N
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.games.hackenbush import parse_edges, read_edge_text, vertex_name
+from grundy.rules.graphinput import GraphInput, graph_input, reachable
 from grundy.rules.ruleset import Ruleset
 from grundy.values.errors import InvalidPositionError, describe
 from grundy.values.outcome import Outcome
+from grundy.games.registry import catalogued
 
 __all__ = [
     "VertexGeography",
@@ -45,30 +45,20 @@ __all__ = [
 Edge = tuple[Hashable, Hashable]
 
 
-def _vkey(x: Hashable) -> tuple[str, Any]:
-    return (type(x).__name__, x)
+def _input(graph: Any) -> GraphInput:
+    """Any graph input (:func:`~grundy.rules.graphinput.graph_input`), checked:
+    geography has no loops (parallel edges are one edge)."""
+    g = graph_input(graph, what="geography")
+    g.refuse_loops("; geography has none")
+    return g
 
 
 def _nx_graph(graph: Any) -> Any:
-    """A simple networkx graph of the input, checked (no loops); a graph this
+    """A simple networkx graph of any graph input, checked (no loops); a graph this
     function made is marked and passed through without another copy."""
-    import networkx as nx
-
     if getattr(graph, "graph", {}).get("_grundy_simple") is True:
         return graph
-    if isinstance(graph, nx.Graph):
-        G = nx.Graph(graph)
-    else:
-        G = nx.Graph()
-        for e in graph:
-            try:
-                u, v = e
-            except (TypeError, ValueError):
-                raise InvalidPositionError(f"geography: an edge is a pair of vertices; got {describe(e)}") from None
-            G.add_edge(u, v)
-    loops = list(nx.selfloop_edges(G))
-    if loops:
-        raise InvalidPositionError(f"geography: the edge {describe(loops[0])} is a self-loop; geography has none")
+    G = _input(graph).to_networkx()
     G.graph["_grundy_simple"] = True
     return G
 
@@ -247,38 +237,42 @@ def geography_move(graph: Any, token: Hashable) -> Hashable | None:
 
 
 @dataclass(frozen=True)
-class Board:
-    """A geography position: the edges among the unvisited vertices (kept: the
-    token's component) and the token's vertex."""
+class TokenBoard:
+    """A graph with a token: the edges the token can still reach, sorted, and the
+    token's vertex; written as text in the graph input syntax with ``start=``."""
 
     edges: tuple[Edge, ...]
     token: Hashable
 
-    @classmethod
-    def make(cls, edges: Iterable[Sequence[Hashable]], token: Hashable) -> Board:
-        """The board of the simple graph ``edges`` (repeats merged, loops refused)
-        that the token can reach, edges sorted; iterative, O(m log m)."""
-        from grundy.games.hackenbush import _reach
-
-        canon: set[Edge] = set()
-        for e in edges:
-            try:
-                u, v = e
-                hash(u), hash(v)
-            except (TypeError, ValueError):
-                raise InvalidPositionError(f"geography: an edge is a pair of vertices; got {describe(e)}") from None
-            if u == v:
-                raise InvalidPositionError(f"geography: the edge {describe((u, v))} is a self-loop; geography has none")
-            canon.add((u, v) if _vkey(u) <= _vkey(v) else (v, u))
-        es = list(canon)
-        comp = _reach(es, [token])
-        kept = sorted((e for e in es if e[0] in comp), key=lambda e: (_vkey(e[0]), _vkey(e[1])))
-        return cls(tuple(kept), token)
+    @property
+    def start(self) -> Hashable:
+        """The token's vertex (the graph input's ``start`` mark)."""
+        return self.token
 
     def __str__(self) -> str:
         return (" ".join(f"{u}-{v}" for u, v in self.edges) + f" start={self.token}").strip()
 
 
+@dataclass(frozen=True)
+class Board(TokenBoard):
+    """A geography position: the edges among the unvisited vertices (kept: the
+    token's component) and the token's vertex."""
+
+    @classmethod
+    def make(cls, edges: Iterable[Sequence[Hashable]] | GraphInput, token: Hashable) -> Board:
+        """The board of the simple graph ``edges`` (repeats merged, loops refused)
+        that the token can reach, edges sorted; iterative, O(m log m). ``edges``:
+        pairs or any graph input."""
+        es = list(dict.fromkeys(_input(edges).sorted_edges()))  # sorted, repeats merged
+        comp = reachable(es, [token])
+        return cls(tuple(e for e in es if e[0] in comp), token)
+
+
+@catalogued("geography", "vertex geography", "undirected geography", "p4055", "jsoi2009",
+            "undirected vertex geography",
+            summary="Undirected vertex geography: move to an unvisited neighbour ('0-1 1-2 start=1').",
+            position="'0-1 1-2 2-3 start=1'",
+            legal=(Board.make("0-1 1-2 2-3", 1), Board.make("0-1", 0)))
 class VertexGeography(Ruleset):
     """Undirected vertex geography. A position is a :class:`Board`; on the command
     line ``'0-1 1-2 2-0 start=0'`` (start defaults to 0) or ``@FILE``. Outcome by
@@ -291,7 +285,6 @@ class VertexGeography(Ruleset):
     (Outcome.N, 'start=0')
     """
 
-    name = "geography"
 
     def moves(self, position: Board) -> Iterator[Board]:
         rest = [e for e in position.edges if position.token not in e]
@@ -304,20 +297,8 @@ class VertexGeography(Ruleset):
             raise InvalidPositionError(f"geography: a position is a Board; got {describe(position)}")
 
     def parse_position(self, text: str) -> Hashable:
-        text = read_edge_text(text, "geography")  # @FILE: its contents (start= may be in it)
-        m = re.search(r"(?:^|\s)start=(\S+)", text)
-        token: Hashable = 0
-        if m:
-            tok = m.group(1)
-            token = vertex_name(tok, "geography")
-            text = text[: m.start()] + " " + text[m.end() :]
-        g = parse_edges(text, what="geography", loops=False, require_ground=False)
-        if g.edges and not any(token in e for e in g.edges):
-            raise InvalidPositionError(
-                f"geography: the start vertex {describe(token)} is on no edge (in {text.strip()!r}); "
-                "name it with start=V"
-            )
-        return Board.make(g.edges, token)
+        g = _input(text)
+        return Board.make(g, g.start_vertex())
 
     def format_position(self, position: Any) -> str:
         return str(position) if isinstance(position, Board) else super().format_position(position)
@@ -341,7 +322,5 @@ class VertexGeography(Ruleset):
             return Board.make(rest, w)
         return super().option_with_value(position, target)
 
-    def winning_move(self, position: Any) -> Hashable | None:
-        if isinstance(position, Board):
-            return self.option_with_value(position, 0)
-        return super().winning_move(position)
+    def winning_move_formula(self, position: Board) -> Hashable | None:
+        return self.option_with_value(position, 0)

@@ -33,18 +33,19 @@ its edge form, on the same input syntax.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
 import numpy as np
 
-from grundy.games.hackenbush import parse_edges, read_edge_text, vertex_name
+from grundy.games.geography import TokenBoard
+from grundy.rules.graphinput import GraphInput, graph_input, reachable
 from grundy.rules.ruleset import Ruleset
 from grundy.solve.budget import Budget
 from grundy.values.errors import InvalidPositionError, SearchLimitError, describe
 from grundy.values.outcome import Outcome
+from grundy.games.registry import catalogued
 
 __all__ = [
     "EdgeGeography",
@@ -55,6 +56,9 @@ __all__ = [
     "edge_geography_move",
 ]
 
+#: the game's catalogue name, used in every message
+NAME = "edge-geography"
+
 Edge = tuple[Hashable, Hashable]
 
 #: The default budget of an exact search (general graphs).
@@ -63,32 +67,11 @@ SEARCH_BUDGET = Budget(positions=2_000_000, seconds=20.0)
 MAX_SEARCH_EDGES = 200
 
 
-def _vkey(x: Hashable) -> tuple[str, Any]:
-    return (type(x).__name__, x)
-
-
 def _edges(graph: Any) -> list[Edge]:
-    """The edge list of any accepted input (pairs, an ``(m, 2)`` array, a networkx
-    graph or multigraph, an :class:`EdgeBoard`)."""
-    if isinstance(graph, EdgeBoard):
-        return list(graph.edges)
-    if isinstance(graph, str):
-        return list(parse_edges(graph, what="edge-geography", require_ground=False).edges)
-    if hasattr(graph, "edges") and hasattr(graph, "nodes"):  # networkx
-        return [(u, v) for u, v, *_ in graph.edges]
-    if isinstance(graph, np.ndarray):
-        if graph.ndim != 2 or graph.shape[1] != 2:
-            raise InvalidPositionError(f"edge-geography: an edge array has shape (m, 2); got {describe(graph.shape)}")
-        graph = graph.tolist()
-    out: list[Edge] = []
-    for e in graph:
-        try:
-            u, v = e
-            hash(u), hash(v)
-        except (TypeError, ValueError):
-            raise InvalidPositionError(f"edge-geography: an edge is a pair of vertices; got {describe(e)}") from None
-        out.append((int(u) if isinstance(u, np.integer) else u, int(v) if isinstance(v, np.integer) else v))
-    return out
+    """The edge list of any graph input (:func:`~grundy.rules.graphinput.graph_input`:
+    pairs, an ``(m, 2)`` array, a networkx graph or multigraph, text, an
+    :class:`EdgeBoard`); loops and parallel edges are moves of their own."""
+    return list(graph_input(graph, what=NAME).edges)
 
 
 class _Indexed:
@@ -213,7 +196,7 @@ class _Search:
     def __init__(self, ix: _Indexed, budget: Budget | None) -> None:
         if len(ix.us) > MAX_SEARCH_EDGES:
             raise SearchLimitError(
-                f"edge-geography: an exact search on {len(ix.us):,} edges (more than {MAX_SEARCH_EDGES}) "
+                f"{NAME}: an exact search on {len(ix.us):,} edges (more than {MAX_SEARCH_EDGES}) "
                 "is out of reach; the theorems cover forests and bipartite graphs"
             )
         self.ix = ix
@@ -238,7 +221,7 @@ class _Search:
         key = (mask, v)
         r = self.wins.get(key)
         if r is None:
-            self.meter.tick("edge-geography search")
+            self.meter.tick(f"{NAME} search")
             r = any(not self.win(m2, w) for _, m2, w in self.options(mask, v))
             self.wins[key] = r
         return r
@@ -247,7 +230,7 @@ class _Search:
         key = (mask, v)
         r = self.values.get(key)
         if r is None:
-            self.meter.tick("edge-geography search")
+            self.meter.tick(f"{NAME} search")
             seen = {self.value(m2, w) for _, m2, w in self.options(mask, v)}
             r = 0
             while r in seen:
@@ -263,7 +246,7 @@ def _start_id(ix: _Indexed, start: Hashable) -> int:
     i = ix.ids.get(start)
     if i is None:
         raise InvalidPositionError(
-            f"edge-geography: the start {describe(start)} is on no edge of {describe(list(zip_labels(ix)))}"
+            f"{NAME}: the start {describe(start)} is on no edge of {describe(list(zip_labels(ix)))}"
         )
     return i
 
@@ -350,37 +333,23 @@ def edge_geography_move(graph: Any, start: Hashable, *, budget: Budget | None = 
 
 # ------------------------------------------------------------------ ruleset
 @dataclass(frozen=True)
-class EdgeBoard:
+class EdgeBoard(TokenBoard):
     """An edge-geography position: the unused edges the token can still reach (a
     sorted tuple, repeated for parallel edges; loops allowed) and the token's vertex."""
 
-    edges: tuple[Edge, ...]
-    token: Hashable
-
     @classmethod
-    def make(cls, edges: Iterable[Sequence[Hashable]], token: Hashable) -> EdgeBoard:
-        es = _edges(list(edges))
-        reach = {token}
-        adj: dict[Hashable, list[Hashable]] = {}
-        for u, v in es:
-            adj.setdefault(u, []).append(v)
-            adj.setdefault(v, []).append(u)
-        stack = [token]
-        while stack:
-            for y in adj.get(stack.pop(), ()):
-                if y not in reach:
-                    reach.add(y)
-                    stack.append(y)
-        kept = sorted(
-            ((u, v) if _vkey(u) <= _vkey(v) else (v, u) for u, v in es if u in reach),
-            key=lambda e: (_vkey(e[0]), _vkey(e[1])),
-        )
-        return cls(tuple(kept), token)
-
-    def __str__(self) -> str:
-        return (" ".join(f"{u}-{v}" for u, v in self.edges) + f" start={self.token}").strip()
+    def make(cls, edges: Iterable[Sequence[Hashable]] | GraphInput, token: Hashable) -> EdgeBoard:
+        """The board of the multigraph ``edges`` (pairs or any graph input) that the
+        token can reach, edges sorted."""
+        es = graph_input(edges, what=NAME).sorted_edges()
+        reach = reachable(es, [token])
+        return cls(tuple(e for e in es if e[0] in reach), token)
 
 
+@catalogued(NAME, "undirected edge geography", "edge geography",
+            summary="Undirected edge geography: slide along an unused edge ('0-1 1-2 2-0 start=0').",
+            position="'0-1 1-2 2-3 3-0 0-2 start=0'",
+            legal=(EdgeBoard.make("0-1 1-2 2-3 3-0 0-2", 0), EdgeBoard.make("0-1 0-1", 1)))
 class EdgeGeography(Ruleset):
     """Undirected edge geography. A position is an :class:`EdgeBoard`; on the
     command line ``'0-1 1-2 2-0 start=0'`` (start defaults to 0; loops ``2-2`` and
@@ -394,7 +363,6 @@ class EdgeGeography(Ruleset):
     (Outcome.N, '0-2 0-3 1-2 2-3 start=1')
     """
 
-    name = spec = "edge-geography"
     #: the budget of the exact search on graphs neither forests nor bipartite
     budget: Budget = SEARCH_BUDGET
 
@@ -406,27 +374,15 @@ class EdgeGeography(Ruleset):
 
     def validate(self, position: Any) -> None:
         if not isinstance(position, EdgeBoard):
-            raise InvalidPositionError(f"edge-geography: a position is an EdgeBoard; got {describe(position)}")
+            raise InvalidPositionError(f"{NAME}: a position is an EdgeBoard; got {describe(position)}")
         if position.edges and not any(position.token in e for e in position.edges):
             raise InvalidPositionError(
-                f"edge-geography: the token {describe(position.token)} is on no edge of {describe(position.edges)}"
+                f"{NAME}: the token {describe(position.token)} is on no edge of {describe(position.edges)}"
             )
 
     def parse_position(self, text: str) -> Hashable:
-        text = read_edge_text(text, "edge-geography")  # @FILE: its contents (start= may be in it)
-        m = re.search(r"(?:^|\s)start=(\S+)", text)
-        token: Hashable = 0
-        if m:
-            tok = m.group(1)
-            token = vertex_name(tok, "edge-geography")
-            text = text[: m.start()] + " " + text[m.end() :]
-        g = parse_edges(text, what="edge-geography", require_ground=False)
-        if g.edges and not any(token in e for e in g.edges):
-            raise InvalidPositionError(
-                f"edge-geography: the start vertex {describe(token)} is on no edge (in {text.strip()!r}); "
-                "name it with start=V"
-            )
-        return EdgeBoard.make(g.edges, token)
+        g = graph_input(text, what=NAME)
+        return EdgeBoard.make(g, g.start_vertex())
 
     def format_position(self, position: Any) -> str:
         return str(position) if isinstance(position, EdgeBoard) else super().format_position(position)
@@ -446,8 +402,6 @@ class EdgeGeography(Ruleset):
             return EdgeBoard.make(es, mv[1])
         return super().option_with_value(position, target)
 
-    def winning_move(self, position: Any) -> Hashable | None:
-        if isinstance(position, EdgeBoard):
-            return self.option_with_value(position, 0)
-        return super().winning_move(position)
+    def winning_move_formula(self, position: EdgeBoard) -> Hashable | None:
+        return self.option_with_value(position, 0)
 

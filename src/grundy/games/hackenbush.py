@@ -30,11 +30,9 @@ a loop is a stalk of one edge. Several grounded vertices are fused into one.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import compress
-from pathlib import Path
 from typing import Any, cast
 
 import numpy as np
@@ -43,9 +41,11 @@ from grundy.kernels.trees import (
     canonical_code, code_parents, code_text, colon_values, forest_order, grounded_prefix_values,
     root_tree,
 )
+from grundy.rules.graphinput import GraphInput, components, graph_input, reachable, vertex_key
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
 from grundy.values.errors import InvalidParameterError, InvalidPositionError, SearchLimitError, describe
+from grundy.games.registry import catalogued
 
 __all__ = [
     "Tree",
@@ -374,6 +374,9 @@ def _subtree_ends(parent: Any) -> list[int]:
     return [v + size[v] for v in range(n)]
 
 
+@catalogued("hackenbush", "green hackenbush", "tree edge deletion", "tree game",
+            summary="Green Hackenbush on a rooted tree (nested tuples, or edges '0-1 1-2 0-3' rooted at 0).",
+            position="'((),((),))'", legal=((), ((), ((),)), ((), ())))
 class GreenHackenbush(Ruleset):
     """Green Hackenbush on a rooted tree: a move deletes an edge, and everything no
     longer connected to the root falls away.
@@ -396,7 +399,6 @@ class GreenHackenbush(Ruleset):
     Tree('((), ((),))')
     """
 
-    name = spec = "hackenbush"
 
     def moves(self, position: Any) -> Iterator[Tree]:
         t = as_tree(position)
@@ -456,11 +458,15 @@ class GreenHackenbush(Ruleset):
         parent = t.parents()
         return int(colon_values(parent, np.arange(parent.shape[0]))[0])
 
-    def options_with_value(self, position: Any, target: int, *, limit: int | None = None) -> list[Hashable]:
+    def options_with_value_formula(
+        self, position: Any, target: int, *, limit: int | None = None
+    ) -> list[Hashable] | None:
+        """Declines (the options are searched), but first refuses more options
+        (one per edge) than ``limit``, before any is built."""
         t = as_tree(position)
         if limit is not None and t.size > limit:
             raise SearchLimitError(f"hackenbush: a tree of {t.size:,} edges has more than {limit:,} options")
-        return super().options_with_value(t, target, limit=limit)
+        return None
 
     def option_with_value(self, position: Any, target: int) -> Hashable | None:
         """Constructed: descend to the child whose ``g + 1`` carries the top bit of
@@ -494,14 +500,6 @@ class GreenHackenbush(Ruleset):
 
 
 # ---------------------------------------------------------------- graphs
-def _vkey(x: Hashable) -> tuple[str, Any]:
-    return (type(x).__name__, x)
-
-
-def _ekey(e: Edge) -> tuple[tuple[str, Any], tuple[str, Any]]:
-    return (_vkey(e[0]), _vkey(e[1]))
-
-
 @dataclass(frozen=True)
 class Graph:
     """A Hackenbush position: an undirected multigraph (a tuple of edges, loops and
@@ -517,31 +515,22 @@ class Graph:
 
     @classmethod
     def make(
-        cls, edges: Iterable[Sequence[Hashable]], ground: Iterable[Hashable] | Hashable = 0, *, canonical: bool = True
+        cls,
+        edges: Iterable[Sequence[Hashable]] | GraphInput,
+        ground: Iterable[Hashable] | Hashable = 0,
+        *,
+        canonical: bool = True,
     ) -> Graph:
+        """The graph of ``edges`` (pairs, or any input of
+        :func:`~grundy.rules.graphinput.graph_input`) grounded at ``ground`` (a
+        vertex or several); ``canonical=False`` keeps the given order."""
         gr: Iterable[Hashable]
         if isinstance(ground, (list, tuple, set, frozenset, range)):
             gr = ground
         else:
             gr = [cast(Hashable, ground)]
-        out: list[Edge] = []
-        for e in edges:
-            try:
-                u, v = e
-                hash(u), hash(v)
-            except (TypeError, ValueError):
-                raise InvalidPositionError(f"an edge is a pair of hashable vertices; got {describe(e)}") from None
-            if isinstance(u, np.integer):
-                u = int(u)
-            if isinstance(v, np.integer):
-                v = int(v)
-            if canonical:
-                out.append((u, v) if _vkey(u) <= _vkey(v) else (v, u))
-            else:
-                out.append((u, v))
-        if canonical:
-            out.sort(key=_ekey)
-        return cls(tuple(out), frozenset(gr))
+        gi = graph_input(edges, what="hackenbush")
+        return cls(gi.sorted_edges() if canonical else gi.edges, frozenset(gr))
 
     @property
     def vertices(self) -> set[Hashable]:
@@ -558,119 +547,23 @@ class Graph:
 
     def pruned(self) -> Graph:
         """The edges still connected to the ground (one search from the ground, O(m))."""
-        keep = _reach(self.edges, self.ground)
+        keep = reachable(self.edges, self.ground)
         if all(u in keep for u, _ in self.edges):
             return self
         return Graph(tuple(e for e in self.edges if e[0] in keep), self.ground)
 
     def __str__(self) -> str:
         es = " ".join(f"{u}-{v}" for u, v in self.edges)
-        gs = ",".join(str(g) for g in sorted(self.ground, key=_vkey))
+        gs = ",".join(str(g) for g in sorted(self.ground, key=vertex_key))
         return f"{es} ground={gs}".strip()
-
-
-def _adjacency(edges: Sequence[Edge]) -> dict[Hashable, list[Hashable]]:
-    adj: dict[Hashable, list[Hashable]] = {}
-    for u, v in edges:
-        adj.setdefault(u, []).append(v)
-        adj.setdefault(v, []).append(u)
-    return adj
-
-
-def _reach(edges: Sequence[Edge], start: Iterable[Hashable]) -> set[Hashable]:
-    """The vertices joined to ``start`` by ``edges`` (iterative search, O(m))."""
-    return _grow(_adjacency(edges), set(start))
-
-
-def _grow(adj: dict[Hashable, list[Hashable]], seen: set[Hashable]) -> set[Hashable]:
-    stack = list(seen)
-    while stack:
-        for y in adj.get(stack.pop(), ()):
-            if y not in seen:
-                seen.add(y)
-                stack.append(y)
-    return seen
-
-
-def _components(edges: Sequence[Edge], ground: Iterable[Hashable]) -> list[set[Hashable]]:
-    """The connected components that hold a ground vertex (one search, O(m))."""
-    adj = _adjacency(edges)
-    done: set[Hashable] = set()
-    out: list[set[Hashable]] = []
-    for r in ground:
-        if r not in done:
-            c = _grow(adj, {r})
-            done |= c
-            out.append(c)
-    return out
-
-
-_TOKEN = re.compile(r"^\s*([^\s\-]+)\s*-\s*([^\s\-]+)\s*$")
-
-
-#: Longest vertex name read from text or a file: Python's ``int()`` of a long digit
-#: string takes quadratic time and cannot be interrupted, so a name of more
-#: characters is refused before it is converted.
-MAX_LABEL_CHARS = 1_000
-
-
-def vertex_name(tok: str, what: str = "graph") -> Hashable:
-    """A vertex name read from text: an ``int`` if it reads as one, else the text.
-    Names longer than :data:`MAX_LABEL_CHARS` are refused (before any ``int()``).
-
-    >>> vertex_name("-3"), vertex_name("a")
-    (-3, 'a')
-    """
-    if len(tok) > MAX_LABEL_CHARS:
-        raise InvalidPositionError(
-            f"{what}: a vertex name of {len(tok):,} characters ({tok[:8]}...) is longer than "
-            f"{MAX_LABEL_CHARS:,}; number the vertices"
-        )
-    return int(tok) if re.fullmatch(r"[+-]?\d+", tok) else tok
-
-
-def _vertex(tok: str, what: str = "graph") -> Hashable:
-    return vertex_name(tok, what)
-
-
-def read_text_file(
-    path: str | Path, what: str = "graph", error: type[Exception] = InvalidPositionError, kind: str = "edge"
-) -> str:
-    """The text of a file of edges (UTF-8). A file that cannot be read, holds NUL
-    bytes (a binary file) or is not UTF-8 raises ``error`` (a GrundyError) naming
-    the file; the one reader of edge files (``@FILE`` positions, ``grundy graph``)."""
-    shown = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise error(f"{what}: cannot read the {kind} file {shown!r}: {exc.strerror or exc}") from None
-    except MemoryError:
-        raise error(f"{what}: the {kind} file {shown!r} is too big to read") from None
-    if b"\0" in data:
-        raise error(f"{what}: the {kind} file {shown!r} is a binary file (it holds NUL bytes), not a text edge list")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise error(
-            f"{what}: the {kind} file {shown!r} is not UTF-8 text (byte {exc.start:,} is {data[exc.start]:#04x})"
-        ) from None
-
-
-def read_edge_text(text: str, what: str = "graph") -> str:
-    """``text`` itself, or the contents of the file it names as ``@FILE``."""
-    if text.strip().startswith("@"):
-        return read_text_file(text.strip()[1:], what)
-    return text
 
 
 def parse_edges(
     text: str, *, what: str = "graph", loops: bool = True, require_ground: bool = True
 ) -> Graph:
-    """Read a graph: edges ``u-v`` separated by spaces, commas or new lines (or
-    ``u v`` one per line, as in contest input), an optional ``ground=a,b`` (default
-    ``ground=0``) and an optional ``n=N`` declaring the vertices ``0..N-1``
-    (``1..N`` with ``base=1``). ``@FILE`` reads the same from a file; ``#`` starts
-    a comment. Integer vertex names become ints.
+    """Read a Hackenbush graph from text (:func:`grundy.rules.graphinput.graph_input`:
+    edges ``u-v``, or ``u v`` one per line, ``n=N``, ``base=1``, ``#`` comments,
+    ``@FILE``) with its ``ground=a,b`` (default ``ground=0``, ``1`` with ``base=1``).
 
     >>> parse_edges("0-1 1-2 2-0")
     Graph(edges=((0, 1), (0, 2), (1, 2)), ground=frozenset({0}))
@@ -681,87 +574,37 @@ def parse_edges(
     ...
     grundy.values.errors.InvalidPositionError: graph: the edge '1-5' names vertex 5, not one of the n=3 vertices 0..2 (in 'n=3 0-1 1-5')
     """
-    src = text
-    text = read_edge_text(text, what)
-    edges: list[Edge] = []
-    raw: list[str] = []
-    ground: list[Hashable] | None = None
-    n: int | None = None
-    base = 0
-    for line in text.splitlines():
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            continue
-        words = line.split()
-        if len(words) == 2 and all(re.fullmatch(r"[+-]?\d+", w) for w in words):
-            edges.append((_vertex(words[0], what), _vertex(words[1], what)))  # "u v" (contest style)
-            raw.append(line)
-            continue
-        for tok in words:
-            if "=" in tok:
-                key, _, val = tok.partition("=")
-                vals = [v for v in val.split(",") if v]
-                if key == "ground":
-                    ground = [_vertex(v, what) for v in vals]
-                elif key == "n" and len(vals) == 1 and vals[0].isdigit() and len(vals[0]) <= MAX_LABEL_CHARS:
-                    n = int(vals[0])
-                elif key == "base" and vals in (["0"], ["1"]):
-                    base = int(vals[0])
-                else:
-                    raise InvalidPositionError(f"{what}: unknown setting {describe(tok)} in {describe(src)}")
-                continue
-            for piece in tok.split(","):
-                if not piece:
-                    continue
-                m = _TOKEN.match(piece)
-                if not m:
-                    raise InvalidPositionError(
-                        f"{what}: {describe(piece)} is not an edge 'u-v' (in {describe(src)})"
-                    )
-                edges.append((_vertex(m.group(1), what), _vertex(m.group(2), what)))
-                raw.append(piece)
-    if ground is None:
-        ground = [base]
-    if not ground:
-        raise InvalidPositionError(f"{what}: no ground vertex given (in {describe(src)})")
-    if n is not None:  # n may be huge: the vertices are checked against the range, never listed
-
-        def ok(x: Hashable) -> bool:
-            return type(x) is int and base <= x < base + n
-
-        for e, r in zip(edges, raw):
-            for x in e:
-                if not ok(x):
-                    raise InvalidPositionError(
-                        f"{what}: the edge {describe(r)} names vertex {describe(x)}, not one of the n={n} "
-                        f"vertices {base}..{base + n - 1} (in {describe(src)})"
-                    )
-        for gv in ground:
-            if not ok(gv):
-                raise InvalidPositionError(f"{what}: the ground {describe(gv)} is not a vertex (in {describe(src)})")
+    gi = graph_input(text, what=what, marks=("ground",))
     if not loops:
-        for e, r in zip(edges, raw):
-            if e[0] == e[1]:
-                raise InvalidPositionError(f"{what}: the edge {describe(r)} is a self-loop (in {describe(src)})")
-    g = Graph.make(edges, ground)
-    if require_ground and edges and n is None and not (g.ground & {x for e in edges for x in e}):
-        raise InvalidPositionError(
-            f"{what}: no ground: the ground {sorted(g.ground, key=_vkey)!r} is on no edge "
-            f"(in {describe(src)}); name it with ground=V"
-        )
+        gi.refuse_loops()
+    g = Graph.make(gi, [gi.base] if gi.ground is None else gi.ground)
+    if require_ground and g.edges and gi.n is None and not _grounded(g):
+        raise _no_ground(what, g.ground, text)
     return g
 
 
+def _grounded(g: Graph) -> bool:
+    return any(u in g.ground or v in g.ground for u, v in g.edges)
+
+
+def _no_ground(what: str, ground: Iterable[Hashable], shown: Any) -> InvalidPositionError:
+    return InvalidPositionError(
+        f"{what}: no ground: the ground {sorted(ground, key=vertex_key)!r} is on no edge of "
+        f"{describe(shown)}; name it with ground=V"
+    )
+
+
 def _as_graph(graph: Any, ground: Any, *, canonical: bool = True) -> Graph:
-    """The :class:`Graph` of any accepted input; ``canonical=False`` keeps the
-    edges in the given order (no O(m log m) sort: for a one-off evaluation)."""
+    """The :class:`Graph` of any accepted input, its ground the input's own
+    (``ground=``, a Graph's) else ``ground``; ``canonical=False`` keeps the edges
+    of a list, an array or a networkx graph in the given order (no O(m log m) sort:
+    for a one-off evaluation)."""
     if isinstance(graph, Graph):
         return graph
-    if hasattr(graph, "edges") and hasattr(graph, "nodes"):  # networkx
-        return Graph.make(((u, v) for u, v, *_ in graph.edges), ground, canonical=canonical)
     if isinstance(graph, str):
-        return parse_edges(graph)
-    return Graph.make(graph, ground, canonical=canonical)
+        return parse_edges(graph, what="hackenbush")
+    gi = graph_input(graph, what="hackenbush", marks=("ground",))
+    return Graph.make(gi, ground if gi.ground is None else gi.ground, canonical=canonical)
 
 
 class _Ground:
@@ -939,29 +782,20 @@ def hackenbush_value(graph: Any, ground: Any = 0) -> int:
     >>> hackenbush_value([(1, 2), (2, 3)])             # the ground 0 is on no edge
     Traceback (most recent call last):
     ...
-    grundy.values.errors.InvalidPositionError: hackenbush: no ground: the ground [0] is on no edge of [(1, 2), (2, 3)]; name it with ground=...
+    grundy.values.errors.InvalidPositionError: hackenbush: no ground: the ground [0] is on no edge of [(1, 2), (2, 3)]; name it with ground=V
     """
-    if isinstance(graph, np.ndarray):
-        if graph.ndim != 2 or graph.shape[1] != 2:
-            raise InvalidPositionError(f"an edge array has shape (m, 2); got shape {describe(graph.shape)}")
-        if np.issubdtype(graph.dtype, np.integer):
-            gr = _ground_list(ground)
-            if gr and all(isinstance(x, (int, np.integer)) for x in gr):
-                return _array_fusion_value(graph.astype(np.int64), [int(x) for x in gr])
-        graph = graph.tolist()
-    elif isinstance(graph, (list, tuple)) and graph:
-        try:  # a list of int pairs: the numpy path (no Python loop over the edges)
-            arr = np.array(graph)
-        except (ValueError, TypeError, OverflowError):
-            arr = None
-        if arr is not None and arr.ndim == 2 and arr.shape[1] == 2 and np.issubdtype(arr.dtype, np.integer):
-            gr = _ground_list(ground)
-            if all(isinstance(x, (int, np.integer)) for x in gr):
-                return _array_fusion_value(arr.astype(np.int64), [int(x) for x in gr], shown=graph)
-    g = _as_graph(graph, ground, canonical=False)
-    _check(g)
-    if isinstance(graph, Graph) or isinstance(graph, str):
+    if isinstance(graph, (Graph, str)):
+        g = _as_graph(graph, ground)
+        _check(g)
         return _value(g)
+    gi = graph_input(graph, what="hackenbush", marks=("ground",))
+    if gi.int_array is not None:  # int pairs: the numpy path (no Python loop over the edges)
+        gr = _ground_list(ground)
+        if gr and all(isinstance(x, (int, np.integer)) for x in gr):
+            shown = None if isinstance(graph, np.ndarray) else graph
+            return _array_fusion_value(gi.int_array, [int(x) for x in gr], shown=shown)
+    g = Graph.make(gi, ground, canonical=False)
+    _check(g)
     return _fuse(g.edges, g.ground).value[0]
 
 
@@ -981,10 +815,7 @@ def _array_fusion_value(ea: Any, ground: list[int], shown: Any = None) -> int:
         return 0
     gr = np.asarray(ground, dtype=np.int64)
     if not np.isin(gr, ea).any():
-        raise InvalidPositionError(
-            f"hackenbush: no ground: the ground {ground!r} is on no edge of "
-            f"{describe(ea.tolist() if shown is None else shown)}; name it with ground=..."
-        )
+        raise _no_ground("hackenbush", ground, ea.tolist() if shown is None else shown)
     if len(ground) == 1:
         v = _array_value(ea, ground[0])
         if v is not None:
@@ -1008,11 +839,8 @@ def _array_fusion_value(ea: Any, ground: list[int], shown: Any = None) -> int:
 def _check(g: Graph) -> None:
     if not g.ground:
         raise InvalidPositionError(f"hackenbush: the graph {describe(g.edges)} has no ground vertex")
-    if g.edges and not any(u in g.ground or v in g.ground for u, v in g.edges):
-        raise InvalidPositionError(
-            f"hackenbush: no ground: the ground {sorted(g.ground, key=_vkey)!r} is on no edge of "
-            f"{describe(list(g.edges))}; name it with ground=..."
-        )
+    if g.edges and not _grounded(g):
+        raise _no_ground("hackenbush", g.ground, list(g.edges))
 
 
 def _winning_index(g: Graph) -> int | None:
@@ -1077,7 +905,7 @@ def winning_cut(graph: Any, ground: Any = 0) -> Edge | None:
     >>> winning_cut("0-1 1-2 2-3 3-0 2-4") in {(2, 4), (0, 1), (1, 2), (2, 3), (0, 3)}
     True
     """
-    g = _as_graph(graph.tolist() if isinstance(graph, np.ndarray) else graph, ground, canonical=False)
+    g = _as_graph(graph, ground, canonical=False)
     _check(g)
     i = _winning_index(g)
     return None if i is None else g.edges[i]
@@ -1089,7 +917,7 @@ def _split(g: Graph) -> Graph | Sum:
     ``Graph``."""
     if len(g.ground) < 2:
         return g
-    comps = _components(g.edges, g.ground)
+    comps = components(g.edges, g.ground)
     if len(comps) < 2:
         return g
     parts = [
@@ -1130,6 +958,11 @@ def _cuts(live: Graph, look: Any) -> Iterator[Hashable]:
         yield _split(rest)
 
 
+@catalogued("hackenbush-graph", "graph hackenbush", "cactus hackenbush", "fusion",
+            "hackenbush graph", "green hackenbush graph", "agc017d", "cf1610i",
+            summary="Green Hackenbush on any multigraph with a ground: '0-1 1-2 2-0 ground=0' or @FILE.",
+            position="'0-1 1-2 2-0 2-3'",
+            legal=(Graph.make("0-1 1-2 2-0 2-3"), Graph.make("0-1 0-1"), Graph.make("0-1")))
 class HackenbushGraph(Ruleset):
     """Green Hackenbush on any undirected multigraph with a ground (loops, parallel
     edges, cycles, several grounded vertices). Positions are :class:`Graph`; on the
@@ -1146,7 +979,6 @@ class HackenbushGraph(Ruleset):
     '0-1 0-2 ground=0'
     """
 
-    name = "hackenbush-graph"
 
     def moves(self, position: Graph) -> Iterator[Hashable]:
         from grundy.solve.budget import look

@@ -10,6 +10,7 @@ from grundy.values.errors import InvalidParameterError, SearchLimitError, descri
 from grundy.rules.sums import Sum
 from grundy.solve.budget import look, reserve
 from grundy.games._common import HeapRuleset, parse_int, parse_param, positive_param
+from grundy.games.registry import catalogued
 
 __all__ = ["Lasker", "SplitThree", "EvenSplit"]
 
@@ -32,6 +33,9 @@ def _split3_value(n: int) -> int:
     return n
 
 
+@catalogued("lasker", "lasker's nim", "laskers nim", "lasker nim", "nim or not nim",
+            "hdu3032", summary="Lasker's Nim: take from a heap, or split it into two heaps.",
+            position="10 7", legal=(0, 1, 10, 10**20))
 class Lasker(HeapRuleset):
     """Lasker's Nim (HDU 3032 "Nim or not Nim?"): a move takes one or more tokens
     from a heap, or splits a heap into two non-empty heaps.
@@ -51,7 +55,6 @@ class Lasker(HeapRuleset):
     SumMove(0, 1000000000000000000000000000000)
     """
 
-    name = spec = "lasker"
     parts = 2
     _value = staticmethod(_lasker_value)
 
@@ -126,6 +129,9 @@ class Lasker(HeapRuleset):
         return None
 
 
+@catalogued("split3", "split in three", "split-three", "hdu5795", "a simple nim",
+            summary="Take from a heap, or split it into three heaps.",
+            position="7 8", legal=(0, 1, 7, 100))
 class SplitThree(Lasker):
     """Take any number from a heap, or split it into *three* non-empty heaps
     (HDU 5795 "A Simple Nim").
@@ -140,7 +146,6 @@ class SplitThree(Lasker):
     Sum(1, 2, 4)
     """
 
-    name = spec = "split3"
     parts = 3
     _value = staticmethod(_split3_value)
 
@@ -170,6 +175,9 @@ class _TableMemo(dict):  # type: ignore[type-arg]
         return dict.__getitem__(self, n)  # type: ignore[no-any-return]
 
 
+@catalogued("evensplit", "even split", "jiangnan", "p3235",
+            summary="Split a heap >= F into j near-equal heaps (HNOI2014).",
+            params="F (evensplit:2)", sample="evensplit:1", position="10 12", legal=(0, 1, 10, 100))
 class EvenSplit(HeapRuleset):
     """HNOI2014 "江南乐" (P3235): a heap of ``n >= F`` splits into ``j`` heaps as even
     as possible (``j - n mod j`` heaps of ``n // j`` and ``n mod j`` of ``n // j + 1``),
@@ -320,14 +328,11 @@ class EvenSplit(HeapRuleset):
             return self._split(position, j)
         return None
 
-    def options_with_value(
-        self, position: Any, target: int, *, limit: int | None = None
+    def options_with_value_formula(
+        self, position: int, target: int, *, limit: int | None = None
     ) -> list[Hashable]:
         """Every split of value ``target``; with ``limit``, more than that many
         raise :class:`SearchLimitError` before any is built."""
-        if type(position) is not int:
-            return super().options_with_value(position, target, limit=limit)
-        self.check(position)
         js: list[int] = []
         for j in self._js_of_value(position, target):
             js.append(j)

@@ -11,10 +11,14 @@ from grundy.values.outcome import Outcome
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
 from grundy.games._common import pair, parse_heaps, parse_int, parse_param, positive_param
+from grundy.games.registry import catalogued
 
 __all__ = ["Euclid", "Northcott", "Chocolate", "MergePiles"]
 
 
+@catalogued("euclid", "euclid's game", "euclids game", "poj2348",
+            summary="Euclid's game: subtract a multiple of the smaller number from the larger.",
+            position="25 7", legal=((25, 7), (1, 1), (3, 10)))
 class Euclid(Ruleset):
     """Euclid's game (POJ 2348): two positive numbers; a move subtracts a positive
     multiple of the smaller from the larger, keeping it non-negative; whoever makes
@@ -31,7 +35,6 @@ class Euclid(Ruleset):
     (11, 7)
     """
 
-    name = spec = "euclid"
     tuple_position = True
     table_shape = "pair"
 
@@ -84,8 +87,7 @@ class Euclid(Ruleset):
                 s, wins = s + (2 if wins else 1), True
         return s
 
-    def winning_move(self, position: Any) -> Hashable | None:
-        self.check(position)
+    def winning_move_formula(self, position: tuple[int, int]) -> Hashable | None:
         a, b = position
         if self.outcome_formula((a, b)) is Outcome.P:
             return None
@@ -96,6 +98,10 @@ class Euclid(Ruleset):
         return (r, lo) if a == hi else (lo, r)
 
 
+@catalogued("northcott", "northcott's game", "northcotts game", "hdu1730",
+            summary="Northcott's game: slide your piece along its row, not past the other.",
+            params="board width (northcott:8)", sample="northcott:8", position="1 3 2 5",
+            legal=((((1, 3), (2, 5)), 0), (((1, 2),), 1)))
 class Northcott(Ruleset):
     """Northcott's game (HDU 1730): a board of ``width`` columns; each row holds one
     black piece (the first player's) and one white piece. A player moves one of
@@ -177,8 +183,7 @@ class Northcott(Ruleset):
             s ^= g
         return Outcome.N if s else Outcome.P
 
-    def winning_move(self, position: Any) -> Hashable | None:
-        self.check(position)
+    def winning_move_formula(self, position: Any) -> Hashable | None:
         rows, turn = position
         gaps = self.gaps(rows)
         s = 0
@@ -196,6 +201,9 @@ class Northcott(Ruleset):
         return (rows[:i] + (row,) + rows[i + 1 :], 1 - turn)
 
 
+@catalogued("chocolate", "chocolate bar", "cut chocolate",
+            summary="Break a bar into two pieces; the first to break off a 1x1 wins.",
+            position="4 5", legal=((4, 5), (1, 1), (2, 3)))
 class Chocolate(Ruleset):
     """The notes' chocolate game: an ``a x b`` bar; a move breaks one piece into two
     along a grid line; whoever first breaks off a ``1 x 1`` piece wins.
@@ -211,7 +219,6 @@ class Chocolate(Ruleset):
     ['N', 'P', 'P', 'N', 'N', 'N']
     """
 
-    name = spec = "chocolate"
     tuple_position = True
     table_shape = "pair"
 
@@ -237,6 +244,9 @@ class Chocolate(Ruleset):
         return parse_heaps(text, self.name)
 
 
+@catalogued("merge", "merge piles", "p4101", "heoi2014",
+            summary="Merge two piles with total <= m; from n single stones (HEOI2014).",
+            params="m (merge:3)", sample="merge:3", position="10", legal=(((1, 10),), ((1, 2), (2, 1))))
 class MergePiles(Ruleset):
     """HEOI2014 "人人尽说江南好" (P4101): piles of stones; a move merges two piles
     whose total is at most ``m``; whoever cannot move loses.
@@ -310,10 +320,11 @@ class MergePiles(Ruleset):
             counts[p] = counts.get(p, 0) + 1
         return tuple(sorted(counts.items()))
 
-    def outcome(self, position: Any, **kw: Any) -> Outcome:
-        self.check(position)
-        if type(position) is not Sum and len(position) <= 1 and all(s == 1 for s, _ in position):
+    def outcome_formula(self, position: Any) -> Outcome | None:
+        """The start (every pile of size 1) by counting merges; other positions are
+        declined (searched)."""
+        if len(position) <= 1 and all(s == 1 for s, _ in position):
             n = position[0][1] if position else 0
             merges = n - (n + self.m - 1) // self.m
             return Outcome.N if merges % 2 else Outcome.P
-        return super().outcome(position, **kw)
+        return None

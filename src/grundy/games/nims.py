@@ -13,6 +13,7 @@ from grundy.rules.ruleset import Ruleset
 from grundy.rules.moves import illegal_move, parse_row_changes, words
 from grundy.games._common import heaps, parse_heaps, parse_param, positive_param
 from grundy.rules.compound import END
+from grundy.games.registry import catalogued
 
 __all__ = ["MisereNim", "MooreNim", "StaircaseNim", "EverythingNim"]
 
@@ -91,6 +92,9 @@ def _one_lowered(p: Any, q: Any, at_most: int = 1) -> bool:
     return 1 <= len(changed) <= at_most and all(0 <= q[i] < p[i] for i in changed)
 
 
+@catalogued("misere-nim", "anti-nim", "antinim", "misere nim", "misère nim",
+            summary="Misère Nim: whoever takes the last token loses (position: all heaps).",
+            position="1 1 5", legal=((1, 1, 5), (3, 4, 5), (0, 0), (2,)))
 class MisereNim(_Row):
     """Misère Nim (Anti-Nim): Nim where whoever takes the last token *loses*.
 
@@ -107,7 +111,6 @@ class MisereNim(_Row):
     (1, 1, 1)
     """
 
-    name = spec = "misere-nim"
 
     def moves(self, position: Any) -> Iterator[Hashable]:
         if position is END:
@@ -140,10 +143,9 @@ class MisereNim(_Row):
             return Outcome.N if sum(position) % 2 == 0 else Outcome.P
         return Outcome.N if s else Outcome.P
 
-    def winning_move(self, position: Any) -> Hashable | None:
-        self.check(position)
-        if type(position) is not tuple:  # END, or a Sum
-            return super().winning_move(position)
+    def winning_move_formula(self, position: Any) -> Hashable | None:
+        if type(position) is not tuple:  # END: no move
+            return None
         p: tuple[int, ...] = position
         if self.outcome_formula(p) is Outcome.P:
             return None
@@ -164,6 +166,10 @@ class MisereNim(_Row):
         return p[:i] + (p[i] ^ s,) + p[i + 1 :]
 
 
+@catalogued("moore", "moore's nim", "nim-k", "nimk", "moores nim",
+            summary="Moore's Nim_k: take from up to k heaps at once (position: all heaps).",
+            params="k (moore:2)", sample="moore:2", position="5 6 7 1",
+            legal=((5, 6, 7, 1), (1, 2, 3), (0, 0)))
 class MooreNim(_Row):
     """Moore's Nim_k: take any positive number of tokens from each of up to ``k``
     heaps.
@@ -244,11 +250,8 @@ class MooreNim(_Row):
                 return Outcome.N
         return Outcome.P
 
-    def winning_move(self, position: Any) -> Hashable | None:
-        self.check(position)
-        if type(position) is not tuple:  # a Sum
-            return super().winning_move(position)
-        p: tuple[int, ...] = position
+    def winning_move_formula(self, position: tuple[int, ...]) -> Hashable | None:
+        p = position
         if self.outcome_formula(p) is Outcome.P:
             return None
         m = self.k + 1
@@ -273,6 +276,9 @@ class MooreNim(_Row):
         return tuple(new)
 
 
+@catalogued("staircase", "staircase nim", "ladder nim",
+            summary="Staircase Nim: move coins one stair down (position: stairs 1..n).",
+            position="1 4 2", legal=((1, 4, 2), (0,), (3, 0, 5)))
 class StaircaseNim(_Row):
     """Staircase Nim: coins on stairs ``1..n`` (the position lists stair 1 first); a
     move moves any positive number of coins from one stair down to the next (from
@@ -291,7 +297,6 @@ class StaircaseNim(_Row):
     [(2, 3, 2), (1, 5, 1)]
     """
 
-    name = spec = "staircase"
 
     def validate(self, position: Any) -> None:
         heaps(self.name, position, "stair")
@@ -340,11 +345,10 @@ class StaircaseNim(_Row):
             s ^= a
         return s
 
-    def winning_moves(self, position: Any, *, limit: int | None = None) -> list[Hashable]:
-        self.check(position)
-        if type(position) is not tuple:  # a Sum
-            return super().winning_moves(position, limit=limit)
-        p: tuple[int, ...] = position
+    def winning_moves_formula(
+        self, position: tuple[int, ...], *, limit: int | None = None
+    ) -> list[Hashable]:
+        p = position
         out: list[Hashable] = []
         for stair, coins in self.winning_transfers(p):
             q = list(p)
@@ -380,11 +384,14 @@ class StaircaseNim(_Row):
                     out.append((i + 1, d))
         return out
 
-    def winning_move(self, position: Any) -> Hashable | None:
-        moves = self.winning_moves(position)
+    def winning_move_formula(self, position: tuple[int, ...]) -> Hashable | None:
+        moves = self.winning_moves_formula(position)
         return moves[0] if moves else None
 
 
+@catalogued("everything-nim", "everything nim", "cf1965a",
+            summary="Everything Nim: take the same k from every non-empty heap.",
+            position="3 3 3", legal=((3, 3, 3), (1, 2), (5,)))
 class EverythingNim(_Row):
     """Everything Nim (CF1965A): a move removes the same number ``k`` of tokens from
     every non-empty heap, ``1 <= k <=`` the smallest non-empty heap.
@@ -400,7 +407,6 @@ class EverythingNim(_Row):
     (Outcome.P, (1, 2, 2))
     """
 
-    name = spec = "everything-nim"
 
     def format_move(self, position: Any, option: Hashable) -> str:
         """Moves read ``take 2`` (from every non-empty heap).
@@ -442,11 +448,8 @@ class EverythingNim(_Row):
         _, win = self._levels(position)
         return Outcome.N if win[0] else Outcome.P
 
-    def winning_move(self, position: Any) -> Hashable | None:
-        self.check(position)
-        if type(position) is not tuple:  # a Sum
-            return super().winning_move(position)
-        p: tuple[int, ...] = position
+    def winning_move_formula(self, position: tuple[int, ...]) -> Hashable | None:
+        p = position
         a, win = self._levels(p)
         if not win[0]:
             return None

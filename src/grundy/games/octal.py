@@ -22,6 +22,7 @@ from grundy.values.errors import InvalidParameterError, SearchLimitError, descri
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
 from grundy.games._common import heap, parse_int, table_size
+from grundy.games.registry import catalogued, get, maker, named
 from grundy.solve.budget import look, reserve
 from grundy.kernels.rare import S_E, S_F, S_MASK, RareWork
 from grundy.patterns.periodicity import Periodicity, find_periodicity, octal_periodicity
@@ -618,6 +619,9 @@ class TakeAndBreak(Ruleset):
         return int(self._table[position])
 
 
+@catalogued("grundys-game", "grundy's game", "grundy game", "grundys game",
+            summary="Grundy's game: split a heap into two unequal heaps (compiled table).",
+            position="100", legal=(0, 1, 2, 3, 7, 30))
 class GrundysGame(Ruleset):
     """Grundy's game: split a heap into two *unequal* non-empty heaps.
 
@@ -677,3 +681,54 @@ class GrundysGame(Ruleset):
             )
         self.engine.extend(max(position, min(2 * self.engine.have, self.engine.have + (1 << 18))))
         return int(self.engine.g[position])
+
+
+_HEAPS = (0, 1, 2, 7, 30, 10**20)
+
+
+@maker("octal", "take-and-break", "takebreak", "octal game",
+       summary="Take-and-break game by its octal code (0.07, 0.77, 4.3...).",
+       params="the code (octal:0.07)", sample="octal:0.07", position="20", legal=_HEAPS)
+def octal_game(args: str | None) -> Ruleset:
+    """``octal:CODE``: the game of the code, by its best engine: the closed forms of
+    Nim (0.3...) and Lasker's Nim (4.3...) and subtraction games (digits 0 and 3
+    only); the row reading of ``0.0..07..7``; else the kernel."""
+    if not args:
+        raise InvalidParameterError("octal needs a code, e.g. 'octal:0.07'")
+    digits, repeat = parse_code(args)
+    if repeat and digits[1:] == [3]:
+        closed = {0: "nim", 4: "lasker"}.get(digits[0])
+        if closed:
+            return get(closed)
+    if not repeat and digits[0] == 0 and set(digits[1:]) <= {0, 3}:
+        return get("subtraction:" + ",".join(str(k) for k, d in enumerate(digits) if d == 3))
+    from grundy.games.rows import RowRuns, row_runs_of
+
+    rows = row_runs_of(digits, repeat)
+    if rows is not None:
+        return RowRuns(*rows)
+    return TakeAndBreak(args)
+
+
+@maker("hex", "hexadecimal", "hexadecimal game",
+       summary="Take-and-break game by a hexadecimal code (digit bit 8: leave three heaps).",
+       params="the code (hex:0.8)", sample="hex:0.8", position="10", legal=(0, 1, 2, 7, 30))
+def hex_game(args: str | None) -> Ruleset:
+    """``hex:CODE``: a take-and-break code with hexadecimal digits (8 = leave three
+    heaps); split-in-three (8.3...) by its closed form, octal codes as ``octal:``."""
+    if not args:
+        raise InvalidParameterError("hex needs a code, e.g. 'hex:0.8'")
+    digits, repeat = parse_code(args, hexadecimal=True)
+    if repeat and digits == [8, 3]:
+        return get("split3")
+    if all(d < 8 for d in digits):
+        return octal_game(args)
+    return TakeAndBreak(args, hexadecimal=True)
+
+
+named("kayles", "octal:0.77", "kayles game",
+      summary="Kayles (octal 0.77): knock down one pin or two adjacent pins.",
+      position="10", legal=_HEAPS)
+named("dawson", "octal:0.07", "dawson's kayles", "dawsons kayles", "0.07",
+      summary="Dawson's Kayles (octal 0.07): period 34, proven.",
+      position="10**12", legal=_HEAPS)

@@ -20,31 +20,63 @@ True
 from __future__ import annotations
 
 import difflib
+import importlib
 import importlib.util
+import pkgutil
 import re
+import shlex
 import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from grundy.values.errors import InvalidParameterError, UnknownGameError, describe
 from grundy.rules.ruleset import FunctionRuleset, Ruleset
 
-__all__ = ["Entry", "register", "get", "find", "entries", "resolve"]
+__all__ = ["Entry", "register", "catalogued", "maker", "named", "get", "find", "entries",
+           "resolve", "common_name"]
 
 
 @dataclass(frozen=True)
 class Entry:
     """A catalogue entry: ``make(args)`` builds the ruleset from the text after the
-    colon of a spec (``None`` when there is none)."""
+    colon of a spec (``None`` when there is none).
+
+    An entry describes itself: ``position`` is an example position as the command
+    line takes it (shell words: ``3 4 5``, or ``'0-1 1-2 start=1'`` for one
+    position with spaces), ``sample`` a spec with parameters for a family
+    (``moore:2``), ``legal`` a few legal positions as Python values, which the
+    contract tests feed to every public entry point.
+
+    >>> e = next(e for e in entries() if e.name == "moore")
+    >>> e.example, e.position_args
+    ('grundy analyze moore:2 5 6 7 1', ('5', '6', '7', '1'))
+    """
 
     name: str
     aliases: tuple[str, ...]
     summary: str
     make: Callable[[str | None], Ruleset]
     params: str = ""
-    example: str = ""
+    position: str = ""
+    sample: str = ""
+    legal: tuple[Any, ...] = ()
+
+    @property
+    def spec(self) -> str:
+        """The spec of the example: ``sample``, else the name."""
+        return self.sample or self.name
+
+    @property
+    def position_args(self) -> tuple[str, ...]:
+        """The example position as command-line arguments."""
+        return tuple(shlex.split(self.position))
+
+    @property
+    def example(self) -> str:
+        """The example as a command line: ``grundy analyze SPEC POSITION``."""
+        return f"grundy analyze {self.spec} {self.position}".rstrip()
 
 
 _ENTRIES: dict[str, Entry] = {}
@@ -52,6 +84,21 @@ _ENTRIES: dict[str, Entry] = {}
 _COMMON: dict[str, str] = {}
 _BY_KEY: dict[str, Entry] = {}
 _CACHE: dict[str, Ruleset] = {}
+_LOADED = False
+
+
+def _load() -> None:
+    """Import every module of the catalogue package once: each registers its own
+    entries (with :func:`catalogued`, :func:`maker` or :func:`named`)."""
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    import grundy.games as package
+
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name != "registry":
+            importlib.import_module(f"{package.__name__}.{info.name}")
 
 
 def _key(name: str) -> str:
@@ -61,19 +108,84 @@ def _key(name: str) -> str:
 
 
 def register(entry: Entry) -> Entry:
-    """Add an entry to the catalogue."""
+    """Add an entry to the catalogue (a second entry of one name is an error)."""
+    old = _ENTRIES.get(entry.name)
+    if old is not None and old != entry:
+        raise InvalidParameterError(f"two catalogue entries are named {entry.name!r}")
     _ENTRIES[entry.name] = entry
     for n in (entry.name, *entry.aliases):
         _BY_KEY[re.sub(r"[\s_\-'’]+", "", n.lower())] = entry
     return entry
 
 
+R = TypeVar("R", bound=Ruleset)
+
+
+def _no_args(cls: Callable[[], Ruleset], name: str) -> Callable[[str | None], Ruleset]:
+    def make(args: str | None) -> Ruleset:
+        if args:
+            raise InvalidParameterError(f"{name} takes no parameters; got {describe(args)}")
+        return cls()
+
+    return make
+
+
+def catalogued(name: str, *aliases: str, summary: str, position: str, legal: tuple[Any, ...],
+               params: str = "", sample: str = "") -> Callable[[type[R]], type[R]]:
+    """Class decorator: the class is the catalogue game ``name``, built with no
+    arguments, or by its ``from_args(text)`` when it has ``params``. A class that
+    does not name itself takes the entry's name (and, without parameters, its spec)."""
+
+    def decorate(cls: type[R]) -> type[R]:
+        if "name" not in vars(cls):
+            cls.name = name
+        if not params and "spec" not in vars(cls):
+            cls.spec = name  # one game: every instance is the catalogue's
+        make = cast(Callable[[str | None], Ruleset], getattr(cls, "from_args")) if params \
+            else _no_args(cls, name)
+        register(Entry(name, aliases, summary, make, params, position, sample, legal))
+        return cls
+
+    return decorate
+
+
+M = TypeVar("M", bound=Callable[[str | None], Ruleset])
+
+
+def maker(name: str, *aliases: str, summary: str, position: str, legal: tuple[Any, ...],
+          params: str = "", sample: str = "") -> Callable[[M], M]:
+    """Function decorator: ``make(args)`` builds the catalogue game ``name`` (a family
+    whose best engine depends on its parameters)."""
+
+    def decorate(make: M) -> M:
+        register(Entry(name, aliases, summary, make, params, position, sample, legal))
+        return make
+
+    return decorate
+
+
+def named(name: str, spec: str, *aliases: str, summary: str, position: str,
+          legal: tuple[Any, ...]) -> Entry:
+    """A common name for one member of a family (``named("kayles", "octal:0.77")``):
+    it resolves to the same ruleset as ``spec``, which reports it as its common name."""
+    _COMMON[spec] = name
+
+    def make(args: str | None) -> Ruleset:
+        if args:
+            raise InvalidParameterError(f"{name} takes no parameters; got {describe(args)}")
+        return get(spec)
+
+    return register(Entry(name, aliases, summary, make, "", position, "", legal))
+
+
 def entries() -> Iterator[Entry]:
     """Every catalogue entry, by name."""
+    _load()
     return iter(sorted(_ENTRIES.values(), key=lambda e: e.name))
 
 
 def _lookup(name: str) -> Entry:
+    _load()
     entry = _BY_KEY.get(_key(name)) if len(name) <= 200 else None
     if entry is None:
         choices = [*_ENTRIES, *(a for e in _ENTRIES.values() for a in e.aliases)]
@@ -119,6 +231,7 @@ def common_name(rs: Ruleset) -> str:
     >>> common_name(get("octal:0.07")), common_name(get("nim"))
     ('dawson (octal:0.07)', 'nim')
     """
+    _load()
     name = _COMMON.get(rs.spec) if rs.spec is not None else None
     return f"{name} ({rs.spec})" if name else rs.name
 

@@ -26,6 +26,7 @@ from grundy.rules.moves import illegal_move, words
 from grundy.rules.sums import Sum
 from grundy.games._common import heap, parse_int, parse_int_list, parse_param, positive_param
 from grundy.games.octal import MAX_CODE_DIGITS, TakeAndBreak
+from grundy.games.registry import catalogued, get, maker
 
 __all__ = ["RowRuns", "CircleRuns", "row_code", "row_runs_of"]
 
@@ -158,6 +159,9 @@ class RowRuns(TakeAndBreak):
         return super().option_with_value(position, target)
 
 
+@catalogued("circle", "coin circle", "circle take",
+            summary="Remove 1..k consecutive coins from a circle; symmetry strategy.",
+            params="k (circle:2)", sample="circle:2", position="10", legal=(("circle", 10), 0, 5))
 class CircleRuns(Ruleset):
     """``n`` coins in a circle; a move removes ``1..k`` consecutive coins; whoever
     takes the last coin wins. After the first move the circle is a row
@@ -259,11 +263,18 @@ class CircleRuns(Ruleset):
             return False
         return super().is_option(position, option)
 
-    def winning_move(self, position: Any) -> Hashable | None:
-        self.check(position)
+    def winning_move_formula(self, position: Any) -> Hashable | None:
         if self.outcome_formula(position) is Outcome.P:
             return None
         if isinstance(position, tuple):
             n = position[1]
             return 0 if self.k >= n else n - 1
         return self.row.symmetric_move(position)
+
+
+@maker("rowruns", "row runs", "abc278g", "generalized subtraction",
+       summary="Remove lo..hi consecutive coins from a row (ABC278G; 1,2 is Kayles).",
+       params="lo,hi (rowruns:2,3)", sample="rowruns:1,2", position="10", legal=(0, 1, 10))
+def rowruns_game(args: str | None) -> Ruleset:
+    rr = RowRuns.from_args(args)
+    return get("octal:" + row_code(rr.lo, rr.hi))

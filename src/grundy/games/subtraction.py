@@ -11,6 +11,8 @@ from grundy.games._common import (
     HeapRuleset, SubtractionCounts, parse_int, parse_int_list, parse_param, positive_param,
 )
 from grundy.patterns.periodicity import Periodicity, find_periodicity
+from grundy.games.registry import catalogued, get, maker
+from grundy.rules.ruleset import Ruleset
 
 __all__ = ["Subtraction", "Bash", "AllBut"]
 
@@ -264,6 +266,9 @@ class Subtraction(HeapRuleset):
         return "0." + "".join(digits)
 
 
+@catalogued("bash", "bash game", "bachet",
+            summary="Bash's game: take 1..m tokens (value n mod (m+1)).",
+            params="m (bash:3)", sample="bash:3", position="10", legal=(0, 1, 10, 10**20))
 class Bash(HeapRuleset):
     """Bash's game: take 1 to ``m`` tokens (the subtraction game ``{1..m}``). Value
     ``n mod (m + 1)`` (O(1), any ``m`` and ``n``); the winning move takes
@@ -309,12 +314,10 @@ class Bash(HeapRuleset):
         take = (v - target) % (self.m + 1)
         return position - take if 0 < take <= position else None
 
-    def options_with_value(
-        self, position: Any, target: int, *, limit: int | None = None
+    def options_with_value_formula(
+        self, position: int, target: int, *, limit: int | None = None
     ) -> list[Hashable]:
-        o = self.option_with_value(position, target) if type(position) is int else None
-        if type(position) is not int:
-            return super().options_with_value(position, target, limit=limit)
+        o = self.option_with_value(position, target)
         return [] if o is None else [o]
 
 
@@ -528,3 +531,23 @@ class AllBut(HeapRuleset):
             if position - m not in ex:
                 return m
         return None
+
+
+@maker("subtraction", "subtraction game", "sub", "take-away", "set nim", "s-nim",
+       summary="Subtraction game: remove s tokens, s in a finite set S (period proven).",
+       params="S, comma-separated (subtraction:1,3,4)", sample="subtraction:1,3,4",
+       position="7", legal=(0, 1, 7, 100))
+def subtraction_game(args: str | None) -> Ruleset:
+    s = Subtraction.from_args(args)
+    m = s.subtraction_set[-1]
+    if s.subtraction_set == tuple(range(1, m + 1)):
+        return get(f"bash:{m}")  # {1..m}: Bash's game, O(1)
+    return s
+
+
+@maker("allbut", "all-but", "all but subtraction",
+       summary="All-but subtraction: remove any number except those in a finite set.",
+       params="the excluded set (allbut:1,2)", sample="allbut:2", position="10", legal=(0, 1, 2, 10))
+def allbut_game(args: str | None) -> Ruleset:
+    g = AllBut.from_args(args)
+    return g if g.excluded else get("nim")  # excluding nothing: Nim

@@ -21,20 +21,35 @@ Outcome.N
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from grundy.kernels.trees import forest_depths, forest_order, root_tree
+from grundy.rules.graphinput import GraphInput, graph_input
 from grundy.rules.ruleset import Ruleset
 from grundy.values.errors import InvalidParameterError, InvalidPositionError, describe
 from grundy.values.outcome import Outcome
+from grundy.games.registry import catalogued
 
 __all__ = ["KeepComponent", "AncestorDeletion", "BipartiteEdgeAdding", "ancestor_deletion_values"]
 
 Edge = tuple[int, int]
 
 
+def _n_edges(position: Any, what: str) -> GraphInput:
+    """A position ``(n, edges)`` read as a graph on the vertices ``0..n-1``
+    (:func:`~grundy.rules.graphinput.graph_input`: a vertex out of range is an error)."""
+    g = graph_input(position, what=what)
+    if g.n is None:
+        raise InvalidPositionError(f"{what}: a position is (n, edges); got {describe(position)}")
+    return g
+
+
+@catalogued("keep-component", "p8347", "delete vertex keep component",
+            summary="P8347: delete a tree vertex, keep one component; a lone vertex wins (n, edges).",
+            position="'(4, ((0, 1), (1, 2), (1, 3)))'",
+            legal=((4, ((0, 1), (1, 2), (1, 3))), (1, ()), (2, ((0, 1),))))
 class KeepComponent(Ruleset):
     """P8347: a move deletes one vertex of the tree and keeps one of the components
     left; the player to move at a lone vertex wins (cannot move, and wins). Played
@@ -48,7 +63,6 @@ class KeepComponent(Ruleset):
     [Outcome.N, Outcome.P, Outcome.N]
     """
 
-    name = "keep-component"
 
     @staticmethod
     def path(n: int) -> tuple[int, tuple[Edge, ...]]:
@@ -66,9 +80,7 @@ class KeepComponent(Ruleset):
         if n == 1:
             yield (0, ())
             return
-        G = nx.Graph()
-        G.add_nodes_from(range(n))
-        G.add_edges_from(edges)
+        G = _n_edges(position, self.name).to_networkx()
         for x in range(n):
             H = G.copy()
             H.remove_node(x)
@@ -78,16 +90,11 @@ class KeepComponent(Ruleset):
     def validate(self, position: Any) -> None:
         import networkx as nx
 
-        try:
-            n, edges = position
-            G = nx.Graph()
-            G.add_nodes_from(range(n))
-            G.add_edges_from(edges)
-        except (TypeError, ValueError):
-            raise InvalidPositionError(f"keep-component: a position is (n, edges); got {describe(position)}") from None
-        if n == 0 and not edges:
+        g = _n_edges(position, self.name)
+        n = cast(int, g.n)
+        if n == 0 and not g.m:
             return
-        if G.number_of_nodes() != n or not nx.is_tree(G):
+        if g.m != n - 1 or not nx.is_tree(g.to_networkx()):  # n - 1 edges, connected, no loop
             raise InvalidPositionError(f"keep-component: {describe(position)} is not a tree on 0..{n - 1}")
 
     def outcome_formula(self, position: tuple[int, tuple[Edge, ...]]) -> Outcome:
@@ -147,6 +154,9 @@ def ancestor_deletion_values(parent: Any, order: Any = None) -> Any:
     return _trie_kernel()(p, order, bits)
 
 
+@catalogued("ancestor-deletion", "p6665", "delete ancestors",
+            summary="P6665: delete a vertex and all its ancestors in a rooted forest (parent tuple).",
+            position="'(-1, 0, 0, 1)'", legal=((-1, 0, 0, 1), (-1,), (-1, -1)))
 class AncestorDeletion(Ruleset):
     """P6665: a rooted forest as a parent tuple (``-1``: a root, ``-2``: a deleted
     vertex); a move picks a vertex and deletes it with all its ancestors (its
@@ -157,7 +167,6 @@ class AncestorDeletion(Ruleset):
     (4, 4)
     """
 
-    name = "ancestor-deletion"
 
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         for x in range(len(position)):
@@ -200,6 +209,9 @@ class AncestorDeletion(Ruleset):
         return v
 
 
+@catalogued("bipartite-edges", "abc398g", "add edges bipartite", "not only tree game",
+            summary="ABC398G: add an edge keeping the simple graph bipartite (n, edges).",
+            position="'(4, ((0, 1),))'", legal=((4, ((0, 1),)), (3, ()), (2, ((0, 1),))))
 class BipartiteEdgeAdding(Ruleset):
     """ABC398G: add an edge absent from the simple graph so that it stays
     bipartite; who cannot move loses. A position is ``(n, edges)`` on vertices
@@ -211,20 +223,18 @@ class BipartiteEdgeAdding(Ruleset):
     [Outcome.N, Outcome.P, Outcome.P]
     """
 
-    name = "bipartite-edges"
 
     def moves(self, position: tuple[int, tuple[Edge, ...]]) -> Iterator[Hashable]:
         import networkx as nx
 
         n, edges = position
         es = set(edges)
+        base = _n_edges(position, self.name).to_networkx()
         for u in range(n):
             for v in range(u + 1, n):
                 if (u, v) in es:
                     continue
-                G = nx.Graph()
-                G.add_nodes_from(range(n))
-                G.add_edges_from(edges)
+                G = base.copy()
                 G.add_edge(u, v)
                 if nx.is_bipartite(G):
                     yield (n, tuple(sorted(es | {(u, v)})))
@@ -232,17 +242,14 @@ class BipartiteEdgeAdding(Ruleset):
     def validate(self, position: Any) -> None:
         import networkx as nx
 
-        try:
-            n, edges = position
-            bad = [e for e in edges if not (0 <= e[0] < e[1] < n)]
-        except (TypeError, ValueError, IndexError):
-            raise InvalidPositionError(f"bipartite-edges: a position is (n, edges); got {describe(position)}") from None
+        g = _n_edges(position, self.name)
+        edges = g.edges
+        bad = [e for e in edges if not e[0] < e[1]]  # type: ignore[operator]
         if bad:
             raise InvalidPositionError(
-                f"bipartite-edges: the edge {describe(bad[0])} is not a pair u < v of vertices 0..{n - 1}"
+                f"bipartite-edges: the edge {describe(bad[0])} is not a pair u < v of vertices 0..{cast(int, g.n) - 1}"
             )
-        G = nx.Graph(list(edges))
-        if len(set(edges)) != len(edges) or not nx.is_bipartite(G):
+        if len(set(edges)) != len(edges) or not nx.is_bipartite(nx.Graph(edges)):  # isolated vertices aside
             raise InvalidPositionError(f"bipartite-edges: {describe(position)} is not a simple bipartite graph")
 
     def outcome_formula(self, position: tuple[int, tuple[Edge, ...]]) -> Outcome:

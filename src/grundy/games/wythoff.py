@@ -12,6 +12,7 @@ from grundy.rules.ruleset import Ruleset
 from grundy.rules.moves import illegal_move, parse_row_changes, words
 from grundy.games._common import pair, parse_heaps
 from grundy.patterns.pairs import wythoff_pair
+from grundy.games.registry import catalogued
 
 __all__ = ["Wythoff", "wythoff_pair", "wythoff_index"]
 
@@ -61,6 +62,9 @@ def _partner(x: int) -> int:
     return wythoff_pair(j)[0]
 
 
+@catalogued("wythoff", "wythoff's game", "wythoffs game", "wythoff game",
+            summary="Wythoff: take from one heap, or the same from both (position: a b).",
+            position="10**100 10**100+1", legal=((0, 0), (3, 5), (1, 2), (10**20, 10**20 + 1)))
 class Wythoff(Ruleset):
     """Wythoff's game: a position is two heaps ``(a, b)``; a move takes any positive
     number from one heap, or the same positive number from both.
@@ -79,7 +83,6 @@ class Wythoff(Ruleset):
     ([(3, 5)], [(1, 2)])
     """
 
-    name = spec = "wythoff"
     tuple_position = True
     table_shape = "pair"
 
@@ -101,8 +104,9 @@ class Wythoff(Ruleset):
     def outcome_formula(self, position: tuple[int, int]) -> Outcome:
         return Outcome.P if wythoff_index(*position) is not None else Outcome.N
 
-    def winning_moves(self, position: Any, *, limit: int | None = None) -> list[Hashable]:
-        self.check(position)
+    def winning_moves_formula(
+        self, position: tuple[int, int], *, limit: int | None = None
+    ) -> list[Hashable]:
         a, b = position
         if wythoff_index(a, b) is not None:
             return []
@@ -120,10 +124,9 @@ class Wythoff(Ruleset):
             found.append((p, b) if a == lo else (a, p))
         return sorted(set(found))  # type: ignore[type-var]
 
-    def winning_move(self, position: Any) -> Hashable | None:
+    def winning_move_formula(self, position: tuple[int, int]) -> Hashable | None:
         """One winning move, cheapest first: the diagonal move when it exists
         (one ``isqrt``), else moving the larger heap to the smaller's partner."""
-        self.check(position)
         a, b = position
         lo, hi = (a, b) if a <= b else (b, a)
         ak = (hi - lo + isqrt(5 * (hi - lo) ** 2)) // 2
@@ -132,7 +135,7 @@ class Wythoff(Ruleset):
         if lo > ak:
             d = lo - ak
             return (a - d, b - d)
-        moves = self.winning_moves(position)
+        moves = self.winning_moves_formula(position)
         return moves[0] if moves else None
 
     def is_option(self, position: Any, option: Any) -> bool:

@@ -131,7 +131,7 @@ class Session:
         if v is not None:
             return loopy_outcome(v)
         comps = self.game.components
-        if len(comps) == 1 and comps[0].ruleset.has_outcome_formula:
+        if len(comps) == 1:  # the ruleset's closed form, or None where it declines
             return comps[0].ruleset.outcome_formula(comps[0].position)
         return None
 
@@ -214,8 +214,8 @@ class Session:
         values = self.values()
         if None not in values:
             return g.winning_move()
-        if len(g.components) == 1 and g.components[0].ruleset.has_outcome_formula:
-            c = g.components[0]
+        c = g.components[0]
+        if len(g.components) == 1 and c.ruleset.outcome_formula(c.position) is not None:
             o = c.ruleset.winning_move(c.position)
             return None if o is None else SumMove(0, o)
         raise SearchLimitError(f"the position is beyond the search budget of {self.limit:,} positions")

@@ -254,6 +254,11 @@ class Misere(Ruleset):
     ``Misere(r)[p]`` is a :class:`MisereSum`, so ``+`` builds misère sums. ``value``
     is the misère Grundy value (1 for a position with no move).
 
+    The one ruleset that replaces the analysis methods (``value``, ``outcome``,
+    ``winning_move(s)``, ``table``, ``remoteness``, ``suspense``) rather than
+    answering hooks: misère play is another analysis (values of a sum do not XOR,
+    a ``Sum`` is searched whole), so each question goes to :class:`MisereSum`.
+
     >>> import grundy
     >>> m = grundy.Misere(grundy.games.get("lasker"))
     >>> m.outcome(grundy.Sum(1, 1)), m.outcome(1), m.value(0)

@@ -57,13 +57,18 @@ class Ruleset:
 
     - :meth:`validate` raises :class:`InvalidPositionError` for illegal positions;
     - :meth:`parse_position` / :meth:`format_position` for the command line;
-    - :meth:`value_formula` (a closed-form Grundy value), :meth:`outcome_formula`
-      (a closed-form outcome, for games where only that is known),
-      :meth:`remoteness_formula` and :meth:`suspense_formula` (closed forms that
-      may decline a position by returning ``None``), and
-      :meth:`option_with_value` (a constructive move to an option of a given
-      value). Analyses use a hook when it is overridden and the memoised search
-      (:attr:`solver`) otherwise.
+    - :meth:`decompose` (the independent parts of a position);
+    - closed forms and constructive moves, each of which may decline a position
+      by returning ``None``: :meth:`value_formula` (with the vectorised
+      :meth:`value_formula_many`), :meth:`outcome_formula`,
+      :meth:`remoteness_formula`, :meth:`suspense_formula`,
+      :meth:`winning_move_formula`, :meth:`winning_moves_formula`,
+      :meth:`options_with_value_formula`; and :meth:`option_with_value` (an
+      option of a given value; the default scans).
+
+    The analysis (``value``, ``outcome``, ``winning_move``, ``remoteness``, ...)
+    asks a hook first and runs the memoised search (:attr:`solver`) where it
+    declines; subclasses override hooks, never the analysis methods.
     """
 
     name: str = "ruleset"
@@ -136,57 +141,92 @@ class Ruleset:
         searched. Override to provide; the default declares no parts."""
         return None
 
+    def canonical(self, position: Any) -> Hashable | None:
+        """One representative of ``position``'s symmetry class (a board under its
+        reflections, a small graph up to isomorphism), a position of this ruleset with
+        the same value, or ``None`` to decline. Equal answers for symmetric positions
+        let the search keep one memo entry for all of them; ``canonical`` of the
+        answer must be itself. The default declines."""
+        return None
+
+    def order_options(self, position: Any, options: list[Hashable]) -> list[Hashable] | None:
+        """``options`` (the options of ``position``) in the order a search tries
+        them, the likeliest winning moves first, or ``None`` to keep the move
+        function's order (the default). The pruned outcome search stops at the first
+        winning option, so a good order saves most of its work."""
+        return None
+
+    #: Whether :meth:`decompose` may answer: the reducer asks it only then (it is on
+    #: the hot path of every search). Set for each subclass when it is defined.
+    has_decompose: bool = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.has_decompose = cls.decompose is not Ruleset.decompose
+
     # ----------------------------------------------------------- closed forms
-    def value_formula(self, position: Any) -> int:
-        """Closed-form Grundy value of a (non-``Sum``) position; override to provide."""
-        raise NotImplementedError
+    # Hooks through which a ruleset tells the analysis what it knows. Each is asked
+    # for a single (non-``Sum``) valid position and may decline it by returning
+    # ``None``: the analysis then searches. The analysis methods below (``value``,
+    # ``outcome``, ``winning_move``, ...) are the engine's and are not overridden.
 
-    def value_formula_many(self, positions: Sequence[Any]) -> Iterable[int]:
-        """The closed form of each of ``positions`` (valid, none a ``Sum``), in order:
-        the hot path of a sum of many games. Override with a vectorised form."""
-        return map(self.value_formula, positions)
+    def value_formula(self, position: Any) -> int | None:
+        """Closed-form Grundy value of a position, or ``None`` to decline it."""
+        return None
 
-    def outcome_formula(self, position: Any) -> Outcome:
-        """Closed-form outcome of a (non-``Sum``) position; override to provide."""
-        raise NotImplementedError
+    def value_formula_many(self, positions: Sequence[Any]) -> Iterable[int] | None:
+        """The closed form of each of ``positions`` (valid, none a ``Sum``), in order,
+        or ``None`` to decline them (one declined position declines them all): the
+        hot path of a sum of many games. Override with a vectorised form."""
+        values = list(map(self.value_formula, positions))
+        return None if None in values else values  # type: ignore[return-value]
+
+    def outcome_formula(self, position: Any) -> Outcome | None:
+        """Closed-form outcome of a position (for games where only that is known,
+        or draws), or ``None`` to decline it."""
+        return None
 
     def remoteness_formula(self, position: Any) -> int | None:
-        """Closed-form remoteness of a valid (non-``Sum``) position, or ``None`` to
-        decline it (the search answers then). Override to provide; the engine's
-        ``remoteness`` and the conjunctive compound consult it."""
+        """Closed-form remoteness of a position, or ``None`` to decline it. The
+        engine's ``remoteness`` and the conjunctive compound consult it."""
         return None
 
     def suspense_formula(self, position: Any) -> int | None:
-        """Closed-form suspense of a valid (non-``Sum``) position, or ``None`` to
-        decline it. Override to provide; the engine's ``suspense`` and the Every-SG
-        compound consult it."""
+        """Closed-form suspense of a position, or ``None`` to decline it. The
+        engine's ``suspense`` and the Every-SG compound consult it."""
+        return None
+
+    def winning_move_formula(self, position: Any) -> Hashable | None:
+        """A winning option of ``position`` by a constructive rule, or ``None``: the
+        position is declined (or is a P-position), and the analysis decides."""
+        return None
+
+    def winning_moves_formula(
+        self, position: Any, *, limit: int | None = None
+    ) -> list[Hashable] | None:
+        """Every winning option of ``position`` (``[]`` for a P-position), or
+        ``None`` to decline it. With ``limit``, more options than that to look at
+        may raise :class:`SearchLimitError`."""
+        return None
+
+    def options_with_value_formula(
+        self, position: Any, target: int, *, limit: int | None = None
+    ) -> list[Hashable] | None:
+        """Every option of ``position`` of value ``target``, or ``None`` to decline
+        it. With ``limit``, more options than that may raise
+        :class:`SearchLimitError`."""
         return None
 
     def option_with_value(self, position: Any, target: int) -> Hashable | None:
-        """An option of ``position`` whose value is ``target``, or ``None``. The
-        default scans the options lazily (it stops at the first); override with a
-        constructive move."""
+        """An option of ``position`` whose value is ``target``, or ``None`` if it has
+        none. The default scans the options lazily (it stops at the first);
+        override with a constructive move."""
         return engine().option_with_value(self, position, target)
 
     def is_option(self, position: Any, option: Hashable) -> bool:
         """Whether ``option`` is an option of ``position`` (the default tests
         membership in the move function's result lazily: O(1) for a ``range``)."""
         return engine().is_option(self, position, option)
-
-    #: Whether a hook is overridden (set for each subclass when it is defined).
-    has_value_formula: bool = False
-    has_outcome_formula: bool = False
-    has_decompose: bool = False
-    has_remoteness_formula: bool = False
-    has_suspense_formula: bool = False
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls.has_value_formula = cls.value_formula is not Ruleset.value_formula
-        cls.has_outcome_formula = cls.outcome_formula is not Ruleset.outcome_formula
-        cls.has_decompose = cls.decompose is not Ruleset.decompose
-        cls.has_remoteness_formula = cls.remoteness_formula is not Ruleset.remoteness_formula
-        cls.has_suspense_formula = cls.suspense_formula is not Ruleset.suspense_formula
 
     def validate_many(self, positions: Sequence[Any]) -> None:
         """Check every one of ``positions`` as :meth:`check` does (raising for the

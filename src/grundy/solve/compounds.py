@@ -155,12 +155,10 @@ def count(ruleset: Ruleset, position: Hashable, rule: R.Rule, budget: Budget = U
     (1, 0)
     """
     if type(position) is not Sum:
-        if rule is R.REMOTENESS and ruleset.has_remoteness_formula:
+        if rule is R.REMOTENESS:
             v = ruleset.remoteness_formula(position)
-        elif rule is R.SUSPENSE and ruleset.has_suspense_formula:
-            v = ruleset.suspense_formula(position)
         else:
-            v = None
+            v = ruleset.suspense_formula(position) if rule is R.SUSPENSE else None
         if v is not None:
             return v
     return R.reduce(ruleset, position, rule, budget=budget)

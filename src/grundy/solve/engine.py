@@ -1,7 +1,8 @@
 """The engine: how a ruleset's and a game's questions are answered.
 
-Closed forms first (a ruleset's ``value_formula`` / ``outcome_formula`` /
-``option_with_value``), the reducer (:mod:`grundy.solve.reducer`) otherwise. Every
+A ruleset's hooks first (``value_formula``, ``outcome_formula``,
+``winning_move_formula``, ...: each may decline a position by returning ``None``),
+the reducer (:mod:`grundy.solve.reducer`) where they decline. Every
 public entry validates its position with the ruleset's ``check`` before anything
 else. :mod:`grundy.solve` registers this module as the engine of the rules layer
 (:mod:`grundy.rules.engine`), so ``lasker[10].value`` works without the rules
@@ -12,7 +13,8 @@ from __future__ import annotations
 
 import time
 import weakref
-from operator import attrgetter
+from functools import reduce
+from operator import attrgetter, xor
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -63,13 +65,18 @@ def value(ruleset: Ruleset, position: Any, *, budget: Any = None,
 
 def _value(ruleset: Ruleset, position: Any, budget: Budget, progress: Progress | None) -> int:
     if type(position) is Sum:
+        with watching(budget):  # a closed form may be a long computation (and lazy)
+            values = ruleset.value_formula_many(position.parts)
+            if values is not None:
+                return reduce(xor, values, 0)
         v = 0
         for part in position.parts:
             v ^= _value(ruleset, part, budget, progress)
         return v
-    if ruleset.has_value_formula:
-        with watching(budget):
-            return ruleset.value_formula(position)
+    with watching(budget):
+        known = ruleset.value_formula(position)
+    if known is not None:
+        return known
     try:
         return R.reduce(ruleset, position, R.GRUNDY, budget=budget, progress=progress)
     except LoopyGameError:
@@ -109,9 +116,11 @@ def outcome(ruleset: Ruleset, position: Any, *, budget: Any = None,
 
 
 def _outcome(ruleset: Ruleset, position: Any, budget: Budget, progress: Progress | None) -> Outcome:
-    if type(position) is not Sum and ruleset.has_outcome_formula and not ruleset.has_value_formula:
+    if type(position) is not Sum:
         with watching(budget):  # a closed form may be a long computation
-            return ruleset.outcome_formula(position)
+            known = ruleset.outcome_formula(position)
+        if known is not None:
+            return known
     try:
         v = _value(ruleset, position, budget, progress)
     except LoopyGameError:
@@ -173,33 +182,54 @@ def option_with_value(ruleset: Ruleset, position: Any, target: int) -> Hashable 
 
 def options_with_value(ruleset: Ruleset, position: Any, target: int, *,
                        limit: int | None = None) -> list[Hashable]:
-    """Every option of value ``target``."""
-    return [o for o in options(ruleset, position, limit=limit)
+    """Every option of value ``target``: the ruleset's
+    ``options_with_value_formula`` where it answers, else by the options' values."""
+    lim = _limit(limit)
+    if type(position) is not Sum:
+        ruleset.check(position)
+        known = ruleset.options_with_value_formula(position, target, limit=lim)
+        if known is not None:
+            return known
+    return [o for o in options(ruleset, position, limit=lim)
             if _value(ruleset, o, UNLIMITED, None) == target]
 
 
 def winning_moves(ruleset: Ruleset, position: Any, *, limit: int | None = None) -> list[Hashable]:
-    """Every option that is a P-position."""
-    return [o for o in options(ruleset, position, limit=limit)
+    """Every option that is a P-position: the ruleset's ``winning_moves_formula``
+    where it answers, else by the options' outcomes."""
+    lim = _limit(limit)
+    if type(position) is not Sum:
+        ruleset.check(position)
+        known = ruleset.winning_moves_formula(position, limit=lim)
+        if known is not None:
+            return known
+    return [o for o in options(ruleset, position, limit=lim)
             if _outcome(ruleset, o, UNLIMITED, None) is Outcome.P]
 
 
 def winning_move(ruleset: Ruleset, position: Any) -> Hashable | None:
-    """One winning option (constructed where the ruleset can), or ``None``."""
+    """One winning option, or ``None``: the ruleset's ``winning_move_formula``
+    where it answers, else an option of value 0 (``option_with_value``: a
+    constructive move where the ruleset has one), or, when only the outcome has a
+    closed form, the first option whose outcome is P."""
     ruleset.check(position)
     if type(position) is Sum:
         for o in options(ruleset, position):
             if _outcome(ruleset, o, UNLIMITED, None) is Outcome.P:
                 return o
         return None
-    oc = _outcome(ruleset, position, UNLIMITED, None)
+    move = ruleset.winning_move_formula(position)
+    if move is not None:
+        return move
+    own = ruleset.outcome_formula(position)
+    oc = own if own is not None else _outcome(ruleset, position, UNLIMITED, None)
     if oc is not Outcome.N:
         return None
-    if not ruleset.has_value_formula and not ruleset.has_outcome_formula:
+    if own is None:
         for a in _LOOPY.get(ruleset, []):
             if position in a:
                 return a.move(position)  # type: ignore[no-any-return]
-    if ruleset.has_value_formula or not ruleset.has_outcome_formula:
+    if own is None or ruleset.value_formula(position) is not None:
         return ruleset.option_with_value(position, 0)
     for o in R.iter_options(ruleset, position):
         o = R.normal(o)
@@ -215,7 +245,7 @@ def remoteness(ruleset: Ruleset, position: Any, *, budget: Any = None,
     ``remoteness_formula`` where it answers, else the whole-game search."""
     b = _budget(budget, limit, seconds)
     ruleset.check(position)
-    if ruleset.has_remoteness_formula and type(position) is not Sum:
+    if type(position) is not Sum:
         with watching(b):
             r = ruleset.remoteness_formula(position)
         if r is not None:
@@ -241,7 +271,7 @@ def suspense(ruleset: Ruleset, position: Any, *, budget: Any = None,
     ``suspense_formula`` where it answers, else the whole-game search."""
     b = _budget(budget, limit, seconds)
     ruleset.check(position)
-    if ruleset.has_suspense_formula and type(position) is not Sum:
+    if type(position) is not Sum:
         with watching(b):
             s = ruleset.suspense_formula(position)
         if s is not None:
@@ -349,18 +379,18 @@ def game_values(games: Sequence[Game]) -> list[int]:
     for g in games:
         rs = g.ruleset
         pos = g.position
-        if rs.has_value_formula and type(pos) is not Sum:
-            append(rs.value_formula(pos))
-        else:
-            append(_value(rs, pos, UNLIMITED, None))
+        v = rs.value_formula(pos) if type(pos) is not Sum else None
+        append(v if v is not None else _value(rs, pos, UNLIMITED, None))
     return out
 
 
 def values_of(ruleset: Ruleset, positions: Sequence[Any]) -> list[int]:
     """The value of each of ``positions`` of one ruleset (a sum of many games): the
     vectorised closed form if there is one."""
-    if ruleset.has_value_formula and Sum not in set(map(type, positions)):
-        return list(ruleset.value_formula_many(positions))
+    if Sum not in set(map(type, positions)):
+        values = ruleset.value_formula_many(positions)
+        if values is not None:
+            return list(values)
     return [_value(ruleset, p, UNLIMITED, None) for p in positions]
 
 

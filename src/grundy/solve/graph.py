@@ -38,7 +38,6 @@ import numpy as np
 
 from grundy.kernels.retrograde import INFINITE, topological_suspense
 from grundy.rules.ruleset import Ruleset
-from grundy.rules.sums import Sum
 from grundy.solve.loopy import LoopyAnalysis, loopy_unsupported
 from grundy.values.errors import (
     InvalidParameterError,
@@ -46,7 +45,7 @@ from grundy.values.errors import (
     SearchLimitError,
     UnhashablePositionError,
 )
-from grundy.values.loopy import LoopyValue, loopy_outcome, loopy_sum
+from grundy.values.loopy import LoopyValue
 from grundy.values.outcome import Outcome
 
 __all__ = ["GameGraph", "GraphAnalysis"]
@@ -260,15 +259,12 @@ class GameGraph(Ruleset):
         which acts as a Nim heap in every sum, or ``inf(K)``), as for rulesets."""
         return self.loopy.value(position)  # type: ignore[return-value]
 
-    def outcome(self, position: Any, **_: Any) -> Outcome:
-        """Outcome by retrograde analysis: P, N, or D (draw) on a cyclic graph; a
-        ``Sum`` of vertices by the generalised values of its parts."""
-        if type(position) is Sum:
-            return loopy_outcome(loopy_sum(*(self.gvalue(p) for p in position.parts)))
+    def outcome_formula(self, position: Any) -> Outcome:
+        """Outcome by retrograde analysis: P, N, or D (draw) on a cyclic graph (a
+        ``Sum`` of vertices goes by the generalised values of its parts)."""
         return self.loopy.outcome(position)
 
-    def remoteness(self, position: Any, *, limit: int | None = None,
-                   seconds: float | None = None, budget: Any = None) -> int:
+    def remoteness_formula(self, position: Any) -> int:
         """Moves to the end when the winner hurries and the loser delays, also on a
         graph with cycles; a drawn vertex has none (:class:`LoopyGameError`)."""
         r = self.loopy.remoteness(position)
@@ -278,9 +274,8 @@ class GameGraph(Ruleset):
             )
         return r
 
-    def suspense(self, position: Any, *, limit: int | None = None,
-                 seconds: float | None = None, budget: Any = None) -> int:
-        self.check(position)
+    def suspense_formula(self, position: Any) -> int:
+        """Suspense of a vertex that reaches no cycle (else :class:`LoopyGameError`)."""
         a = self.analyze()
         if position not in a.suspense:
             raise loopy_unsupported("suspense (Every-SG play)", position)

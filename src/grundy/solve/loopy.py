@@ -435,7 +435,6 @@ def analyze_loopy(
     terminal: dict[int, int] = {}
     sum_options: dict[int, list[tuple[int, ...]]] = {}
     result = ruleset.result
-    has_result = type(ruleset).result is not _base_result()
     moves = ruleset.moves
     memory_limit = _memory.limit() if max_memory is None else max_memory
     start = describe(root)
@@ -471,12 +470,11 @@ def analyze_loopy(
                 )
             _memory.check(memory_limit, exploring, k)
         p = positions[k]
-        if has_result:
-            r = result(p)
-            if r is not None:
-                terminal[k] = _CODE[r]
-                k += 1
-                continue
+        r = result(p)  # the rules' own end (a declined position plays on)
+        if r is not None:
+            terminal[k] = _CODE[r]
+            k += 1
+            continue
         try:
             opts = moves(p)
             if opts is None:
@@ -531,12 +529,6 @@ def analyze_loopy(
     if not sum_options:
         return base
     return _SumAnalysis(base, _sum_values(base, sum_options), sum_options)
-
-
-def _base_result() -> Any:
-    from grundy.rules.ruleset import Ruleset
-
-    return Ruleset.result
 
 
 def _sum_values(a: LoopyAnalysis, sum_options: dict[int, list[tuple[int, ...]]]) -> dict[int, LoopyValue]:

@@ -9,7 +9,8 @@ A node is a position or a :class:`~grundy.rules.sums.Sum` of positions. Its valu
 is made from the values of the nodes it needs:
 
 - :data:`~grundy.solve.reducer.GRUNDY`: a ``Sum`` (an option leaving several games,
-  or the parts a position ``decompose``\\ s into) is worth the XOR of its parts; any
+  or the parts a position ``decompose``\\ s into) is worth the XOR of its parts, a
+  position with another ``canonical`` representative is worth that one; any
   other position is worth ``rule.combine`` (mex) of the set of its options' values.
 - the other rules: a node is one game whose moves move exactly one of its parts
   (a position that decomposes is the sum of its parts); its value is
@@ -95,7 +96,7 @@ def _search(root: Hashable, expand: Callable[[Hashable], Expansion], memo: Memo,
 
 def _parts(ruleset: Ruleset, position: Hashable) -> tuple[Hashable, ...] | None:
     """The parts ``position`` declares (``decompose``), or None when it is one game."""
-    parts = ruleset.decompose(position) if ruleset.has_decompose else None
+    parts = ruleset.decompose(position)
     if parts is None:
         return None
     flat = tuple(parts.parts if type(parts) is Sum else parts)
@@ -105,6 +106,9 @@ def _parts(ruleset: Ruleset, position: Hashable) -> tuple[Hashable, ...] | None:
 def _split(ruleset: Ruleset, rule: Rule, node: Hashable) -> Expansion:
     """GRUNDY: a Sum or a decomposed position XORs its parts, else mex of options."""
     parts = node.parts if type(node) is Sum else _parts(ruleset, node)
+    if parts is None and type(node) is not Sum:
+        c = ruleset.canonical(node)  # a symmetric position's value is its representative's
+        parts = None if c is None or c == node else (c,)
     if parts is not None:
         def xor(memo: Memo) -> int:
             x = 0

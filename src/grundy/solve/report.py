@@ -205,12 +205,20 @@ def analyze(
         )
     stopped: dict[str, str] = {}
 
+    # The ruleset's own outcome of a single game (a closed form, or draws), if any.
+    own: Outcome | None = None
+    if len(comps) == 1:
+        try:
+            own = _own_outcome(comps[0], left())
+        except (SearchLimitError, LoopyGameError) as exc:
+            stopped.setdefault("outcome", str(exc))
+
     # Values: closed forms first, then the reducer within the budget.
     values: list[int | None] = []
     loopy_value = False  # a loopy game without generalised values may still have an outcome
     for g in comps:
-        # a ruleset that answers outcomes by formula keeps time for that
-        share = 0.5 if g.ruleset.has_outcome_formula and not g.ruleset.has_value_formula else 1.0
+        # a game whose outcome is known keeps time for its winning move
+        share = 0.5 if own is not None else 1.0
         try:
             values.append(_value(g, left(share), progress))
         except SearchLimitError as exc:
@@ -226,18 +234,18 @@ def analyze(
         for v in values:
             total ^= v  # type: ignore[operator]
 
-    # Outcome: from the value, or the ruleset's own outcome (closed forms, draws).
-    outcome: Outcome | None = None
-    if len(comps) == 1 and total is not None and not _own_outcome(comps[0].ruleset):
+    # Outcome: the ruleset's own, or from the value.
+    outcome: Outcome | None = own
+    if outcome is not None or "outcome" in stopped:
+        pass
+    elif total is not None:
         outcome = Outcome.from_value(total)
-    elif len(comps) == 1 and ("value" not in stopped or loopy_value) or _own_outcome(comps[0].ruleset):
+    elif len(comps) == 1 and ("value" not in stopped or loopy_value):
         g = comps[0]
         try:
             outcome = g.ruleset.outcome(g.position, budget=left())
         except (SearchLimitError, LoopyGameError) as exc:
             stopped.setdefault("outcome", str(exc))
-    elif total is not None:
-        outcome = Outcome.from_value(total)
     else:
         stopped.setdefault("outcome", "needs every component's value")
 
@@ -300,35 +308,33 @@ def analyze(
 _LEAST_SEARCH = 0.02
 
 
-def _own_outcome(rs: Any) -> bool:
-    """Whether the ruleset answers outcomes itself (a closed form, or draws)."""
-    from grundy.rules.ruleset import Ruleset
-
-    return bool(rs.has_outcome_formula) or type(rs).outcome is not Ruleset.outcome
+def _own_outcome(g: Game, budget: Budget) -> Outcome | None:
+    """The outcome ``g``'s ruleset answers itself (a closed form, or draws), or
+    ``None`` where its ``outcome_formula`` declines."""
+    if type(g.position) is Sum:
+        return None
+    with watching(budget):
+        return g.ruleset.outcome_formula(g.position)
 
 
 def _value(g: Game, budget: Budget, progress: Callable[[int], None] | None) -> int:
     rs = g.ruleset
-    if rs.has_value_formula and type(g.position) is not Sum:
+    if type(g.position) is not Sum:
         with watching(budget):
-            return rs.value_formula(g.position)
+            v = rs.value_formula(g.position)
+        if v is not None:
+            return v
     return rs.value(g.position, budget=budget, progress=progress)
 
 
 def _count(comps: list[Game], rule: R.Rule, budget: Budget,
            progress: Callable[[int], None] | None) -> int:
     if len(comps) == 1:
-        from grundy.rules.ruleset import Ruleset
-
-        g = comps[0]
-        rs = g.ruleset
-        if type(rs).remoteness is not Ruleset.remoteness and rule is R.REMOTENESS:
-            return int(rs.remoteness(g.position))
-        if type(rs).suspense is not Ruleset.suspense and rule is R.SUSPENSE:
-            return int(rs.suspense(g.position))
         # the engine: the ruleset's closed form where it answers, else the search
         from grundy.solve import engine as E
 
+        g = comps[0]
+        rs = g.ruleset
         if rule is R.REMOTENESS:
             return E.remoteness(rs, g.position, budget=budget, progress=progress)
         return E.suspense(rs, g.position, budget=budget, progress=progress)

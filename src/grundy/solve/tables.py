@@ -155,7 +155,11 @@ def heap_chunks(ruleset: Ruleset, to: int, start: int = 0, *,
     if start > to:
         raise InvalidParameterError(f"{ruleset.name}: a table from {describe(start)} to {describe(to)} is empty")
     tell: Progress = progress if progress is not None else _quiet
-    far = start > 0 and ruleset.has_value_formula and to - start < start
+
+    def formula() -> bool:  # a closed form answers the table if it answers its first heap
+        return ruleset.value_formula(start) is not None
+
+    far = start > 0 and to - start < start and formula()
     if not far and isinstance(ruleset, ArrayTable):
         lo = start
         for array in _steps(ruleset.table_array, to, lambda have: tell(max(0, min(have, to + 1) - start))):
@@ -164,10 +168,12 @@ def heap_chunks(ruleset: Ruleset, to: int, start: int = 0, *,
                 yield array[lo:have].tolist()
                 lo = have
                 tell(have - start)
-    elif not far and ruleset.has_value_formula:
+    elif not far and formula():
         f = ruleset.value_formula
         for lo in range(start, to + 1, FORMULA_CHUNK):
-            yield [int(f(i)) for i in range(lo, min(to + 1, lo + FORMULA_CHUNK))]
+            chunk = [f(i) for i in range(lo, min(to + 1, lo + FORMULA_CHUNK))]
+            yield [int(v) if v is not None else heap_value(ruleset, n, None)
+                   for n, v in enumerate(chunk, lo)]
             tell(min(to + 1, lo + FORMULA_CHUNK) - start)
     else:
         for n in range(start, to + 1):
