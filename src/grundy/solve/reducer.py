@@ -57,10 +57,12 @@ from grundy.values.nimbers import mex_of_set
 
 if TYPE_CHECKING:
     from grundy.rules.ruleset import Ruleset
+    from grundy.values.outcome import Outcome
 
 __all__ = [
     "Rule", "GRUNDY", "REMOTENESS", "SUSPENSE", "MISERE", "reduce", "memo_of", "forget",
     "options", "node_options", "normal", "remoteness_rule", "suspense_rule", "Progress",
+    "Search", "PLAIN", "PRUNED", "outcome",
 ]
 
 Progress = Callable[[int], None]
@@ -388,19 +390,23 @@ def reduce(
     *,
     budget: Budget = UNLIMITED,
     progress: Progress | None = None,
+    search: Search | None = None,
 ) -> int:
     """The ``rule`` value of ``position`` (a position or a ``Sum``), from the raw rules.
 
     O(positions + moves) the first time over the positions not yet memoised, O(1)
     after. Raises :class:`SearchLimitError` beyond ``budget`` (what was finished stays
-    memoised) and :class:`LoopyGameError` on a cycle.
+    memoised) and :class:`LoopyGameError` on a cycle. ``search`` chooses the methods
+    (:class:`Search`; ``None``: the plain search, with the ruleset's ``canonical``
+    hook); with ``search.prune`` a Grundy value is found by outcome searches of
+    ``G + *k`` for ``k = 0, 1, ...`` (the first P-position's ``k`` is the value).
     """
     memo = memo_of(ruleset, rule)
     if rule.split:
         if type(position) is Sum:
             v = 0
             for part in position.parts:
-                v ^= reduce(ruleset, part, rule, budget=budget, progress=progress)
+                v ^= reduce(ruleset, part, rule, budget=budget, progress=progress, search=search)
             return v
     else:
         position = _flatten(ruleset, position)
@@ -414,10 +420,13 @@ def reduce(
         ) from None
     if hash(position) != hash(position):  # else the search re-expands it for ever
         raise _unstable(ruleset, position)
+    if search is not None and search.prune and rule is GRUNDY:
+        return _Pruned(ruleset, search, budget, position).value_of(position)
     meter = budget.start()
     try:
         if rule.split:
-            _search_split(ruleset, position, rule, memo, budget, progress, meter)
+            _search_split(ruleset, position, rule, memo, budget, progress, meter,
+                          search is None or search.canonical)
         else:
             _search_whole(ruleset, position, rule, memo, budget, progress, meter)
         return memo[position]
@@ -512,10 +521,11 @@ def _search_split(
     budget: Budget,
     progress: Progress | None,
     meter: Any = None,
+    canonical: bool = True,
 ) -> None:
     """The split search (Grundy values): Sum options and decomposed positions are
     worth the XOR of their parts; only parts are searched."""
-    _SplitSearch(ruleset, root, rule, memo, budget, progress, meter).run()
+    _SplitSearch(ruleset, root, rule, memo, budget, progress, meter, canonical).run()
 
 
 class _SplitSearch:
@@ -535,11 +545,11 @@ class _SplitSearch:
 
     __slots__ = ("ruleset", "memo", "get", "moves", "combine", "progress", "meter", "cap",
                  "what", "decomposes", "memos", "lazy", "pending", "stack", "expanded",
-                 "resume_lazily")
+                 "resume_lazily", "canonical")
 
     def __init__(self, ruleset: Ruleset, root: Hashable, rule: Rule,
                  memo: dict[Hashable, int], budget: Budget, progress: Progress | None,
-                 meter: Any) -> None:
+                 meter: Any, canonical: bool = True) -> None:
         self.ruleset = ruleset
         self.memo = memo
         self.get = memo.get
@@ -557,6 +567,8 @@ class _SplitSearch:
         self.stack: list[Hashable] = [root]
         self.expanded = 0
         self.resume_lazily = self.scan_lazily  # bound once: it is parked at every descent
+        # symmetric positions share the entry of their representative (canonical hook)
+        self.canonical = _canonical_hook(ruleset) if canonical else None
 
     def run(self) -> None:
         """The driver: pop a position; skip it if known, resume it if parked, else
@@ -587,6 +599,11 @@ class _SplitSearch:
             parts = _parts(self.ruleset, p)
             if parts is not None:
                 self.xor_parts(p, parts)
+                return
+        if self.canonical is not None:
+            c = _canonical(self.ruleset, p, self.canonical)
+            if c is not None:
+                self.xor_parts(p, (c,))  # its value is its representative's
                 return
         try:
             opts = self.moves(p)
@@ -722,3 +739,258 @@ def _search_whole(
         memo[p] = combine([memo[o] for o in opts])
     if progress is not None:
         progress(expanded)
+
+
+# ------------------------------------------------------------------ the pruned search
+
+
+@dataclass(frozen=True)
+class Search:
+    """Which methods a search uses, each switchable (:data:`PLAIN` is the reference).
+
+    ``prune``: only the outcome is searched where only it is asked: an N-position
+    needs one option that is a P-position, and the search stops at the first; a
+    Grundy value is the ``k`` of the first P-position among ``G + *0, G + *1, ...``
+    (Lemoine and Viennot's nimbers by outcome searches), a sum of parts the
+    outcome of its last part plus the nimber of the others. ``canonical``: symmetric
+    positions share one memo entry (the ruleset's ``canonical`` hook). ``order``:
+    options are tried in the ruleset's order (``order_options``), then the rest of
+    the ruleset's order; options already decided by the memo are read first.
+
+    >>> import grundy
+    >>> cram = grundy.games.get("cram")
+    >>> outcome(cram, cram.parse_position("3x5")), reduce(cram, (2, 5, 1023), search=PRUNED)
+    (Outcome.N, 1)
+    """
+
+    prune: bool = True
+    canonical: bool = True
+    order: bool = True
+
+
+#: The plain search (every option of every position): the reference.
+PLAIN = Search(prune=False, canonical=False, order=False)
+#: Pruning, symmetry and move ordering.
+PRUNED = Search()
+
+
+def _canonical_hook(ruleset: Ruleset) -> Callable[[Any], Hashable | None] | None:
+    """The ruleset's ``canonical`` hook, or None when it has none."""
+    from grundy.rules.ruleset import Ruleset as Base
+
+    if type(ruleset).canonical is Base.canonical:
+        return None
+    return ruleset.canonical
+
+
+def _canonical(ruleset: Ruleset, p: Hashable, hook: Callable[[Any], Hashable | None]) -> Hashable | None:
+    """``hook(p)`` when it names another position (else None), errors naming ``p``."""
+    try:
+        c = hook(p)
+    except GrundyError:
+        raise
+    except Exception as exc:
+        raise MoveFunctionError(
+            f"{ruleset.name}.canonical({describe(p)}) raised {type(exc).__name__}: {exc}"
+        ) from exc
+    return None if c is None or c == p else c
+
+
+def outcome(ruleset: Ruleset, position: Hashable, *, search: Search = PRUNED,
+            budget: Budget = UNLIMITED) -> Outcome:
+    """The outcome of ``position`` (a position or a ``Sum``): ``Outcome.N`` when the
+    player to move wins. With ``search.prune`` only what decides the outcome is
+    searched; otherwise it is the Grundy value's (:func:`reduce`) zero test.
+
+    >>> import grundy
+    >>> outcome(grundy.games.get("kayles"), grundy.Sum(3, 3))
+    Outcome.P
+    """
+    from grundy.values.outcome import Outcome
+
+    if not search.prune:
+        return Outcome.N if reduce(ruleset, position, GRUNDY, budget=budget, search=search) \
+            else Outcome.P
+    wins = _Pruned(ruleset, search, budget, position).wins(position, 0)
+    return Outcome.N if wins else Outcome.P
+
+
+# A query: does the player to move win `position + *k`? Frames are generators that
+# yield queries and receive their answers; a driver runs them with an explicit stack.
+_Query = tuple[Hashable, int]
+_Frame = Any  # Generator[_Query, bool, bool | int]
+
+
+class _Pruned:
+    """One pruned search. ``values`` is the ruleset's Grundy memo (every value found
+    here is exact); ``excluded`` maps a position to the bitmask of the ``k`` it is
+    known not to be worth (``G + *k`` is an N-position)."""
+
+    def __init__(self, ruleset: Ruleset, search: Search, budget: Budget, root: Hashable) -> None:
+        self.ruleset = ruleset
+        self.values = memo_of(ruleset, GRUNDY)
+        self.excluded = _memo_named(ruleset, "excluded nimbers")
+        self.canon = _canonical_hook(ruleset) if search.canonical else None
+        self.order = None
+        if search.order:
+            from grundy.rules.ruleset import Ruleset as Base
+
+            if type(ruleset).order_options is not Base.order_options:
+                self.order = ruleset.order_options
+        self.meter = budget.start()
+        self.what = f"{ruleset.name}: the outcome search of {describe(root)}"
+        self.active: set[_Query] = set()
+        self.split: dict[Hashable, tuple[Hashable, ...]] = {}
+
+    # ---------------------------------------------------------------- answers
+    def wins(self, node: Hashable, k: int) -> bool:
+        """Whether the player to move wins ``node + *k``."""
+        return bool(self.run(self.sum_frame(self.parts(node), k)))
+
+    def value_of(self, node: Hashable) -> int:
+        """The Grundy value of ``node``, by outcome searches."""
+        def frame() -> Any:
+            x = 0
+            for p in self.parts(node):
+                x ^= yield from self.value_frame(p)
+            return x
+        return int(self.run(frame()))
+
+    def run(self, root: _Frame) -> Any:
+        """Drive the frames: a query answered by the memo is answered at once; any
+        other opens a frame (counted against the budget) on top of the stack."""
+        try:
+            return self._drive(root)
+        except MemoryError:  # an address-space limit met between two looks at the memory
+            raise self.meter.out_of_memory(self.what) from None
+
+    def _drive(self, root: _Frame) -> Any:
+        stack = [root]
+        send: Any = None
+        quick, active, tick, what = self.quick, self.active, self.meter.tick, self.what
+        while True:
+            try:
+                g, k = stack[-1].send(send)
+            except StopIteration as stop:
+                stack.pop()
+                if not stack:
+                    return stop.value
+                send = stop.value
+                continue
+            send = quick(g, k)
+            if send is None:
+                if (g, k) in active:
+                    raise _loop(self.ruleset, g)
+                tick(what)
+                active.add((g, k))
+                stack.append(self.frame(g, k))
+
+    def quick(self, g: Hashable, k: int) -> bool | None:
+        """The answer the memo knows (None: search)."""
+        try:
+            v = self.values.get(g)
+        except TypeError:
+            raise UnhashablePositionError(
+                f"position {describe(g)} is not hashable; use tuples or frozensets") from None
+        if v is not None:
+            return v != k
+        if self.excluded.get(g, 0) >> k & 1:
+            return True
+        return None
+
+    # ---------------------------------------------------------------- frames
+    def frame(self, g: Hashable, k: int) -> _Frame:
+        """Whether ``g + *k`` is won (and the memo learns it): by an option ``o``
+        with ``o + *k`` lost, else by a heap move to ``g + *j``, ``j < k``, lost."""
+        try:
+            won = yield from self.search_options(g, k)
+            if not won:
+                for j in range(k):
+                    if not (yield (g, j)):
+                        won = True
+                        break
+        finally:
+            self.active.discard((g, k))
+        if won:
+            self.excluded[g] = self.excluded.get(g, 0) | 1 << k
+        else:
+            self.values[g] = k
+            self.excluded.pop(g, None)
+        return won
+
+    def search_options(self, g: Hashable, k: int) -> _Frame:
+        """Whether some option ``o`` of ``g`` has ``o + *k`` lost: first the options
+        the memo decides, then the others in order."""
+        opts = options(self.ruleset, g)
+        if self.order is not None:
+            ordered = self.order(g, opts)
+            if ordered is not None:
+                opts = ordered
+        values, excluded = self.values, self.excluded
+        later: list[tuple[tuple[Hashable, ...], int]] = []
+        try:
+            for o in opts:
+                parts = self.parts(o)
+                x, unknown = 0, []
+                for p in parts:
+                    v = values.get(p)
+                    if v is None:
+                        unknown.append(p)
+                    else:
+                        x ^= v
+                if not unknown:
+                    if x == k:
+                        return True
+                elif len(unknown) == 1:
+                    if not excluded.get(unknown[0], 0) >> (k ^ x) & 1:
+                        later.append(((unknown[0],), k ^ x))
+                else:
+                    later.append((parts, k))
+        except TypeError:
+            raise _bad_option(self.ruleset, g, opts) from None
+        for parts, j in later:
+            if not (yield from self.sum_frame(parts, j)):
+                return True
+        return False
+
+    def sum_frame(self, parts: tuple[Hashable, ...] | list[Hashable], k: int) -> _Frame:
+        """Whether ``parts + *k`` is won: the nimbers of all parts but the last, then
+        the outcome of the last part plus a heap of their XOR with ``k``."""
+        if not parts:
+            return k != 0
+        for p in parts[:-1]:
+            k ^= yield from self.value_frame(p)
+        return (yield (parts[-1], k))
+
+    def value_frame(self, p: Hashable) -> _Frame:
+        """The Grundy value of ``p``: the first ``j`` with ``p + *j`` lost."""
+        v = self.values.get(p)
+        j = 0
+        while v is None:
+            if not (yield (p, j)):
+                return j
+            j += 1
+            v = self.values.get(p)
+        return v
+
+    def parts(self, node: Hashable) -> tuple[Hashable, ...]:
+        """``node`` (a position or a Sum) as its parts (cached for the search): the
+        parts ``decompose`` gives, as they are (a ruleset gives them in canonical
+        form), and the other positions replaced by their canonical representative."""
+        got = self.split.get(node)
+        if got is not None:
+            return got
+        out: list[Hashable] = []
+        for q in node.parts if type(node) is Sum else (node,):
+            sub = _parts(self.ruleset, q)
+            if sub is not None:
+                out.extend(sub)
+                continue
+            if self.canon is not None:
+                c = _canonical(self.ruleset, q, self.canon)
+                if c is not None:
+                    q = c
+            out.append(q)
+        result = tuple(out)
+        self.split[node] = result
+        return result

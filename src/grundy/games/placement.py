@@ -1,0 +1,477 @@
+"""Placement games on compact positions: Cram (dominoes on a board) and Node Kayles
+(vertices of a graph).
+
+Both split into independent parts as play goes on and both have symmetric
+positions, so they are the worked examples of the search hooks: ``decompose``
+gives the connected components (each in a normal form, so equal components meet
+in the memo), ``canonical`` maps a position to one representative of its symmetry
+class, and ``order_options`` says which options to try first.
+
+- **Cram**: a position is ``(h, w, free)``, a board of ``h`` rows and ``w`` columns
+  whose free cells are the set bits of ``free`` (cell ``(r, c)`` is bit
+  ``r * w + c``). A move covers two free cells side by side or one above the other.
+  On the command line ``5x6`` is the empty 5 x 6 board, and rows of ``.`` (free)
+  and ``#`` (covered) separated by ``/`` give any board: ``'..#/.../...'``.
+- **Node Kayles**: a position is ``(adj, mask)``: a fixed graph on the vertices
+  ``0..n-1`` (``adj[v]``: the bitmask of ``v``'s neighbours) and the bitmask of
+  the vertices still on the board. A move takes a vertex with its neighbours. On
+  the command line a graph as the other graph games read it (``'0-1 1-2 2-3'``,
+  ``n=N`` declares the vertices ``0..N-1``, so ``n=3`` alone is three isolated
+  vertices) or one of ``path=K``, ``cycle=K``, ``grid=RxC``.
+
+>>> import grundy
+>>> cram = grundy.games.get("cram")
+>>> [cram.value(cram.parse_position(f"1x{n}")) for n in range(1, 9)]   # Dawson's Kayles
+[0, 1, 1, 2, 0, 3, 1, 1]
+>>> cram.value(cram.parse_position("4x4")), cram.format_position(cram.parse_position("..#/..."))
+(0, '..#/...')
+>>> nk = grundy.games.get("node-kayles")
+>>> [nk.value(nk.parse_position(f"path={n}")) for n in range(1, 9)]  # octal 0.137
+[1, 1, 2, 0, 3, 1, 1, 0]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable, Iterable, Sequence
+from functools import lru_cache
+from itertools import permutations, product
+from math import factorial
+from typing import Any
+
+from grundy.games.registry import catalogued
+from grundy.rules.graphinput import graph_input
+from grundy.rules.ruleset import Ruleset
+from grundy.values.errors import InvalidPositionError, describe
+
+__all__ = ["Cram", "NodeKayles", "cram_board", "graph_position"]
+
+#: Largest side of a Cram board, and most vertices of a Node Kayles graph.
+MAX_SIDE = 64
+MAX_VERTICES = 256
+#: Node Kayles parts up to this many vertices get an exact canonical labelling.
+CANONICAL_VERTICES = 10
+#: Most labellings tried for one part (cells of equal refined colour permuted).
+CANONICAL_TRIES = 5040
+
+CramPosition = tuple[int, int, int]
+NodePosition = tuple[tuple[int, ...], int]
+
+
+def _bits(x: int) -> Iterable[int]:
+    """The indices of the set bits of ``x``, lowest first."""
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
+
+
+# ------------------------------------------------------------------------- Cram
+
+
+@lru_cache(maxsize=256)
+def _masks(h: int, w: int) -> tuple[int, int, int]:
+    """The board's cells, and the cells not in its last (first) column."""
+    full = (1 << (h * w)) - 1
+    first = sum(1 << (r * w) for r in range(h))
+    last = first << (w - 1) if w else 0
+    return full, full & ~last, full & ~first
+
+
+@lru_cache(maxsize=1 << 16)
+def _reverse(x: int, w: int) -> int:
+    """The ``w`` low bits of ``x`` in reverse order (a row seen in a mirror)."""
+    return int(format(x, f"0{w}b")[::-1], 2) if w else 0
+
+
+def _rows(h: int, w: int, b: int) -> list[int]:
+    row = (1 << w) - 1
+    return [(b >> (r * w)) & row for r in range(h)]
+
+
+def _pack(rows: Sequence[int], w: int) -> int:
+    b = 0
+    for r in reversed(rows):
+        b = (b << w) | r
+    return b
+
+
+def _crop(h: int, w: int, b: int) -> CramPosition:
+    """The smallest board holding the free cells of ``b`` (its bounding box)."""
+    rows = _rows(h, w, b)
+    while rows and not rows[-1]:
+        rows.pop()
+    lo = 0
+    while lo < len(rows) and not rows[lo]:
+        lo += 1
+    rows = rows[lo:]
+    if not rows:
+        return (0, 0, 0)
+    cols = 0
+    for r in rows:
+        cols |= r
+    c0 = (cols & -cols).bit_length() - 1
+    width = cols.bit_length() - c0
+    return (len(rows), width, _pack([r >> c0 for r in rows], width))
+
+
+@lru_cache(maxsize=1 << 16)
+def cram_canonical(h: int, w: int, b: int) -> CramPosition:
+    """The least of the 8 images of the board under the symmetries of the
+    rectangle (reflections, rotations; a transposed board has its sides swapped),
+    as ``(h, w, free)`` tuples: every symmetric board has the same one.
+
+    >>> cram_canonical(1, 3, 0b011), cram_canonical(3, 1, 0b110)
+    ((1, 3, 3), (1, 3, 3))
+    """
+    rows = _rows(h, w, b)
+    best = (h, w, b)
+    views: list[tuple[int, int, list[int]]] = [] if h > w else [(h, w, rows)]
+    if h >= w:  # a board with fewer rows sorts first: only square boards need all 8
+        views.append((w, h, [sum(((rows[r] >> c) & 1) << r for r in range(h))
+                             for c in range(w)]))
+        if h > w:
+            best = (w, h, _pack(views[0][2], h))
+    for hh, ww, rs in views:
+        mirrored = [_reverse(r, ww) for r in rs]
+        for image in (rs, mirrored):
+            for cand in (image, image[::-1]):
+                key = (hh, ww, _pack(cand, ww))
+                if key < best:
+                    best = key
+    return best
+
+
+def _components(h: int, w: int, b: int) -> list[int]:
+    """The connected components (edge-adjacent free cells) of ``b``, as bitmasks."""
+    _, not_last, not_first = _masks(h, w)
+    out = []
+    rest = b
+    while rest:
+        comp = rest & -rest
+        while True:
+            grow = (comp | ((comp & not_last) << 1) | ((comp & not_first) >> 1)
+                    | (comp << w) | (comp >> w)) & b
+            if grow == comp:
+                break
+            comp = grow
+        rest &= ~comp
+        out.append(comp)
+    return out
+
+
+def cram_board(text: str) -> CramPosition:
+    """A Cram position from text: ``HxW`` (an empty board) or rows of ``.`` and
+    ``#`` separated by ``/``.
+
+    >>> cram_board("2x3"), cram_board(".#/..")
+    ((2, 3, 63), (2, 2, 13))
+    """
+    s = text.strip().lower().replace("×", "x")
+    m = re.fullmatch(r"(\d{1,4})\s*x\s*(\d{1,4})", s)
+    if m:
+        h, w = int(m.group(1)), int(m.group(2))
+        _check_sides(h, w, text)
+        return (h, w, (1 << (h * w)) - 1)
+    rows = [r.strip() for r in s.split("/")]
+    if not s or any(not r or set(r) - {".", "#"} for r in rows):
+        raise InvalidPositionError(
+            f"cram: a board is HxW (5x6) or rows of '.' (free) and '#' (covered) separated "
+            f"by '/'; got {describe(text)}")
+    if len({len(r) for r in rows}) != 1:
+        raise InvalidPositionError(f"cram: the rows of {describe(text)} have different lengths")
+    h, w = len(rows), len(rows[0])
+    _check_sides(h, w, text)
+    return (h, w, sum(1 << (i * w + j) for i, r in enumerate(rows) for j, ch in enumerate(r)
+                      if ch == "."))
+
+
+def _check_sides(h: int, w: int, shown: Any) -> None:
+    if not (0 <= h <= MAX_SIDE and 0 <= w <= MAX_SIDE):
+        raise InvalidPositionError(
+            f"cram: a board has sides 0..{MAX_SIDE}; got {h} x {w} ({describe(shown)})")
+
+
+@catalogued("cram", "plugg", "dots-and-pairs",
+            summary="Place a domino on two free adjacent cells of a board.",
+            position="4x5", legal=((2, 2, 15), (3, 4, 4095), (1, 5, 31), (2, 3, 0b101111),
+                                   (0, 0, 0)))
+class Cram(Ruleset):
+    """Cram on a board ``(h, w, free)`` (see the module): the components of the free
+    cells are independent games, each cut to its bounding box and brought to its
+    least symmetric image; the central moves are tried first.
+
+    >>> c = Cram()
+    >>> c.decompose((2, 4, 0b11000011))       # two dominoes' worth of cells, apart
+    [(1, 2, 3), (1, 2, 3)]
+    >>> c.value((2, 3, 63)), c.outcome((3, 3, 511))
+    (1, Outcome.P)
+    """
+
+    def moves(self, position: CramPosition) -> list[CramPosition]:
+        h, w, b = position
+        _, not_last, _ = _masks(h, w)
+        out = []
+        pairs = b & (b >> 1) & not_last  # a horizontal domino's left cell
+        while pairs:
+            low = pairs & -pairs
+            out.append((h, w, b ^ (low | (low << 1))))
+            pairs ^= low
+        pairs = b & (b >> w)  # a vertical domino's upper cell
+        while pairs:
+            low = pairs & -pairs
+            out.append((h, w, b ^ (low | (low << w))))
+            pairs ^= low
+        return out
+
+    def decompose(self, position: CramPosition) -> list[CramPosition] | None:
+        h, w, b = position
+        parts = [cram_canonical(*_crop(h, w, c)) for c in _components(h, w, b) if c & (c - 1)]
+        if len(parts) == 1 and parts[0] == position:
+            return None
+        return parts
+
+    def canonical(self, position: CramPosition) -> CramPosition | None:
+        return cram_canonical(*position)
+
+    def order_options(self, position: CramPosition,
+                      options: list[Any]) -> list[Hashable] | None:
+        """Central dominoes first (the symmetry strategy's move, and moves that cut
+        the board in two)."""
+        h, w, b = position
+
+        def distance(o: CramPosition) -> int:  # twice the domino's distance to the centre
+            gone = b ^ o[2]
+            i = (gone & -gone).bit_length() - 1
+            j = gone.bit_length() - 1
+            return abs(i // w + j // w - h + 1) + abs(i % w + j % w - w + 1)
+
+        return sorted(options, key=distance)
+
+    def validate(self, position: Any) -> None:
+        if not (type(position) is tuple and len(position) == 3
+                and all(type(x) is int for x in position)):
+            raise InvalidPositionError(
+                f"cram: a position is (h, w, free) with int sides and a bitmask; got "
+                f"{describe(position)}")
+        h, w, b = position
+        _check_sides(h, w, position)
+        if not 0 <= b < 1 << (h * w):
+            raise InvalidPositionError(
+                f"cram: the free cells {describe(b)} are not a bitmask of the {h} x {w} board")
+
+    def parse_position(self, text: str) -> Hashable:
+        return cram_board(text)
+
+    def format_position(self, position: Any) -> str:
+        if type(position) is tuple and len(position) == 3:
+            h, w, b = position
+            if not h or not w:
+                return f"{h}x{w}"
+            return "/".join("".join("." if b >> (r * w + c) & 1 else "#" for c in range(w))
+                            for r in range(h))
+        return super().format_position(position)
+
+
+# ------------------------------------------------------------------ Node Kayles
+
+
+def _relabel(adj: Sequence[int], verts: Sequence[int]) -> tuple[int, ...]:
+    """The graph induced on ``verts``, vertex ``verts[i]`` renamed ``i``."""
+    index = {v: i for i, v in enumerate(verts)}
+    out = []
+    for v in verts:
+        m = 0
+        for u in _bits(adj[v]):
+            j = index.get(u)
+            if j is not None:
+                m |= 1 << j
+        out.append(m)
+    return tuple(out)
+
+
+def _refined_cells(adj: Sequence[int]) -> list[list[int]]:
+    """The vertices in cells of equal colour after colour refinement (degree, then
+    the multiset of the neighbours' colours), cells in an order every relabelling of
+    the graph gives alike."""
+    n = len(adj)
+    colour = [a.bit_count() for a in adj]
+    count = len(set(colour))
+    while True:
+        sigs = [(colour[v], tuple(sorted(colour[u] for u in _bits(adj[v])))) for v in range(n)]
+        ranks = {s: i for i, s in enumerate(sorted(set(sigs)))}
+        colour = [ranks[s] for s in sigs]
+        if len(ranks) == count:
+            break
+        count = len(ranks)
+    cells: dict[int, list[int]] = {}
+    for v in range(n):
+        cells.setdefault(colour[v], []).append(v)
+    return [cells[c] for c in sorted(cells)]
+
+
+def canonical_graph(adj: Sequence[int]) -> tuple[int, ...] | None:
+    """An exact canonical form of a small graph (isomorphic graphs, and only they,
+    give the same tuple): the least relabelled adjacency over the orders that list
+    the refined colour cells in turn; ``None`` when that is more than
+    :data:`CANONICAL_TRIES` orders or more than :data:`CANONICAL_VERTICES` vertices.
+
+    >>> canonical_graph((0b010, 0b101, 0b010)) == canonical_graph((0b110, 0b001, 0b001))
+    True
+    """
+    if len(adj) > CANONICAL_VERTICES:
+        return None
+    cells = _refined_cells(adj)
+    tries = 1
+    for c in cells:
+        tries *= factorial(len(c))
+    if tries > CANONICAL_TRIES:
+        return None
+    best: tuple[int, ...] | None = None
+    for order in product(*(permutations(c) for c in cells)):
+        verts = [v for cell in order for v in cell]
+        image = _relabel(adj, verts)
+        if best is None or image < best:
+            best = image
+    return best
+
+
+def _graph_components(adj: Sequence[int], mask: int) -> list[int]:
+    out = []
+    rest = mask
+    while rest:
+        comp = frontier = rest & -rest
+        while frontier:
+            reach = 0
+            for v in _bits(frontier):
+                reach |= adj[v]
+            frontier = reach & mask & ~comp
+            comp |= frontier
+        rest &= ~comp
+        out.append(comp)
+    return out
+
+
+def _normal_part(adj: Sequence[int], comp: int) -> NodePosition:
+    """A component as a graph of its own (canonical when small)."""
+    g = _relabel(adj, list(_bits(comp)))
+    return (canonical_graph(g) or g, (1 << len(g)) - 1)
+
+
+_SHAPE = re.compile(r"\s*(path|cycle|grid)\s*=\s*(\d{1,4})(?:\s*x\s*(\d{1,4}))?\s*")
+
+
+def graph_position(graph: Any) -> NodePosition:
+    """A Node Kayles position (every vertex on the board) from any graph input
+    (:func:`~grundy.rules.graphinput.graph_input`), or the text ``path=K``,
+    ``cycle=K``, ``grid=RxC``. Parallel edges are one edge; loops are refused.
+
+    >>> graph_position("0-1 1-2"), graph_position("path=3"), graph_position("n=2")
+    (((2, 5, 2), 7), ((2, 5, 2), 7), ((0, 0), 3))
+    """
+    if isinstance(graph, str) and (m := _SHAPE.fullmatch(graph.lower())):
+        kind, k = m.group(1), int(m.group(2))
+        cols = int(m.group(3)) if m.group(3) else None
+        if (kind == "grid") != (cols is not None):
+            raise InvalidPositionError(f"node-kayles: write path=K, cycle=K or grid=RxC; got "
+                                       f"{describe(graph)}")
+        if kind == "grid":
+            assert cols is not None
+            n = k * cols
+            edges = [(r * cols + c, r * cols + c + 1) for r in range(k) for c in range(cols - 1)]
+            edges += [(r * cols + c, (r + 1) * cols + c) for r in range(k - 1) for c in range(cols)]
+        else:
+            n = k
+            edges = [(i, i + 1) for i in range(k - 1)]
+            if kind == "cycle" and k >= 3:
+                edges.append((k - 1, 0))
+        if n > MAX_VERTICES:
+            raise InvalidPositionError(f"node-kayles: at most {MAX_VERTICES} vertices; got {n}")
+        verts: list[Hashable] = list(range(n))
+    else:
+        g = graph_input(graph, what="node-kayles", marks=())
+        g.refuse_loops("; node-kayles has none")
+        if g.n is not None and g.n > MAX_VERTICES:
+            raise InvalidPositionError(f"node-kayles: at most {MAX_VERTICES} vertices; got n={g.n}")
+        verts = g.vertices()
+        edges = list(g.edges)  # type: ignore[arg-type]
+        if len(verts) > MAX_VERTICES:
+            raise InvalidPositionError(
+                f"node-kayles: at most {MAX_VERTICES} vertices; got {len(verts)}")
+    index = {v: i for i, v in enumerate(verts)}
+    adj = [0] * len(verts)
+    for u, v in edges:
+        adj[index[u]] |= 1 << index[v]
+        adj[index[v]] |= 1 << index[u]
+    return (tuple(adj), (1 << len(adj)) - 1)
+
+
+@catalogued("node-kayles", "nodekayles", "node kayles",
+            summary="Take a vertex of a graph with its neighbours.",
+            position="'0-1 1-2 2-3 3-4 4-0 0-5'",
+            legal=(((2, 5, 2), 7), ((2, 5, 2), 5), ((6, 5, 3), 7), ((), 0), ((0, 0), 3)))
+class NodeKayles(Ruleset):
+    """Node Kayles on ``(adj, mask)`` (see the module): the components of the
+    remaining vertices are independent games, each renamed ``0..k-1`` (canonically
+    when small); vertices of high degree are tried first.
+
+    >>> nk = NodeKayles()
+    >>> nk.decompose(((2, 1, 8, 4), 15))       # two edges: two copies of one graph
+    [((2, 1), 3), ((2, 1), 3)]
+    >>> nk.value(graph_position("cycle=6")), nk.value(graph_position("grid=3x3"))
+    (0, 1)
+    """
+
+    def moves(self, position: NodePosition) -> list[NodePosition]:
+        adj, mask = position
+        return [(adj, mask & ~(adj[v] | (1 << v))) for v in _bits(mask)]
+
+    def decompose(self, position: NodePosition) -> list[NodePosition] | None:
+        adj, mask = position
+        parts = [_normal_part(adj, c) for c in _graph_components(adj, mask)]
+        if len(parts) == 1 and parts[0] == position:
+            return None
+        return parts
+
+    def canonical(self, position: NodePosition) -> NodePosition | None:
+        adj, mask = position
+        if mask != (1 << len(adj)) - 1:
+            return None
+        c = canonical_graph(adj)
+        return None if c is None else (c, mask)
+
+    def order_options(self, position: NodePosition,
+                      options: list[Any]) -> list[Hashable] | None:
+        """Options with fewer vertices left first (a vertex of high degree)."""
+        return sorted(options, key=lambda o: o[1].bit_count())
+
+    def validate(self, position: Any) -> None:
+        if not (type(position) is tuple and len(position) == 2 and type(position[0]) is tuple
+                and type(position[1]) is int and all(type(a) is int for a in position[0])):
+            raise InvalidPositionError(
+                f"node-kayles: a position is (adj, mask): a tuple of neighbour bitmasks and "
+                f"the bitmask of the vertices left; got {describe(position)}")
+        adj, mask = position
+        n = len(adj)
+        if n > MAX_VERTICES:
+            raise InvalidPositionError(f"node-kayles: at most {MAX_VERTICES} vertices; got {n}")
+        if not 0 <= mask < 1 << n:
+            raise InvalidPositionError(
+                f"node-kayles: {describe(mask)} is not a bitmask of the {n} vertices")
+        for v, a in enumerate(adj):
+            if not 0 <= a < 1 << n or a >> v & 1 or any(not adj[u] >> v & 1 for u in _bits(a)):
+                raise InvalidPositionError(
+                    f"node-kayles: the neighbours {describe(a)} of vertex {v} are not those of "
+                    f"a simple undirected graph on {n} vertices")
+
+    def parse_position(self, text: str) -> Hashable:
+        return graph_position(text)
+
+    def format_position(self, position: Any) -> str:
+        if type(position) is tuple and len(position) == 2 and type(position[0]) is tuple:
+            adj, mask = position
+            verts = list(_bits(mask))
+            g = _relabel(adj, verts)
+            edges = [f"{i}-{j}" for i, a in enumerate(g) for j in _bits(a) if i < j]
+            return " ".join([*edges, f"n={len(g)}"])
+        return super().format_position(position)
