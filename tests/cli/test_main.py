@@ -349,7 +349,7 @@ def test_seconds_inf_and_huge_in_library_and_web():
     pytest.importorskip("fastapi")
     from fastapi.testclient import TestClient
 
-    from grundy.web.app import Budget as WebBudget, create_app
+    from grundy.web.app import Limits as WebBudget, create_app
 
     for s in (math.inf, 1e308):
         c = TestClient(create_app(WebBudget(seconds=s)))

@@ -1,9 +1,15 @@
 """The web playground: a FastAPI app with one page and a small JSON API.
 
 Safe by default: games come from the catalogue only (a request never names a
-Python file to load), every analysis runs in a worker thread within a budget
-(positions searched, and a wall-clock timeout after which the request gets a 503
-while other requests go on), and bad input gets a 4xx with a one-line message.
+Python file to load), and the server never blocks. Every analysis runs in a
+bounded pool of worker processes (:mod:`grundy.web.pool`), each job within a
+grundy budget made from the :class:`~grundy.web.limits.Limits` (positions,
+seconds, memory) in a worker with a memory cap: an analysis that reaches its
+budget answers with the partial report (what was computed, what stopped and why),
+a worker past its deadline or out of memory is killed and replaced, and a request
+finding the pool and its queue full gets a 503 at once. An analysis first tries a
+small budget in a separate worker, so a cheap request is answered at once however
+busy the pool is. Bad input gets a 4xx with a one-line message.
 
 Play is stateless: the page sends the start position and the moves so far, and
 the server replays them (so a reload, or several tabs, never disagree).
@@ -11,86 +17,92 @@ the server replays them (so a reload, or several tabs, never disagree).
 
 from __future__ import annotations
 
-import concurrent.futures as cf
-from collections.abc import Callable
-from dataclasses import dataclass
+import atexit
+import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from functools import lru_cache
 from importlib.resources import files
-from typing import Any, TypeVar
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
-from grundy.values.errors import GrundyError, InvalidParameterError, UnknownGameError, describe
-from grundy.rules.game import Game, GameSum, SumMove
 from grundy.games import entries, get
-from grundy.play.parse import game_from_texts
-from grundy.play.session import Session
+from grundy.values.errors import GrundyError, UnknownGameError, describe
+from grundy.web import jobs
+from grundy.web.limits import Limits
+from grundy.web.pool import JobFailed, PoolFull, Refused, WorkerPool
 
-__all__ = ["create_app", "Budget"]
+__all__ = ["create_app", "Limits"]
 
-T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Budget:
-    """Limits of one request: ``seconds`` of wall clock (then 503), ``positions``
-    per search, the largest table and map."""
-
-    seconds: float = 5.0
-    positions: int = 20_000
-    table: int = 2000
-    pmap: int = 80
-    history: int = 500
-
-    def __post_init__(self) -> None:
-        s = self.seconds
-        if isinstance(s, bool) or not isinstance(s, (int, float)) or not s > 0:
-            raise InvalidParameterError(  # nan, 0 and negative budgets are refused; inf: no limit
-                f"the playground's time budget must be a positive number of seconds "
-                f"(inf: no limit); got {s!r}")
+def _error(status: int, message: str, field: str | None = None) -> JSONResponse:
+    return JSONResponse({"error": message, "field": field}, status_code=status)
 
 
-#: Longest wall-clock timeout armed for a request; a longer budget (up to ``inf``)
-#: waits for the answer (Python's timers overflow near 1e11 s on some platforms).
-_MAX_TIMEOUT = 1e9
+@lru_cache(maxsize=1)
+def _catalogue() -> list[dict[str, Any]]:
+    from grundy.solve.tables import table_shape
 
-
-def _timeout(seconds: float) -> float | None:
-    """The timeout of one request: ``seconds``, or ``None`` (no limit) beyond
-    :data:`_MAX_TIMEOUT`.
-
-    >>> _timeout(5.0), _timeout(float("inf")), _timeout(1e308)
-    (5.0, None, None)
-    """
-    return seconds if seconds <= _MAX_TIMEOUT else None
-
-
-class _BadRequest(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
-
-
-def create_app(budget: Budget | None = None) -> FastAPI:
-    """The playground app (serve it with uvicorn; see ``grundy serve``)."""
-    b = budget or Budget()
-    pool = cf.ThreadPoolExecutor(max_workers=8, thread_name_prefix="grundy-web")
-    app = FastAPI(title="grundy playground", docs_url=None, redoc_url=None)
-
-    def run(fn: Callable[[], T]) -> T:
-        fut = pool.submit(fn)
+    out: list[dict[str, Any]] = []
+    for e in entries():
+        spec, text = jobs.example(e.example) if e.example else ("", "")
+        _, _, args = spec.partition(":")
         try:
-            return fut.result(timeout=_timeout(b.seconds))
-        except cf.TimeoutError:
-            raise _BadRequest(503, f"the analysis took longer than the budget of {b.seconds:g} s") from None
+            shape = table_shape(get(spec or e.name))
+        except GrundyError:
+            shape = None
+        out.append({"name": e.name, "summary": e.summary, "params": e.params,
+                    "example": e.example, "example_args": args, "example_position": text,
+                    "help": jobs.input_help(spec or e.name, text), "table": shape})
+    return out
 
-    @app.exception_handler(_BadRequest)
-    async def _bad(_: Request, exc: _BadRequest) -> JSONResponse:
-        return _error(exc.status, str(exc))
+
+def _failed_report(exc: JobFailed) -> dict[str, Any]:
+    """The report of an analysis whose worker was stopped: nothing computed, and why."""
+    return {"outcome": None, "outcome_words": "not computed", "value": None, "components": [],
+            "winning_moves": None, "winning_moves_total": None, "winning_moves_complete": False,
+            "remoteness": None, "suspense": None, "complete": False,
+            "stopped": {"analysis": str(exc)}}
+
+
+def create_app(limits: Limits | None = None) -> FastAPI:
+    """The playground app (serve it with uvicorn; see ``grundy serve``)."""
+    lim = limits or Limits()
+    pool = WorkerPool(lim.workers, lim.queue, lim.max_memory, nice=5)
+    # The first try of every analysis, in a worker of its own: closed forms and
+    # small searches answer here, however busy the pool is.
+    quick_limits = replace(lim, seconds=min(lim.seconds, 0.05), positions=min(lim.positions, 2000))
+    quick = WorkerPool(1, 2, lim.max_memory)
+    pool.warm()
+    quick.warm()
+    atexit.register(pool.close)
+    atexit.register(quick.close)
+
+    def _close() -> None:
+        pool.close()
+        quick.close()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        _close()
+
+    app = FastAPI(title="grundy playground", docs_url=None, redoc_url=None, lifespan=lifespan)
+    deadline = lim.deadline()
+    _catalogue()  # built once, before the first request
+
+    @app.exception_handler(Refused)
+    async def _refused(_: Request, exc: Refused) -> JSONResponse:
+        return _error(exc.status, str(exc), exc.field)
+
+    @app.exception_handler(PoolFull)
+    async def _full(_: Request, exc: PoolFull) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=503, headers={"Retry-After": "2"})
+
+    @app.exception_handler(JobFailed)
+    async def _failed(_: Request, exc: JobFailed) -> JSONResponse:
+        return _error(504 if exc.reason == "seconds" else 507, str(exc))
 
     @app.exception_handler(UnknownGameError)
     async def _unknown(_: Request, exc: UnknownGameError) -> JSONResponse:
@@ -100,169 +112,95 @@ def create_app(budget: Budget | None = None) -> FastAPI:
     async def _grundy(_: Request, exc: GrundyError) -> JSONResponse:
         return _error(400, str(exc))
 
-    @app.exception_handler(RecursionError)
-    async def _deep(_: Request, exc: RecursionError) -> JSONResponse:
-        return _error(400, "the position is too deep to analyse here")
-
-    def game_of(body: dict[str, Any]) -> Game | GameSum:
-        spec = body.get("game")
-        pos = body.get("position")
-        if not isinstance(spec, str) or not spec.strip():
-            raise _BadRequest(400, "choose a game")
-        if ".py" in spec or "/" in spec or "\\" in spec:
-            raise _BadRequest(400, f"only catalogue games can be played here; got {spec!r}")
-        if not isinstance(pos, str) or not pos.strip():
-            raise _BadRequest(400, "enter a position")
-        if len(pos) > 2000:
-            raise _BadRequest(400, "the position is too long")
-        rs = get(spec)
-        texts = [pos] if rs.tuple_position else pos.replace(",", " ").split()
-        return game_from_texts(rs, texts, allow_files=False)
-
     async def body_of(request: Request) -> dict[str, Any]:
         try:
             data = await request.json()
         except ValueError:
-            raise _BadRequest(400, "the request body must be JSON") from None
+            raise Refused(400, "the request body must be JSON") from None
         if not isinstance(data, dict):
-            raise _BadRequest(400, "the request body must be a JSON object")
+            raise Refused(400, "the request body must be a JSON object")
         return data
+
+    def spec_of(game: Any) -> str:
+        """A catalogue spec (checked here: cheap, and a file is never loaded)."""
+        if not isinstance(game, str) or not game.strip():
+            raise Refused(400, "choose a game", "game")
+        if ".py" in game or "/" in game or "\\" in game:
+            raise Refused(400, f"only catalogue games can be played here; got {game!r}", "game")
+        if len(game) > 200:
+            raise Refused(400, "the game spec is too long", "game")
+        return game.strip()  # read in the worker: a spec's arguments may be costly
+
+    def position_of(body: dict[str, Any]) -> str:
+        pos = body.get("position")
+        if not isinstance(pos, str) or not pos.strip():
+            raise Refused(400, "enter a position", "position")
+        if len(pos) > 2000:
+            raise Refused(400, "the position is too long (2000 characters at most)", "position")
+        return pos
+
+    def to_of(to: str, most: int, least: int = 0) -> int:
+        try:
+            n = int(to.strip())
+        except (ValueError, AttributeError):
+            raise Refused(400, f"'Up to' must be a whole number; got {to!r}", "to") from None
+        if not least <= n <= most:
+            raise Refused(400, f"'Up to' must be between {least} and {most}; got {describe(n)}", "to")
+        return n
 
     @app.get("/", response_class=HTMLResponse)
     def page() -> str:
         return files("grundy.web").joinpath("page.html").read_text(encoding="utf-8")
 
     @app.get("/api/games")
-    def games() -> list[dict[str, str]]:
-        return [{"name": e.name, "summary": e.summary, "params": e.params, "example": e.example}
-                for e in entries()]
+    def games() -> list[dict[str, Any]]:
+        return _catalogue()
 
     @app.post("/api/analyze")
-    async def analyze(request: Request) -> dict[str, Any]:
+    async def analyze(request: Request) -> Any:
         body = await body_of(request)
-        game = game_of(body)
-        return run(lambda: _analysis(game, b))
+        spec, pos = spec_of(body.get("game")), position_of(body)
+        try:  # first a small budget in the quick worker
+            first: dict[str, Any] = await quick.run(jobs.analysis, (spec, pos, quick_limits), 3.0)
+            if first["complete"]:
+                return first
+        except (PoolFull, JobFailed):
+            pass
+        try:
+            out: dict[str, Any] = await pool.run(jobs.analysis, (spec, pos, lim), deadline)
+        except JobFailed as exc:
+            return _failed_report(exc)
+        return out
 
     @app.post("/api/play")
-    async def play(request: Request) -> dict[str, Any]:
+    async def play(request: Request) -> Any:
         body = await body_of(request)
-        game = game_of(body)
+        spec, pos = spec_of(body.get("game")), position_of(body)
         moves = body.get("moves", [])
         action = body.get("action", "state")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise _BadRequest(400, "moves must be a list of strings")
-        if len(moves) > b.history:
-            raise _BadRequest(400, f"more than {b.history} moves")
+            raise Refused(400, "moves must be a list of strings", "move")
+        if len(moves) > lim.history:
+            raise Refused(400, f"more than {lim.history} moves", "move")
         if action not in ("state", "move", "engine", "hint", "undo"):
-            raise _BadRequest(400, f"unknown action {action!r}")
+            raise Refused(400, f"unknown action {action!r}", "move")
         move = body.get("move")
-        return run(lambda: _play(game, moves, action, move, b))
+        return await pool.run(jobs.play, (spec, pos, moves, action, move, lim), deadline)
 
     @app.get("/api/table")
-    def table(game: str, to: int = 100) -> dict[str, Any]:
-        if not 0 <= to <= b.table:
-            raise _BadRequest(400, f"'to' must be between 0 and {b.table}; got {describe(to)}")
-        rs = get(game)
-        if rs.tuple_position:
-            raise _BadRequest(400, f"{rs.name}: positions are not single heaps, so there is no table")
-
-        def work() -> dict[str, Any]:
-            from grundy.solve.tables import heap_table
-
-            table = heap_table(rs, to)
-            values, pat = table.values, table.pattern()
-            return {"game": rs.name, "values": values, "pattern": None if pat is None else {
-                "preperiod": pat.preperiod, "period": pat.period, "saltus": pat.saltus,
-                "proven": pat.proven}}
-
-        return run(work)
+    async def table(game: str, to: str = "100") -> Any:
+        spec = spec_of(game)
+        n = to_of(to, lim.table)
+        return await pool.run(jobs.table, (spec, n), deadline)
 
     @app.get("/api/plot.svg")
-    def plot(game: str, to: int = 100) -> Response:
-        rs = get(game)
-        limit = b.pmap if rs.tuple_position else b.table
-        if not 1 <= to <= limit:
-            raise _BadRequest(400, f"'to' must be between 1 and {limit}; got {describe(to)}")
-
-        def work() -> bytes:
-            import io
-
-            from grundy.plot import plot as draw
-
-            fig = draw(rs, to)
-            buf = io.BytesIO()
-            fig.savefig(buf, format="svg")
-            return buf.getvalue()
-
-        return Response(run(work), media_type="image/svg+xml")
+    async def plot(game: str, to: str = "100") -> Response:
+        spec = spec_of(game)
+        n = to_of(to, max(lim.pmap, lim.table), 1)
+        svg: bytes = await pool.run(jobs.plot, (spec, n, lim.pmap, lim.table), deadline)
+        return Response(svg, media_type="image/svg+xml")
 
     app.state.pool = pool
+    app.state.quick = quick
+    app.state.close = _close  # stops the workers (also at shutdown and exit)
     return app
-
-
-def _report_dict(report: Any, game: Game | GameSum) -> dict[str, Any]:
-    d: dict[str, Any] = dict(report.to_dict())
-    d["outcome"] = None if report.outcome is None else str(report.outcome)
-    g = game if isinstance(game, GameSum) else GameSum(game)
-    wins = report.winning_moves
-    if wins is not None:
-        texts = []
-        for m in wins[:50]:
-            sm = m if isinstance(m, SumMove) else SumMove(0, m)
-            try:
-                texts.append(Session(g).format_move(sm))
-            except (GrundyError, IndexError):
-                texts.append(repr(m))
-        d["winning_moves"] = texts
-        d["winning_moves_total"] = len(wins)
-    d["game"] = repr(game)
-    d["components"] = list(report.components)
-    return d
-
-
-def _analysis(game: Game | GameSum, b: Budget) -> dict[str, Any]:
-    from grundy.play.analysis import analyze
-
-    report = analyze(game, seconds=max(0.5, b.seconds / 2), positions=b.positions)
-    return _report_dict(report, game)
-
-
-def _play(game: Game | GameSum, moves: list[str], action: str, move: Any, b: Budget) -> dict[str, Any]:
-    s = Session(game, limit=b.positions, seconds=max(0.5, b.seconds / 3))
-    for i, t in enumerate(moves):
-        try:
-            s.push(t)
-        except GrundyError as exc:
-            raise _BadRequest(400, f"move {i + 1} ({t!r}) cannot be replayed: {exc}") from None
-    message = ""
-    if action == "move":
-        if not isinstance(move, str) or not move.strip():
-            raise _BadRequest(400, "type a move")
-        s.push(move)  # an illegal move raises GrundyError: 400 with the reason
-        message = f"you played {s.plies[-1].text}"
-    elif action == "engine":
-        if s.over:
-            raise _BadRequest(400, "the game is over")
-        ply = s.play_engine()
-        message = f"the engine played {ply.text}"
-    elif action == "undo":
-        if not s.plies:
-            raise _BadRequest(400, "nothing to undo")
-        s.pop()
-        message = "took back one move"
-    elif action == "hint":
-        message = f"hint: {s.hint()}"
-    g = s.game
-    return {
-        "moves": [p.text for p in s.plies],
-        "components": [c.ruleset.format_position(c.position) for c in g.components],
-        "values": s.values(),
-        "value": s.value,
-        "outcome": str(s.outcome),
-        "value_history": s.value_history,
-        "to_move": s.to_move,
-        "over": s.over,
-        "winner": s.winner,
-        "message": message,
-        "legal": [s.format_move(m) for m in s.moves(40)],
-    }

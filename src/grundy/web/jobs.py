@@ -1,0 +1,349 @@
+"""What the playground's worker processes run: reading a position as the command
+line does, the analysis report, a game replayed, a table and a plot. Each job
+returns JSON-ready data or raises an error of grundy's hierarchy (a 4xx).
+
+A position box holds one component per line, or components joined by `` + ``; a
+line that is not one position but several separated by spaces is their sum, as
+``grundy analyze nim 3 4 5`` reads it (so ``0-1 1-2 2-3 start=1`` stays one
+geography position):
+
+>>> parse_game("nim", "3 4 5")
+nim[3] + nim[4] + nim[5]
+>>> parse_game("geography", "0-1 1-2 2-3 start=1")
+geography[Board(edges=((0, 1), (1, 2), (2, 3)), token=1)]
+>>> parse_game("kayles", "4 + 5")
+octal:0.77[4] + octal:0.77[5]
+>>> example("grundy analyze geography '0-1 1-2 2-3 start=1'")
+('geography', '0-1 1-2 2-3 start=1')
+>>> example("grundy analyze nim 3 4 5"), example("grundy analyze wythoff 3 5")
+(('nim', '3 + 4 + 5'), ('wythoff', '3 5'))
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import time
+from typing import Any
+
+from grundy.games import get
+from grundy.play.parse import game_from_texts
+from grundy.rules.game import Game, GameSum, SumMove
+from grundy.rules.ruleset import Ruleset
+from grundy.values.errors import GrundyError, InvalidPositionError, UnknownGameError, describe
+from grundy.web.limits import Limits
+from grundy.web.pool import Refused
+
+__all__ = ["parse_game", "example", "input_help", "analysis", "play", "table", "plot",
+           "OUTCOME_WORDS"]
+
+#: Outcomes in words, as ``grundy analyze`` prints them.
+OUTCOME_WORDS = {
+    "P": "P — the player to move loses",
+    "N": "N — the player to move wins",
+    "D": "D — a draw with best play",
+}
+
+_SUM = re.compile(r"\n|\s\+\s")
+
+
+def _ruleset(spec: Any) -> Ruleset:
+    if not isinstance(spec, str) or not spec.strip():
+        raise Refused(400, "choose a game", "game")
+    if ".py" in spec or "/" in spec or "\\" in spec:
+        raise Refused(400, f"only catalogue games can be played here; got {spec!r}", "game")
+    try:
+        return get(spec.strip())
+    except UnknownGameError as exc:
+        raise Refused(404, str(exc), "game") from None
+    except GrundyError as exc:
+        raise Refused(400, str(exc), "game") from None
+
+
+def parse_game(spec: Any, text: Any) -> Game | GameSum:
+    """The game ``text`` describes in the game ``spec`` (see the module doc)."""
+    rs = _ruleset(spec)
+    if not isinstance(text, str) or not text.strip():
+        raise Refused(400, "enter a position", "position")
+    if len(text) > 2000:
+        raise Refused(400, "the position is too long (2000 characters at most)", "position")
+    try:
+        return _parse(rs, text)
+    except GrundyError as exc:
+        raise Refused(400, str(exc), "position") from None
+    except (ValueError, OverflowError, MemoryError, RecursionError) as exc:
+        raise Refused(400, f"{rs.name}: {text[:80]!r} is not a position ({type(exc).__name__}: "
+                      f"{str(exc)[:200]})", "position") from None
+
+
+def _parse(rs: Ruleset, text: str) -> Game | GameSum:
+    if rs.tuple_position:  # one position of several numbers: never a sum
+        return game_from_texts(rs, [" ".join(text.split())], allow_files=False)
+    lines = [t.strip() for t in _SUM.split(text) if t.strip()]
+    if not lines:
+        raise Refused(400, "enter a position", "position")
+    texts: list[str] = []
+    for line in lines:
+        try:
+            rs.parse_position(line)
+            texts.append(line)
+        except InvalidPositionError:
+            words = line.split()
+            if len(words) < 2:
+                raise
+            try:  # several positions separated by spaces: their sum, as on the command line
+                for w in words:
+                    rs.parse_position(w)
+            except InvalidPositionError:
+                raise InvalidPositionError(
+                    f"{rs.name}: {line!r} is not a position (one component per line, "
+                    "or components joined by ' + ')") from None
+            texts.extend(words)
+    return game_from_texts(rs, texts, allow_files=False)
+
+
+def example(line: str) -> tuple[str, str]:
+    """The spec and the position text of a catalogue example (a command line)."""
+    words = shlex.split(line)
+    if len(words) < 3 or words[0] != "grundy":
+        return "", ""
+    spec, rest = words[2], words[3:]
+    try:
+        tuple_position = get(spec).tuple_position
+    except GrundyError:
+        return spec, " ".join(rest)
+    return spec, (" ".join(rest) if tuple_position else " + ".join(rest))
+
+
+def input_help(spec: str, text: str) -> str:
+    """A line of help on what a position of ``spec`` looks like (from the shape
+    of its example position ``text``)."""
+    try:
+        rs = get(spec)
+        pos = rs.parse_position(text.split(" + ")[0]) if text else None
+    except GrundyError:
+        return ""
+    kind = type(pos).__name__
+    if rs.tuple_position:
+        return "numbers separated by spaces (one position; expressions such as 10**12 work)"
+    if isinstance(pos, int):
+        return ("a heap size (expressions such as 10**12 work); a sum: 3 4 5, "
+                "or one heap per line, or 3 + 4 + 5")
+    if isinstance(pos, str):
+        grid = "/" in pos
+        return ("rows of H (heads) and T (tails) separated by '/'" if grid
+                else "a row of coins, H (heads) and T (tails)") + "; a sum: one per line or joined by ' + '"
+    if kind in ("Board", "EdgeBoard"):
+        return "edges a-b separated by spaces, then start=N (the token's vertex); a sum: one per line"
+    if kind == "Graph":
+        return "edges a-b separated by spaces, optionally ground=N; a sum: one per line"
+    if kind == "Tree":
+        return "a tree as nested brackets: ((),((),)) is a root with two branches; a sum: one per line"
+    return f"as on the command line, e.g. {text}; a sum: one per line or joined by ' + '"
+
+
+# ----------------------------------------------------------------- analysis
+def _components(game: Game | GameSum) -> list[Game]:
+    from grundy.rules.sums import Sum
+
+    if isinstance(game, Game):
+        if type(game.position) is Sum:
+            return [Game(game.ruleset, p) for p in game.position.parts]
+        return [game]
+    return list(game.components)
+
+
+def _text(x: Any, most: int = 400) -> str:
+    """Short enough to show: long numbers keep their head and tail."""
+    s = str(x)
+    if len(s) <= most:
+        return s
+    return f"{s[:most // 2]}…{s[-most // 4:]} ({len(s):,} characters)"
+
+
+def _jsonable(v: Any) -> Any:
+    """A value for JSON: ints stay ints unless huge, loopy values become text."""
+    if v is None or isinstance(v, bool):
+        return v
+    if isinstance(v, int):
+        return v if v.bit_length() < 53 else str(v)
+    return str(v)
+
+
+def _move_text(game: GameSum, m: SumMove) -> str:
+    from grundy.play.moves import format_sum_move
+
+    try:
+        return _text(format_sum_move(game, m), 200)
+    except (GrundyError, IndexError):
+        return _text(repr(m), 200)
+
+
+def _picture(g: Game) -> str | None:
+    from grundy.web.svg import picture
+
+    try:
+        return picture(g.ruleset, g.position)
+    except (GrundyError, ValueError, TypeError, MemoryError):
+        return None
+
+
+def analysis(spec: str, text: str, limits: Limits) -> dict[str, Any]:
+    """The analysis report of a position, as ``grundy analyze`` gives it: what was
+    computed, and what stopped and why."""
+    from grundy.solve.report import analyze
+
+    game = parse_game(spec, text)
+    report = analyze(game, budget=limits.budget())
+    comps = _components(game)
+    whole = GameSum(*comps)
+    vals = report.components or [None] * len(comps)
+    moves = report.winning_moves
+    outcome = None if report.outcome is None else str(report.outcome)
+    return {
+        "game": _text(repr(game), 300),
+        "ruleset": comps[0].ruleset.name if comps else "",
+        "outcome": outcome,
+        "outcome_words": "not computed" if outcome is None else OUTCOME_WORDS.get(outcome, outcome),
+        "value": _jsonable(report.value),
+        "components": [
+            {"text": _text(c.ruleset.format_position(c.position)), "value": _jsonable(v),
+             "picture": _picture(c)}
+            for c, v in zip(comps, vals)
+        ],
+        "winning_moves": None if moves is None else [_move_text(whole, m) for m in moves[:50]],
+        "winning_moves_total": None if moves is None else len(moves),
+        "winning_moves_complete": report.winning_moves_complete,
+        "remoteness": _jsonable(report.remoteness),
+        "suspense": _jsonable(report.suspense),
+        "stopped": {k: _text(v, 600) for k, v in report.stopped.items()},
+        "complete": report.complete,
+        "seconds": round(report.seconds, 4),
+    }
+
+
+# ---------------------------------------------------------------------- play
+def _option_results(s: Any, limits: Limits, seconds: float) -> list[dict[str, Any]]:
+    """Each legal move (40 at most) with its result for the mover: ``win``,
+    ``lose`` or ``draw`` (the option's outcome for the opponent), the option's
+    value and remoteness (``None``: not found within the budget)."""
+    from grundy.solve.budget import Budget
+    from grundy.solve.report import analyze
+
+    g = s.game
+    moves = s.moves(40)
+    out = []
+    end = time.monotonic() + seconds
+    for k, m in enumerate(moves):
+        after = g.play(m)
+        left = end - time.monotonic()
+        result = value = rem = None
+        if left > 0:
+            share = max(left / (len(moves) - k), 0.0)
+            try:
+                r = analyze(after, budget=Budget(positions=limits.positions, seconds=share,
+                                                 max_memory=limits.max_memory),
+                            all_moves=False)
+                o = None if r.outcome is None else str(r.outcome)
+                result = {"P": "win", "N": "lose", "D": "draw"}.get(o or "")
+                value, rem = _jsonable(r.value), _jsonable(r.remoteness)
+            except (GrundyError, RecursionError):
+                pass
+        out.append({"move": _move_text(g, m), "result": result, "value": value, "remoteness": rem})
+    return out
+
+
+def play(spec: str, text: str, moves: list[str], action: str, move: Any,
+         limits: Limits) -> dict[str, Any]:
+    """Replay ``moves`` from the position, do ``action`` (``state``, ``move``,
+    ``engine``, ``hint``, ``undo``) and describe the game now."""
+    from grundy.play.session import Session
+    from grundy.solve.report import analyze
+
+    game = parse_game(spec, text)
+    t0 = time.monotonic()
+    secs = limits.budget().seconds
+    s = Session(game, limit=limits.positions, seconds=max(0.5, (secs or 5.0) / 3))
+    for i, t in enumerate(moves):
+        try:
+            s.push(t)
+        except GrundyError as exc:
+            raise Refused(400, f"move {i + 1} ({t!r}) cannot be replayed: {exc}", "move") from None
+    message = ""
+    if action == "move":
+        if not isinstance(move, str) or not move.strip():
+            raise Refused(400, "type a move", "move")
+        try:
+            s.push(move)
+        except GrundyError as exc:
+            raise Refused(400, str(exc), "move") from None
+        message = f"you played {s.plies[-1].text}"
+    elif action == "engine":
+        if s.over:
+            raise Refused(400, "the game is over", "move")
+        ply = s.play_engine()
+        message = f"the engine played {ply.text}"
+    elif action == "undo":
+        if not s.plies:
+            raise Refused(400, "nothing to undo", "move")
+        s.pop()
+        message = "took back one move"
+    elif action == "hint":
+        message = f"hint: {s.hint()}"
+    g = s.game
+    left = max(0.2, (secs or 5.0) - (time.monotonic() - t0))
+    try:
+        rem = analyze(g, budget=limits.budget(0.2 * left / (secs or 5.0)), all_moves=False).remoteness
+    except GrundyError:
+        rem = None
+    outcome = None if s.outcome is None else str(s.outcome)
+    return {
+        "moves": [p.text for p in s.plies],
+        "components": [
+            {"text": _text(c.ruleset.format_position(c.position)), "value": _jsonable(v),
+             "picture": _picture(c)}
+            for c, v in zip(g.components, s.values())
+        ],
+        "values": [_jsonable(v) for v in s.values()],
+        "value": _jsonable(s.value),
+        "outcome": outcome,
+        "outcome_words": "not computed" if outcome is None else OUTCOME_WORDS.get(outcome, outcome),
+        "remoteness": _jsonable(rem),
+        "value_history": [_jsonable(v) for v in s.value_history],
+        "to_move": s.to_move,
+        "over": s.over,
+        "winner": s.winner,
+        "message": message,
+        "legal": _option_results(s, limits, 0.4 * left) if not s.over else [],
+    }
+
+
+# ------------------------------------------------------------- table and plot
+def table(spec: str, to: int) -> dict[str, Any]:
+    """Values of heaps ``0..to`` and their pattern."""
+    from grundy.solve.tables import heap_table
+
+    rs = _ruleset(spec)
+    if rs.tuple_position:
+        raise Refused(400, f"{rs.name}: positions are not single heaps, so there is no table", "to")
+    t = heap_table(rs, to)
+    pat = t.pattern()
+    return {"game": rs.name, "values": [_jsonable(v) for v in t.values], "pattern": None if pat is None else {
+        "preperiod": pat.preperiod, "period": pat.period, "saltus": pat.saltus, "proven": pat.proven}}
+
+
+def plot(spec: str, to: int, pmap: int, most: int) -> bytes:
+    """The plot of the game up to ``to``, as SVG (``to`` at most ``pmap`` for a
+    map of pairs, ``most`` for a heap game)."""
+    import io
+
+    from grundy.plot import plot as draw
+
+    rs = _ruleset(spec)
+    limit = pmap if rs.tuple_position else most
+    if not 1 <= to <= limit:
+        raise Refused(400, f"'Up to' must be between 1 and {limit}; got {describe(to)}", "to")
+    fig = draw(rs, to)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="svg")
+    return buf.getvalue()

@@ -1,0 +1,229 @@
+"""SVG pictures of positions: heaps, rows and grids of coins, Hackenbush trees
+and graphs, geography boards. :func:`picture` returns ``None`` for a position it
+has no picture for (or one too large to draw).
+
+>>> from grundy.games import get
+>>> svg = picture(get("nim"), 3)
+>>> svg.startswith("<svg") and svg.count("<rect") == 3
+True
+>>> picture(get("ruler"), "THT").count("<circle")
+3
+>>> "<line" in picture(get("geography"), get("geography").parse_position("0-1 1-2 start=0"))
+True
+>>> picture(get("nim"), 10**100).count("<rect"), picture(get("nim"), 10**1000) is None
+(1, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+import math
+from html import escape
+from typing import Any
+
+__all__ = ["picture", "heaps", "coins", "graph", "tree"]
+
+#: Most tokens drawn in one heap, coins in a board, edges in a graph.
+MOST_TOKENS = 40
+MOST_COINS = 400
+MOST_EDGES = 120
+
+_HEAD, _TAIL, _TOKEN, _INK = "#d4a017", "#ffffff", "#2471a3", "#333333"
+
+
+def _svg(width: float, height: float, body: str, label: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="pos" role="img" width="{width:.0f}" '
+            f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}">'
+            f"<title>{escape(label)}</title>{body}</svg>")
+
+
+def heaps(sizes: Sequence[int]) -> str | None:
+    """Heaps as columns of tokens, each with its size below (a larger heap: a
+    bar, its height growing with the number of digits)."""
+    if not sizes or any(not isinstance(n, int) or n < 0 for n in sizes):
+        return None
+    if any(n > MOST_TOKENS for n in sizes):
+        return _bars(sizes)
+    cell, gap = 12, 14
+    tallest = max(max(sizes), 1)
+    w = len(sizes) * (cell + gap) + gap
+    h = tallest * (cell - 2) + 30
+    parts = []
+    for i, n in enumerate(sizes):
+        x = gap + i * (cell + gap)
+        for k in range(n):
+            y = h - 18 - (k + 1) * (cell - 2)
+            parts.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell - 3}" rx="2" '
+                         f'fill="{_TOKEN}" stroke="#1b4f72"/>')
+        parts.append(f'<text x="{x + cell / 2}" y="{h - 4}" font-size="11" text-anchor="middle">{n}</text>')
+    return _svg(w, h, "".join(parts), "heaps " + " ".join(map(str, sizes)))
+
+
+def _bars(sizes: Sequence[int]) -> str | None:
+    if any(n.bit_length() > 3000 for n in sizes):  # about 900 digits
+        return None
+    w_bar, gap, top = 16, 18, 80.0
+    logs = [math.log10(n + 1) for n in sizes]
+    most = max(max(logs), 1.0)
+    w = len(sizes) * (w_bar + gap) + gap
+    h = top + 30
+    parts = []
+    for i, (n, lg) in enumerate(zip(sizes, logs)):
+        x = gap + i * (w_bar + gap)
+        bh = max(2.0, top * lg / most)
+        parts.append(f'<rect x="{x}" y="{h - 18 - bh:.1f}" width="{w_bar}" height="{bh:.1f}" rx="2" '
+                     f'fill="{_TOKEN}" stroke="#1b4f72"><title>{n}</title></rect>')
+        label = str(n) if n < 10**6 else f"10^{len(str(n)) - 1}"
+        parts.append(f'<text x="{x + w_bar / 2}" y="{h - 4}" font-size="10" text-anchor="middle">{label}</text>')
+    return _svg(w, h, "".join(parts), "heaps " + " ".join(map(str, sizes)))
+
+
+def coins(rows: Sequence[str]) -> str | None:
+    """Rows of coins: H (heads, gold) and T (tails, white), numbered from 1."""
+    if not rows or sum(map(len, rows)) > MOST_COINS or any(set(r) - set("HT") for r in rows):
+        return None
+    r, gap = 9, 4
+    width = max(map(len, rows))
+    w = width * (2 * r + gap) + gap + 4
+    h = len(rows) * (2 * r + gap) + gap + (12 if len(rows) == 1 else 0)
+    parts = []
+    for j, row in enumerate(rows):
+        for i, c in enumerate(row):
+            cx, cy = gap + 2 + r + i * (2 * r + gap), gap + r + j * (2 * r + gap)
+            fill = _HEAD if c == "H" else _TAIL
+            parts.append(f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{fill}" stroke="{_INK}"/>'
+                         f'<text x="{cx}" y="{cy + 3.5}" font-size="9" text-anchor="middle">{c}</text>')
+            if len(rows) == 1:
+                parts.append(f'<text x="{cx}" y="{cy + r + 11}" font-size="8" fill="#888" '
+                             f'text-anchor="middle">{i + 1}</text>')
+    return _svg(w, h, "".join(parts), "/".join(rows))
+
+
+def graph(edges: Sequence[tuple[Hashable, Hashable]], *, token: Hashable = None,
+          ground: Iterable[Hashable] = (), vertices: Iterable[Hashable] = ()) -> str | None:
+    """A graph drawn with a networkx layout: the token's vertex ringed, grounded
+    vertices on a ground line (Hackenbush)."""
+    if len(edges) > MOST_EDGES:
+        return None
+    import networkx as nx
+
+    g = nx.MultiGraph()
+    g.add_nodes_from(vertices)
+    g.add_edges_from(edges)
+    if token is not None:
+        g.add_node(token)
+    grounded = [v for v in ground if v in g] if ground else []
+    g.add_nodes_from(grounded)
+    if g.number_of_nodes() == 0:
+        return _svg(40, 30, '<text x="20" y="18" font-size="11" text-anchor="middle">∅</text>', "empty")
+    simple = nx.Graph(g)
+    pos = nx.spring_layout(simple, seed=1)
+    size, pad = 180.0, 16.0
+    xs = [p[0] for p in pos.values()]
+    ys = [p[1] for p in pos.values()]
+    span = max(max(xs) - min(xs), max(ys) - min(ys), 1e-9)
+
+    def at(v: Hashable) -> tuple[float, float]:
+        x, y = pos[v]
+        return pad + (x - min(xs)) / span * size, pad + (y - min(ys)) / span * size
+
+    w = pad * 2 + size * (max(xs) - min(xs)) / span
+    h = pad * 2 + size * (max(ys) - min(ys)) / span + (14 if grounded else 0)
+    parts = []
+    seen: dict[tuple[Any, Any], int] = {}
+    for u, v in edges:
+        (x1, y1), (x2, y2) = at(u), at(v)
+        k = seen.get((u, v), 0)
+        seen[(u, v)] = k + 1
+        if u == v:
+            parts.append(f'<circle cx="{x1}" cy="{y1 - 9}" r="8" fill="none" stroke="#2e7d32" stroke-width="2"/>')
+        elif k == 0:
+            parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                         f'stroke="#2e7d32" stroke-width="2"/>')
+        else:  # a parallel edge: a curve
+            mx, my = (x1 + x2) / 2 + (y2 - y1) * 0.2 * k, (y1 + y2) / 2 - (x2 - x1) * 0.2 * k
+            parts.append(f'<path d="M{x1:.1f},{y1:.1f} Q{mx:.1f},{my:.1f} {x2:.1f},{y2:.1f}" '
+                         f'fill="none" stroke="#2e7d32" stroke-width="2"/>')
+    for v in g.nodes:
+        x, y = at(v)
+        ring = ' stroke-width="3" stroke="#c0392b"' if v == token else f' stroke="{_INK}"'
+        fill = "#8d6e63" if v in grounded else "#fff"
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="8" fill="{fill}"{ring}/>'
+                     f'<text x="{x:.1f}" y="{y + 3.5:.1f}" font-size="9" text-anchor="middle">'
+                     f'{escape(str(v))[:4]}</text>')
+    label = " ".join(f"{u}-{v}" for u, v in edges) + ("" if token is None else f" start={token}")
+    return _svg(max(w, 40), max(h, 40), "".join(parts), label)
+
+
+def tree(parents: Sequence[int]) -> str | None:
+    """A rooted tree (a parent array, root first) drawn upwards from the ground."""
+    n = len(parents)
+    if n - 1 > MOST_EDGES:
+        return None
+    kids: list[list[int]] = [[] for _ in range(n)]
+    for v in range(1, n):
+        kids[int(parents[v])].append(v)
+    depth = [0] * n
+    xpos = [0.0] * n
+    order: list[int] = []
+    stack = [0]
+    while stack:  # depth-first, leaves numbered left to right
+        v = stack.pop()
+        order.append(v)
+        for c in reversed(kids[v]):
+            depth[c] = depth[v] + 1
+            stack.append(c)
+    leaf = 0
+    for v in reversed(order):
+        if kids[v]:
+            xpos[v] = sum(xpos[c] for c in kids[v]) / len(kids[v])
+        else:
+            xpos[v] = leaf
+            leaf += 1
+    step, pad = 26.0, 14.0
+    top = max(depth)
+    w = pad * 2 + max(leaf - 1, 0) * step + 20
+    h = pad * 2 + top * step + 8
+
+    def at(v: int) -> tuple[float, float]:
+        return pad + 10 + xpos[v] * step, h - pad - depth[v] * step
+
+    gx, gy = at(0)
+    parts = [f'<line x1="4" y1="{gy:.1f}" x2="{w - 4:.1f}" y2="{gy:.1f}" stroke="#8d6e63" stroke-width="4"/>']
+    for v in range(1, n):
+        (x1, y1), (x2, y2) = at(int(parents[v])), at(v)
+        parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                     'stroke="#2e7d32" stroke-width="3"/>')
+    for v in range(1, n):
+        x, y = at(v)
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{_INK}"/>')
+    return _svg(max(w, 40), h, "".join(parts), f"a tree of {n - 1} edges")
+
+
+def picture(rs: Any, position: Any) -> str | None:
+    """The picture of ``position`` in the game ``rs``, or ``None``."""
+    kind = type(position).__name__
+    if type(position) is int:
+        return heaps([position])
+    if isinstance(position, str):
+        return coins(position.split("/"))
+    if kind in ("Board", "EdgeBoard"):
+        return graph(list(position.edges), token=position.token)
+    if kind == "Graph":
+        return graph(list(position.edges), ground=position.ground)
+    if kind == "Tree":
+        return tree(list(position.parents()))
+    if isinstance(position, tuple):
+        if position and all(type(x) is int for x in position):
+            if rs.name.startswith("ancestor") and position[0] == -1:
+                return tree(list(position)) if _is_parent_array(position) else None
+            return heaps(list(position))
+        if (len(position) == 2 and type(position[0]) is int and isinstance(position[1], tuple)
+                and all(isinstance(e, tuple) and len(e) == 2 for e in position[1])):
+            n, es = position  # a graph on the vertices 0..n-1
+            return graph(list(es), vertices=range(n)) if n <= MOST_EDGES else None
+    return None
+
+
+def _is_parent_array(p: Sequence[int]) -> bool:
+    return p[0] == -1 and all(0 <= q < i for i, q in enumerate(p) if i)
