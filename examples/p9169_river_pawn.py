@@ -106,11 +106,15 @@ def board_graph(board: list[str]) -> tuple[int, Any, Any, Any, int]:
     root)``, built with numpy. Two reductions keep the graph small: the red
     pieces are interchangeable, so a state holds their unordered pair (``p``
     of ``C(cells, 2)``), and black never moves down, so its cell lies in the
-    rows up to its start (``b < B``). State ``(b * P + p) * 2 + turn``."""
+    rows up to its start (``b < B``). State ``(b * P + p) * 2 + turn``.
+
+    A red move changes the pair and not black's cell, a black move the cell
+    and not the pair: the moves of each side come from a small table (pair to
+    pair, cell to cell), repeated over the other side's part by broadcasting."""
     n, m = len(board), len(board[0])
     cells = n * m
     free = np.array([c != "#" for row in board for c in row])
-    nb = np.full((cells, 4), -1, dtype=np.int64)  # neighbour per step, -1 if blocked
+    nb = np.full((cells, 4), -1, dtype=np.int32)  # neighbour per step, -1 if blocked
     for i in range(n):
         for j in range(m):
             for d, (di, dj) in enumerate(STEPS):
@@ -119,39 +123,45 @@ def board_graph(board: list[str]) -> tuple[int, Any, Any, Any, int]:
                     nb[i * m + j, d] = a * m + b
     (bi, bj), (ai, aj), (ci, cj) = pieces(board)
     B = (bi + 1) * m  # black's cells: the rows up to its start
-    pa, pb = np.triu_indices(cells, 1)
+    pa, pb = (x.astype(np.int32) for x in np.triu_indices(cells, 1))
     P = pa.shape[0]
-    pair = np.full((cells, cells), -1, dtype=np.int64)
-    pair[pa, pb] = pair[pb, pa] = np.arange(P)
-    b, p = (x.ravel() for x in np.meshgrid(np.arange(B), np.arange(P), indexing="ij"))
-    r1, r2 = pa[p], pb[p]
-    base = b * P + p  # state number // 2
-    valid = free[b] & free[r1] & free[r2]
+    pair = np.full((cells, cells), -1, dtype=np.int32)
+    pair[pa, pb] = pair[pb, pa] = np.arange(P, dtype=np.int32)
+    cell = np.arange(B, dtype=np.int32)
+    top = cell < m
+    hit = (cell[:, None] == pa[None, :]) | (cell[:, None] == pb[None, :])  # (B, P)
+    valid = free[:B, None] & (free[pa] & free[pb])[None, :]
+    live = valid & ~top[:, None] & ~hit  # states with moves (either turn)
     states = 2 * B * P
-    terminal = np.full(states, FIXED_DRAW, dtype=np.uint8)  # invalid states: inert
-    top = (b // m) == 0
-    hit = (b == r1) | (b == r2)
-    t_red = np.where(top, FIXED_LOSS, np.where(hit, FIXED_LOSS, 0))
-    t_black = np.where(top, FIXED_WIN, np.where(hit, FIXED_LOSS, 0))
-    terminal[2 * base[valid]] = t_red[valid]
-    terminal[2 * base[valid] + 1] = t_black[valid]
-    live = valid & ~top & ~hit
-    srcs, dsts = [], []
-    for d in range(4):  # red moves: from turn 0 to turn 1
-        for mine, other in ((r1, r2), (r2, r1)):
+    terminal = np.full((B, P, 2), FIXED_DRAW, dtype=np.uint8)  # invalid states: inert
+    t_red = np.where(top[:, None] | hit, FIXED_LOSS, 0).astype(np.uint8)
+    t_black = np.where(top[:, None], FIXED_WIN, np.where(hit, FIXED_LOSS, 0)).astype(np.uint8)
+    terminal[..., 0] = np.where(valid, t_red, FIXED_DRAW)
+    terminal[..., 1] = np.where(valid, t_black, FIXED_DRAW)
+    base = 2 * P * cell[:, None]  # (B, 1): the first state of black's cell
+    # red moves, pair ps[k] -> qs[k], on every black cell where the state lives
+    ps, qs = [], []
+    for mine, other in ((pa, pb), (pb, pa)):
+        for d in range(4):
             to = nb[mine, d]
-            ok = live & (to >= 0) & (to != other)
-            srcs.append(2 * base[ok])
-            dsts.append(2 * (b[ok] * P + pair[to[ok], other[ok]]) + 1)
-    for d in range(3):  # black moves (never down): from turn 1 to turn 0
-        to = nb[b, d]
-        ok = live & (to >= 0)
-        srcs.append(2 * base[ok] + 1)
-        dsts.append(2 * (to[ok] * P + p[ok]))
-    src = np.concatenate(srcs).astype(np.int32)
-    dst = np.concatenate(dsts).astype(np.int32)
+            ok = (to >= 0) & (to != other)
+            ps.append(np.flatnonzero(ok).astype(np.int32))
+            qs.append(pair[to[ok], other[ok]])
+    pk, qk = np.concatenate(ps), np.concatenate(qs)
+    ok = live[:, pk]
+    src_red = (base + 2 * pk[None, :])[ok]
+    dst_red = (base + (2 * qk + 1)[None, :])[ok]
+    # black moves (never down), cell bs[k] -> bt[k], with every live pair
+    bs, bd = np.nonzero(nb[:B, :3] >= 0)
+    bs, bt = bs.astype(np.int32), nb[bs, bd]
+    pairs2 = 2 * np.arange(P, dtype=np.int32)[None, :]
+    ok = live[bs]
+    src_black = (2 * P * bs[:, None] + pairs2 + 1)[ok]
+    dst_black = (2 * P * bt[:, None] + pairs2)[ok]
+    src = np.concatenate([src_red, src_black])
+    dst = np.concatenate([dst_red, dst_black])
     root = 2 * ((bi * m + bj) * P + int(pair[ai * m + aj, ci * m + cj]))
-    return states, src, dst, terminal, root
+    return states, src, dst, terminal.ravel(), root
 
 
 def solve_board(board: list[str]) -> str:

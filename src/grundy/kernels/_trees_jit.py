@@ -16,6 +16,8 @@ jit = numba.njit(cache=True, nogil=True)
 def root_kernel(us: Any, vs: Any, n: int, roots: Any) -> Any:
     # CSR adjacency, then BFS from every root; returns parent, order, and the
     # number of vertices reached (< n: disconnected) and a non-tree edge flag.
+    # Plain loops (no np.full, copy or iteration over an array): the first
+    # process compiles this kernel, and those cost numba time to compile.
     m = us.shape[0]
     deg = np.zeros(n + 1, dtype=np.int64)
     for i in range(m):
@@ -24,19 +26,24 @@ def root_kernel(us: Any, vs: Any, n: int, roots: Any) -> Any:
     for i in range(n):
         deg[i + 1] += deg[i]
     adj = np.empty(2 * m, dtype=np.int64)
-    fill = deg[:n].copy()
+    fill = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        fill[i] = deg[i]
     for i in range(m):
         a, b = us[i], vs[i]
         adj[fill[a]] = b
         fill[a] += 1
         adj[fill[b]] = a
         fill[b] += 1
-    parent = np.full(n, -2, dtype=np.int64)
+    parent = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        parent[i] = -2
     order = np.empty(n, dtype=np.int64)
     head = 0
     tail = 0
     cycle = -1
-    for r in roots:
+    for ri in range(roots.shape[0]):
+        r = roots[ri]
         if parent[r] != -2:
             continue
         parent[r] = -1
