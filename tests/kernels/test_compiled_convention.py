@@ -70,3 +70,24 @@ print("ok")
 """
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert p.returncode == 0 and p.stdout.strip() == "ok", p.stderr[-2000:]
+
+
+def test_loading_the_kernels_skips_scipys_blas_and_keeps_numba_linalg() -> None:
+    """numba's array maths probes scipy's BLAS at import (about half a second per
+    process); grundy's kernels need none, and user code keeps np.dot and np.linalg."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, grundy, numpy as np\n"
+        "grundy.games.get('grundys-game').table(500)\n"
+        "assert 'numba' in sys.modules\n"
+        "assert not any(m.startswith('scipy.linalg') for m in sys.modules), 'scipy.linalg loaded'\n"
+        "import numba\n"
+        "@numba.njit\n"
+        "def g(a): return np.dot(a, a), np.linalg.det(np.eye(2))\n"
+        "print(g(np.ones(3)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "(3.0, 1.0)"

@@ -20,6 +20,7 @@ do not count them (a fresh process spends about a second there).
 
 from __future__ import annotations
 
+import importlib
 import importlib.abc
 import importlib.machinery
 import sys
@@ -66,6 +67,31 @@ class _TimedLoader(importlib.abc.Loader):
         with _clock.excluded():
             self.loader.exec_module(module)
             _listen(module)
+            with _BlasHidden():
+                importlib.import_module("numba.np.arraymath")
+
+
+class _BlasHidden(importlib.abc.MetaPathFinder):
+    """While numba's array maths loads, scipy's BLAS bindings are not found.
+
+    ``numba.np.arraymath`` probes them at import (only to pick a dot product for
+    ``np.correlate``-style helpers); importing ``scipy.linalg`` for them costs
+    about half a second, paid by every process that runs a kernel, and no kernel
+    of grundy uses BLAS. numba's linear algebra imports the bindings itself when
+    a function needs them, so user code keeps ``np.dot`` and ``np.linalg``.
+    """
+
+    def find_spec(self, fullname: str, path: Any = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname == "scipy.linalg" or fullname.startswith("scipy.linalg."):
+            raise ImportError(f"{fullname} is not needed by grundy's kernels")
+        return None
+
+    def __enter__(self) -> None:
+        sys.meta_path.insert(0, self)
+
+    def __exit__(self, *exc: object) -> None:
+        sys.meta_path.remove(self)
 
 
 class _NumbaFinder(importlib.abc.MetaPathFinder):
