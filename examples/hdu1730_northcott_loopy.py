@@ -21,7 +21,7 @@ import sys
 from typing import Any
 
 import grundy
-from grundy import Outcome, SearchLimitError
+from grundy import Budget, Outcome, SearchLimitError
 from grundy.solve.loopy import analyze_loopy
 
 
@@ -56,7 +56,7 @@ def decide(m: int, rows: tuple[tuple[int, int], ...], max_positions: int = 200_0
         if work > max_positions:
             return _nim_shortcut(rows)
     try:
-        a = analyze_loopy(Northcott(m), root, max_positions=max_positions)
+        a = analyze_loopy(Northcott(m), root, budget=Budget(positions=max_positions))
     except SearchLimitError:
         return _nim_shortcut(rows)
     o = a.outcome(root)

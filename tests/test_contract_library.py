@@ -501,11 +501,11 @@ def _chain_huge() -> Any:
     def chain(n: int) -> Any:
         return [n - 1] if n > 0 else []
 
-    return chain.value(10**5000, limit=10)
+    return chain.value(10**5000, budget=grundy.Budget(positions=10))
 
 
-def _bad_limit() -> Any:
-    return get("chocolate").value((5, 5), limit="x")
+def _bad_budget() -> Any:
+    return get("chocolate").value((5, 5), budget="x")
 
 
 def _user_literal() -> Any:
@@ -541,8 +541,8 @@ REGRESSIONS = [
     ("dawson.table(-5)", lambda: dawson.table(-5)),
     ("dawson.table(10**30)", lambda: dawson.table(10**30)),
     ("census(1, -5)", lambda: census(1, -5, workers=1)),
-    ("chain.value(10**5000, limit=10)", _chain_huge),
-    ("value(limit='x')", _bad_limit),
+    ("chain.value(10**5000, budget=Budget(positions=10))", _chain_huge),
+    ("value(budget='x')", _bad_budget),
     ("parse_position('{[1]: 2}')", _user_literal),
 ]
 
@@ -555,7 +555,7 @@ def test_regression_inputs_raise_grundy_errors(call):
         with pytest.raises(GrundyError) as info:
             call()
     assert "\n" not in str(info.value).strip()
-    if "limit" not in str(info.value) and "parse_position" not in str(info.value):
+    if "budget" not in str(info.value) and "parse_position" not in str(info.value):
         assert not re.search(r"moves\(.*\) raised", str(info.value))
 
 

@@ -29,6 +29,18 @@ from grundy.values import __all__ as _values_all
 
 __version__ = "0.1.0"
 
+
+def _picture(rs: object, position: object) -> str | None:
+    """SVG of a position for Jupyter (the plot layer's drawing, imported on first use)."""
+    from grundy.plot.svg import picture
+
+    return picture(rs, position)
+
+
+from grundy.rules.display import register_picture as _register_picture  # noqa: E402
+
+_register_picture(_picture)
+
 __all__ = [
     *_values_all, *_rules_all, "analyze", "Report", "GameGraph", "Solver", "Budget", "Misere", "MisereSum",
     "EverySum", "ConjunctiveSum", "SelectiveSum", "every_outcome", "sj_outcome", "count_positions", "count_values", "games",

@@ -40,13 +40,14 @@ from grundy.patterns.forms import (
 )
 from grundy.rules.ruleset import Ruleset
 from grundy.solve import tables
-from grundy.solve.budget import Budget, watching
+from grundy.solve.budget import Budget, as_budget, from_keywords, watching
 from grundy.values.errors import (
     GrundyError, InvalidParameterError, InvalidPositionError, LoopyGameError, describe,
 )
+from grundy.values.keywords import old_keywords
 from grundy.values.periodicity import Periodicity
 
-__all__ = ["guess", "Guess", "Conjecture", "DEFAULT_TO"]
+__all__ = ["guess", "Guess", "Conjecture", "DEFAULT_TO", "GUESS_BUDGET"]
 
 #: default table sizes by kind: heaps 0..N, coins 1..N, pairs 0..N each, and
 #: for many heaps the box 0..N of each of ``heaps`` heaps
@@ -279,6 +280,11 @@ def _heaps_values(rs: Ruleset, to: int, heaps: int) -> np.ndarray[Any, Any]:
 
 
 # --------------------------------------------------------------------- the search
+#: The budget of the tabulation of :func:`guess` when none is given.
+GUESS_BUDGET = Budget(seconds=60.0)
+
+
+@old_keywords(("seconds",), lambda given: from_keywords(given, GUESS_BUDGET))
 def guess(
     target: Ruleset | Sequence[int] | Any,
     *,
@@ -289,7 +295,7 @@ def guess(
     limit: int = DEFAULT_LIMIT,
     known: Mapping[str, Sequence[int]] | bool = True,
     shape: str | None = None,
-    seconds: float | None = 60.0,
+    budget: Budget | None = None,
     prove_seconds: float = 3.0,
 ) -> Guess:
     """Tabulate ``target`` and conjecture its rule (see the module's doc).
@@ -303,8 +309,8 @@ def guess(
     ``limit``: most conjectures returned; ``known``: compare with the
     catalogue's one-heap games (``True``), with these named tables, or not
     (``False``); ``shape``: how to tabulate a ruleset (``"heap"``, ``"coins"``,
-    ``"pair"``, ``"heaps"``), by default from what it declares. ``seconds``: the
-    budget of the tabulation (``None``: no limit; past it,
+    ``"pair"``, ``"heaps"``), by default from what it declares. ``budget``: the
+    budget of the tabulation (``None``: :data:`GUESS_BUDGET`, 60 s; past it,
     :class:`~grundy.values.errors.SearchLimitError`); ``prove_seconds``: the
     time given to a game that searches its own period (octal games) to prove
     it, if it has not done so yet (that search then keeps this answer).
@@ -321,7 +327,7 @@ def guess(
         raise InvalidParameterError(f"guess: shape must be one of {sorted(DEFAULT_TO)}; got {describe(shape)}")
     if isinstance(target, Ruleset):
         try:
-            with watching(Budget(seconds=seconds)):
+            with watching(as_budget(budget, GUESS_BUDGET)):
                 return _guess_ruleset(target, to, fit, heaps, position, limit, known, shape,
                                       prove_seconds)
         except InvalidPositionError as exc:
@@ -371,7 +377,7 @@ def _guess_ruleset(rs: Ruleset, to: int | None, fit: int | None, heaps: int,
     if start == 0 and position is None and getattr(rs, "start", None) is None:
         search = tables.period_search(rs)
         if search is not None:  # not searched yet: within the proof's own budget
-            search.find_period(seconds=prove_seconds)
+            search.find_period(budget=Budget(seconds=prove_seconds))
         theorem = tables.pattern_of(rs, values)
     return _one_dim(rs.name, "heap", n, np.array(values, dtype=np.int64), fit, limit, theorem, known, "n",
                     own=rs)

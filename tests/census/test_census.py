@@ -12,6 +12,7 @@ from grundy import InvalidParameterError
 from grundy.census import CensusRow, CensusStore, CensusStoreError, census, octal_codes, to_csv
 from grundy.cli.main import main
 from grundy.games import TakeAndBreak
+from grundy.solve.budget import Budget
 
 
 def test_codes():
@@ -22,7 +23,7 @@ def test_codes():
 
 
 def test_rows_agree_with_the_rulesets():
-    rows = {r.code: r for r in census(2, 1500, workers=2, seconds=20)}
+    rows = {r.code: r for r in census(2, 1500, workers=2, budget=Budget(seconds=20))}
     assert (rows["0.07"].period, rows["0.07"].preperiod, rows["0.07"].proven) == (34, 53, True)
     assert (rows["0.77"].period, rows["0.77"].preperiod) == (12, 71)
     for code in ("0.15", "0.52", "0.34", "0.45"):
@@ -166,7 +167,7 @@ UNSOLVED_3 = ["0.6", "0.04", "0.06", "0.14", "0.36", "0.64", "0.74", "0.76", "0.
 
 @pytest.mark.slow
 def test_three_digit_census_to_two_to_the_twentieth(tmp_path):
-    rows = {r.code: r for r in census(3, 1 << 20, seconds=30, store=tmp_path / "c3.sqlite")}
+    rows = {r.code: r for r in census(3, 1 << 20, budget=Budget(seconds=30), store=tmp_path / "c3.sqlite")}
     for code, (pre, per) in SOLVED_3.items():
         assert rows[code].proven and (rows[code].preperiod, rows[code].period) == (pre, per), code
     for code in UNSOLVED_3:
@@ -188,10 +189,10 @@ def test_ctrl_c_keeps_the_settled_games(tmp_path):
 
     store = tmp_path / "c.sqlite"
     with pytest.raises(CensusInterrupted) as info:
-        census(2, 200, workers=1, seconds=5, store=store, progress=stop_after_three)
+        census(2, 200, workers=1, budget=Budget(seconds=5), store=store, progress=stop_after_three)
     assert [r.code for r in info.value.rows] == ["0.1", "0.2", "0.3"]
     assert info.value.total == len(list(octal_codes(2))) and "3 of" in str(info.value)
-    rows = census(2, 200, workers=1, seconds=5, store=store)
+    rows = census(2, 200, workers=1, budget=Budget(seconds=5), store=store)
     assert [r.code for r in rows[:3]] == ["0.1", "0.2", "0.3"] and len(rows) == info.value.total
 
 
@@ -218,6 +219,6 @@ def test_cli_reports_no_period_seen_by_chance(capsys):
 def test_library_rows_follow_the_observation_rule():
     from grundy.patterns.periodicity import is_observation
 
-    for r in census(2, 1000, workers=1, seconds=20):
+    for r in census(2, 1000, workers=1, budget=Budget(seconds=20)):
         if r.period is not None and not r.proven:
             assert is_observation(r.preperiod, r.period, r.n), r

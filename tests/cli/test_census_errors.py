@@ -33,6 +33,7 @@ from grundy import InvalidParameterError
 from grundy.census import CensusStore, CensusStoreError, analyse, census
 from grundy.cli.main import main
 from grundy.values.errors import GrundyError, UnhashablePositionError, describe
+from grundy.solve.budget import Budget
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -76,7 +77,7 @@ def _store(path: Path) -> Path:
     """A good census store (2 digits to 200) at ``path``, computed once."""
     if "store" not in _TEMPLATE:
         with tempfile.TemporaryDirectory() as d:
-            census(2, 200, workers=1, seconds=5, store=Path(d) / "c.sqlite")
+            census(2, 200, workers=1, budget=Budget(seconds=5), store=Path(d) / "c.sqlite")
             _TEMPLATE["store"] = (Path(d) / "c.sqlite").read_bytes()
     path.write_bytes(_TEMPLATE["store"])
     return path
@@ -570,7 +571,7 @@ def test_huge_heaps_do_not_break_the_messages(spec: str) -> None:
     rs = grundy.games.get(spec)
     for x in (10**5000, -(10**5000)):
         try:
-            rs.value(x, limit=1000)
+            rs.value(x, budget=Budget(positions=1000))
         except GrundyError as e:
             assert "5,001 digits" in str(e) or "digits" in str(e), str(e)
         except ValueError as e:  # pragma: no cover - the failure this test is about

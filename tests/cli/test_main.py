@@ -344,7 +344,7 @@ def test_seconds_inf_and_huge_in_library_and_web():
 
     nim = grundy.games.get("nim")
     for s in (math.inf, 1e308):
-        r = grundy.analyze(nim[3] + nim[5], seconds=s)
+        r = grundy.analyze(nim[3] + nim[5], budget=Budget(positions=10**6, seconds=s))
         assert r.value == 6 and r.remoteness is not None and not r.stopped
     pytest.importorskip("fastapi")
     from fastapi.testclient import TestClient

@@ -29,6 +29,7 @@ import grundy
 from grundy import Outcome
 from grundy.games import string
 from grundy.solve.tables import PeriodSearch, heap_table, pattern_of
+from grundy.solve.budget import Budget
 from tests.oracles import grundy_values, wins
 
 # ------------------------------------------------------------------ raw rules
@@ -439,7 +440,7 @@ def library_pattern(rs: Any, row: Known) -> Any:
     if row.unsolved and isinstance(rs, PeriodSearch) and not rs.period_searched:
         # a private copy of the take-and-break game, searched within a small budget
         rs = type(rs)(rs.spec.split(":", 1)[1])
-        rs.find_period(seconds=0.5, max_heaps=1 << 12)
+        rs.find_period(budget=Budget(seconds=0.5, positions=1 << 12))
     need = len(row.values) if row.period is None else 2 * row.preperiod + 4 * row.period + 40
     return pattern_of(rs, heap_table(rs, max(len(row.values), need) - 1).values)
 

@@ -66,7 +66,7 @@ def test_engine_wins_from_the_persons_p_position_and_undo() -> None:
     p.expect_exact("your move> ")
     p.sendline("undo")
     p.expect_exact("Took back your last move.")
-    p.expect_exact("Position (octal:0.77): 4")
+    p.expect_exact("Position in kayles (octal:0.77): IIII  (4 pins)")
     p.expect_exact("your move> ")
     p.sendline("knock 1")
     while True:

@@ -157,7 +157,7 @@ def test_cli_play_on_a_drawn_position(tmp_path: Path) -> None:
     assert "Traceback" not in r.stderr and r.stderr == ""
     assert "Hint: drawn: neither side can force a win; moves that keep the draw: 4, 3" in r.stdout
     assert "P-position" not in r.stdout
-    assert "Value inf() (D)" in r.stdout
+    assert "Value inf() (D — a draw with best play)" in r.stdout
     # 5 -> 4 (person), the engine keeps the draw: 4 -> 3 (never 2 or 3 -> 2/1, won for the person)
     assert "Engine plays: 3" in r.stdout
     assert "Hint: drawn: neither side can force a win; moves that keep the draw: 4" in r.stdout

@@ -136,8 +136,72 @@ def test_sum_refusals() -> None:
     g = get("nim").sum(3, 4)
     with pytest.raises(InvalidPositionError, match="component 3"):
         parse_sum_move(g, "3:1")
-    with pytest.raises(InvalidPositionError, match="say which game"):
+    with pytest.raises(InvalidPositionError, match="components 1 and 2 could make it; say which"):
         parse_sum_move(g, "take 1")
+    with pytest.raises(InvalidPositionError, match="no component can make that move"):
+        parse_sum_move(g, "take 9")
+
+
+def nim_options(heaps: tuple[int, ...]) -> list[SumMove]:
+    """Every move of a Nim sum from the rules: component i to any smaller size."""
+    return [SumMove(i, k) for i, h in enumerate(heaps) for k in range(h - 1, -1, -1)]
+
+
+def test_every_documented_heap_form_in_a_nim_sum() -> None:
+    heaps = (3, 7, 5)
+    g = get("nim").sum(*heaps)
+    legal = set(nim_options(heaps))
+    for i, h in enumerate(heaps, start=1):
+        for to in range(h):
+            want = SumMove(i - 1, to)
+            assert want in legal
+            for text in (f"heap {i} to {to}", f"{i}-{to}", f"{i} -> {to}", f"take {h - to} from heap {i}",
+                         f"{i}: take {h - to}", f"{i}:to {to}", f"{i}: -{h - to}", f"#{i}: to {to}",
+                         f"component {i}: {to}"):
+                assert parse_sum_move(g, text) == want, text
+    # a move without a component is played where only one component can make it
+    assert parse_sum_move(g, "to 6") == SumMove(1, 6)      # only heap 2 (7) reaches 6
+    assert parse_sum_move(g, "take 6") == SumMove(1, 1)
+    assert parse_sum_move(get("nim").sum(3, 0), "to 0") == SumMove(0, 0)
+    with pytest.raises(InvalidPositionError, match="components 1, 2 and 3 could make it"):
+        parse_sum_move(g, "to 0")
+    with pytest.raises(InvalidPositionError, match="not a legal move"):
+        parse_sum_move(g, "heap 1 to 7")
+
+
+def test_heap_forms_in_a_single_heap() -> None:
+    g = get("nim").sum(9)
+    assert parse_sum_move(g, "heap 1 to 7") == SumMove(0, 7)
+    assert parse_sum_move(g, "1-0") == SumMove(0, 0)
+    assert parse_sum_move(g, "take 2 from heap 1") == SumMove(0, 7)
+    assert parse_sum_move(g, "to 0") == SumMove(0, 0)
+    with pytest.raises(InvalidPositionError, match="no component 2"):
+        parse_sum_move(g, "heap 2 to 1")
+    # a game of several heaps in one position reads its own heap numbers
+    w = get("wythoff").sum((4, 6))
+    assert parse_sum_move(w, "heap 2 to 3") == SumMove(0, (4, 3))
+
+
+def test_nth_move_of_a_sum_is_the_listed_one() -> None:
+    heaps = (2, 3, 1)
+    g = get("nim").sum(*heaps)
+    listed = [SumMove(i, o) for i, c in enumerate(g.components) for o in c.ruleset.moves(c.position)]
+    assert sorted(listed) == sorted(nim_options(heaps))
+    for k, m in enumerate(listed, start=1):
+        assert parse_sum_move(g, f"#{k}") == m
+        assert parse_sum_move(g, f"# {k}") == m
+    for bad in (0, len(listed) + 1, 10**30):
+        with pytest.raises(InvalidPositionError, match="numbered from #1"):
+            parse_sum_move(g, f"#{bad}")
+
+
+def test_kayles_take_is_not_a_pin_number() -> None:
+    k = get("kayles")
+    for text in ("take 2", "take 1", "2: take 2"):
+        with pytest.raises(InvalidPositionError, match="which pins"):
+            parse_sum_move(k.sum(5, 3) if ":" in text else k.sum(5), text)
+    # knocking pin 2 of 5 leaves rows of 1 and 3 (the raw rule, by simulation)
+    assert parts(parse_sum_move(k.sum(5), "knock 2").option) == kayles_knock(5, [2])
 
 
 def test_huge_component_numbers_are_refused_cleanly():

@@ -13,6 +13,7 @@ from grundy import SumMove
 from grundy.games import get
 from grundy.play import Session
 from grundy.values.errors import InvalidPositionError
+from grundy.play.session import SESSION_BUDGET
 from tests.oracles import remoteness, sum_moves, wins
 
 GAMES = [
@@ -150,10 +151,10 @@ def test_huge_positions_stay_within_the_budget() -> None:
     s = Session(get("wythoff")[10**100, 10**100 + 1])
     assert s.outcome is grundy.Outcome.N and s.hint().startswith("both ")
     take12 = grundy.ruleset(lambda n: [n - k for k in (1, 2) if k <= n])  # no closed form
-    s = Session(take12[10**6], limit=2_000)
+    s = Session(take12[10**6], budget=SESSION_BUDGET.replace(positions=2_000))
     assert s.value is None and "beyond the search budget" in s.hint()
     s.play_engine()  # some move, even out of reach
-    s = Session(get("kayles").sum(30, 30), seconds=1)
+    s = Session(get("kayles").sum(30, 30), budget=SESSION_BUDGET.replace(seconds=1))
     assert s.value == 0
     s.play_engine()
     assert s.value != 0

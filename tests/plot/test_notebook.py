@@ -1,5 +1,6 @@
 """docs/notebook.ipynb runs from top to bottom (nbclient) and shows HTML for
-games, reports, periodicity and tables, and PNG pictures."""
+games (with SVG pictures of the positions), reports in words, periodicity and
+tables (with a guess), and PNG pictures."""
 
 from __future__ import annotations
 
@@ -33,6 +34,10 @@ def test_notebook_runs() -> None:
     assert "text/html" in kinds[0] and "<td>6</td>" not in str(code[0].outputs)  # 3^4^5 = 2
     assert "<b>2</b>" in str(code[0].outputs)
     assert "text/html" in kinds[1] and "(3, 5)" in str(code[1].outputs)
+    assert "N — the player to move wins" in str(code[1].outputs) and "result for the mover" in str(code[1].outputs)
+    assert "guess: value(n) = periodic with period 7" in str(code[3].outputs)
+    assert "<svg" in str(code[0].outputs)
+    assert str(code[8].outputs).count("<ellipse") == 7 + 4  # Kayles rows drawn pin by pin
     assert "period 34" in str(code[2].outputs)
     assert "text/html" in kinds[3]
     assert all("image/png" in k for k in kinds[4:7])

@@ -43,6 +43,17 @@ def test_no_ruleset_replaces_an_analysis_method() -> None:
             assert owner is Ruleset, f"{cls.__module__}.{cls.__qualname__} replaces {name}"
 
 
+def test_search_hooks_are_declared_where_they_are_defined() -> None:
+    """The search asks decompose/canonical only of a ruleset that declares them: a
+    class that defines one declares it, and no class declares one it lacks."""
+    classes = {c for c in _subclasses(Ruleset)
+               if c.__module__.startswith(("grundy.games", "grundy.solve"))}
+    for cls in classes:
+        for hook, flag in (("decompose", "has_decompose"), ("canonical", "has_canonical")):
+            defined = getattr(cls, hook) is not getattr(Ruleset, hook)
+            assert defined == getattr(cls, flag), f"{cls.__qualname__}: {hook} and {flag}"
+
+
 def test_misere_is_the_one_other_analysis() -> None:
     # misère play searches a sum whole: it answers the questions itself
     assert all(name in vars(Misere) for name in ANALYSIS if name != "options_with_value")

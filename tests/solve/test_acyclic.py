@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 import grundy
 from grundy import LoopyGameError, Outcome, SearchLimitError, Sum
 from grundy.solve import remoteness_rule, suspense_rule
+from grundy.solve.budget import Budget
 from tests.oracles import grundy_values, remoteness, suspense, wins
 
 
@@ -156,7 +157,7 @@ def test_cycle_raises_loopy_game_error_naming_a_position_on_it():
 def test_search_limit():
     big = grundy.ruleset(lambda n: range(n))
     with pytest.raises(SearchLimitError):
-        big.remoteness(5000, limit=100)
+        big.remoteness(5000, budget=Budget(positions=100))
 
 
 def test_ctrl_c_leaves_a_consistent_memo():

@@ -28,13 +28,13 @@ def test_evensplit_huge_heap_stops_within_budget() -> None:
     g = grundy.games.get("evensplit:2")
     t = time.monotonic()
     with pytest.raises(SearchLimitError, match=r"evensplit:2: the value of 1000000000000 stopped"):
-        g.value(10**12, seconds=0.3)
+        g.value(10**12, budget=grundy.Budget(seconds=0.3))
     assert time.monotonic() - t < 5.0  # generous on a loaded machine; unbounded before
 
 
 def test_evensplit_report_says_where_it_stopped() -> None:
     g = grundy.games.get("evensplit:2")
-    report = grundy.analyze(g[10**12], seconds=0.3)
+    report = grundy.analyze(g[10**12], budget=grundy.Budget(positions=10**6, seconds=0.3))
     assert report.value is None and "value" in report.stopped
     assert "budget" in report.stopped["value"]
 
@@ -61,14 +61,14 @@ def test_evensplit_small_values_unchanged_by_the_budget() -> None:
             memo[n] = m
         return memo[n]
 
-    assert [g.value(n, seconds=5) for n in range(120)] == [brute(n) for n in range(120)]
+    assert [g.value(n, budget=grundy.Budget(seconds=5)) for n in range(120)] == [brute(n) for n in range(120)]
 
 
 def test_a_timed_out_remoteness_is_not_reported_as_too_many_options() -> None:
     """The remoteness search's time-out names "the options of" a sum; suspense was
     then skipped as if a position had more options than the budget."""
     lasker = grundy.games.get("lasker")
-    report = grundy.analyze(lasker[14] + lasker[9], seconds=0.3)
+    report = grundy.analyze(lasker[14] + lasker[9], budget=grundy.Budget(positions=10**6, seconds=0.3))
     assert report.value is not None
     for key in ("remoteness", "suspense"):
         assert "more options than" not in report.stopped.get(key, "")
@@ -101,7 +101,7 @@ def test_a_position_with_10_to_the_12_options_keeps_the_time_budget() -> None:
         for f in ("value", "remoteness", "suspense"):
             t = time.monotonic()
             try:
-                getattr(take_any, f)(10**12, seconds=0.3)
+                getattr(take_any, f)(10**12, budget=grundy.Budget(seconds=0.3))
             except grundy.SearchLimitError as e:
                 assert "the budget" in str(e), e
             print(f, round(time.monotonic() - t, 2))
@@ -131,7 +131,7 @@ def test_octal_table_watches_the_callers_budget() -> None:
     g = grundy.games.get("octal:0.6")
     t = time.monotonic()
     with pytest.raises(SearchLimitError, match="octal:0.6: the table to heap") as e:
-        g.value(10**10, seconds=0.3)
+        g.value(10**10, budget=grundy.Budget(seconds=0.3))
     assert e.value.reason == "seconds" and time.monotonic() - t < 5.0
 
 

@@ -26,6 +26,8 @@ from grundy.rules.compound import Compound, analysis_of, register_analysis
 from grundy.rules.game import Game
 from grundy.values.errors import GrundyError, InvalidParameterError
 from grundy.values.outcome import Outcome
+from grundy.solve.budget import Budget
+from grundy.solve.report import ANALYSIS_BUDGET
 
 State = tuple[tuple[str, int], ...]
 
@@ -214,7 +216,7 @@ def test_compound_report_runs_within_its_time_budget() -> None:
     lasker = grundy.games.get("lasker")
     comp = grundy.MisereSum(lasker[40], lasker[41], lasker[43])
     t = time.monotonic()
-    report = grundy.analyze(comp, seconds=0.3)
+    report = grundy.analyze(comp, budget=ANALYSIS_BUDGET.replace(seconds=0.3))
     assert time.monotonic() - t < 5.0
     assert report.outcome is None and report.value is None and "outcome" in report.stopped
     assert not report.complete
@@ -223,18 +225,18 @@ def test_compound_report_runs_within_its_time_budget() -> None:
 def test_compound_report_runs_within_its_position_budget() -> None:
     lasker = grundy.games.get("lasker")
     comp = grundy.Misere(lasker).sum(17, 18, 19)
-    report = grundy.analyze(comp, positions=50, seconds=None)  # no time limit: positions stop it
+    report = grundy.analyze(comp, budget=Budget(positions=50))  # no time limit: positions stop it
     assert report.outcome is None and "outcome" in report.stopped
 
 
 def test_compound_report_within_budget_agrees_with_raw_rules() -> None:
     state: State = (("subtraction:1,3,4", 5), ("nim", 3), ("bash:2", 4))
     for kind, cls in TYPES.items():
-        report = grundy.analyze(build(state, cls), seconds=5)
+        report = grundy.analyze(build(state, cls), budget=ANALYSIS_BUDGET.replace(seconds=5))
         assert (report.outcome is Outcome.N) == normal_wins(kind, state)
         assert report.value is None and "value" in report.stopped
         assert report.winning_moves == ([] if report.outcome is Outcome.P
                                         else [build(state, cls).winning_move()])
-    report = grundy.analyze(build(state, grundy.MisereSum), seconds=5)
+    report = grundy.analyze(build(state, grundy.MisereSum), budget=ANALYSIS_BUDGET.replace(seconds=5))
     assert (report.outcome is Outcome.N) == misere_wins(norm(state))
     assert report.value is not None and (report.value == 0) == (report.outcome is Outcome.P)

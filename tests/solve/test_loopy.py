@@ -16,6 +16,7 @@ from grundy import Outcome, Sum, inf
 from grundy.solve.loopy import LoopyAnalysis, analyze_loopy, loopy_unsupported
 from grundy.values.errors import LoopyGameError, MoveFunctionError, SearchLimitError
 from grundy.values.loopy import loopy_outcome, loopy_sum
+from grundy.solve.budget import Budget
 from tests.solve.loopy_oracles import explore, heap, outcomes, product, remoteness
 
 
@@ -197,9 +198,9 @@ def test_budget_says_how_far_it_got():
         yield n + 1
 
     with pytest.raises(SearchLimitError, match=r"more than 1,000 positions .* \(explored 1,000"):
-        analyze_loopy(up, 0, max_positions=1000)
+        analyze_loopy(up, 0, budget=Budget(positions=1000))
     with pytest.raises(SearchLimitError, match="out of time"):
-        analyze_loopy(up, 0, deadline=time.monotonic() + 0.05)
+        analyze_loopy(up, 0, budget=Budget(seconds=0.05))
 
 
 def test_bad_move_functions_and_unsupported_questions():
@@ -239,5 +240,5 @@ def test_a_monotonic_deadline_holds_after_compiled_code_loaded():
 
     t = time.monotonic()
     with pytest.raises(SearchLimitError, match="out of time"):
-        analyze_loopy(up, 0, deadline=time.monotonic() + 0.05)
+        analyze_loopy(up, 0, budget=Budget(seconds=0.05))
     assert time.monotonic() - t < 0.25

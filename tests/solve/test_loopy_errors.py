@@ -165,7 +165,7 @@ def test_unknown_vertices():
 
 def test_budget_says_how_far_it_got():
     with pytest.raises(SearchLimitError, match=r"explored 50, 1 more found"):
-        grundy.solve.loopy.analyze_loopy(climb, 0, max_positions=50)
+        grundy.solve.loopy.analyze_loopy(climb, 0, budget=grundy.Budget(positions=50))
 
 
 # ------------------------------------------------------------------------ CLI
@@ -252,4 +252,4 @@ def test_one_position_with_too_many_options_stops_within_the_budget():
         yield n
 
     with pytest.raises(SearchLimitError, match=r"more than 1,000 positions reachable from 10{100} \(explored 0;"):
-        grundy.solve.loopy.analyze_loopy(wide, 10**100, max_positions=1000)
+        grundy.solve.loopy.analyze_loopy(wide, 10**100, budget=grundy.Budget(positions=1000))

@@ -1,6 +1,6 @@
 """The memory budget: ``Budget.max_memory`` with a default that holds
 when a caller gives none, ``SearchLimitError.reason``, and the inputs
-that once took the machine or overran ``analyze(..., seconds=2)``.
+that once took the machine or overran ``analyze(...)`` (2 s).
 
 Anything that could take the machine runs in a child process with a capped
 address space (``RLIMIT_AS``) and a timeout; the child prints one JSON line."""
@@ -92,10 +92,10 @@ def test_search_limit_error_has_a_reason_and_stays_compatible() -> None:
     nim = grundy.games.get("subtraction:1,2,3")
     rs = grundy.ruleset(lambda n: [m for m in range(n)])
     with pytest.raises(SearchLimitError) as exc:
-        rs.value(50, limit=5)
+        rs.value(50, budget=grundy.Budget(positions=5))
     assert exc.value.reason == "positions"
     with pytest.raises(SearchLimitError) as exc:
-        rs.value(10**6, seconds=0)
+        rs.value(10**6, budget=grundy.Budget(seconds=0))
     assert exc.value.reason == "seconds"
     assert nim.value(10) == 2
 
@@ -167,7 +167,7 @@ ANALYZE = """
     g = get({spec!r})
     pos = {position}
     t = time.monotonic()
-    r = grundy.analyze(g[pos], seconds=2)
+    r = grundy.analyze(g[pos], budget=grundy.Budget(positions=10**6, seconds=2))
     out = {{"seconds": time.monotonic() - t, "value": r.value,
            "outcome": None if r.outcome is None else r.outcome.name,
            "stopped": r.stopped, "budget": memory.default_limit(),
@@ -195,7 +195,7 @@ def test_fibonacci_at_a_huge_heap_stays_within_budget() -> None:
 
 def test_evensplit_at_a_million_stays_within_budget() -> None:
     # was: the winning moves listed a million options of up to 10**6 heaps each,
-    # unbudgeted (OOM at 24 GB even with positions=20000)
+    # unbudgeted (OOM at 24 GB even with a budget of 20000 positions)
     out = analyze_in_child("evensplit:2", "10**6")
     assert out["value"] is not None and out["moves"]
     assert "value" not in out["stopped"]
@@ -250,7 +250,7 @@ def test_loopy_exploration_with_no_limit_ends_at_the_memory_budget() -> None:
         except SearchLimitError as e:
             out = {"error": str(e), "reason": e.reason}
         try:
-            walk.outcome(0, seconds=0.3)
+            walk.outcome(0, budget=grundy.Budget(seconds=0.3))
         except SearchLimitError as e:
             out["timed"] = e.reason
     """, env={"GRUNDY_MAX_MEMORY": "250M"})
@@ -261,12 +261,12 @@ def test_loopy_exploration_with_no_limit_ends_at_the_memory_budget() -> None:
 
 @pytest.mark.slow
 def test_evensplit_with_a_position_budget_only_stays_within_memory() -> None:
-    # was: OOM-killed at 24 GB with positions=20000 (no memory budget)
+    # was: OOM-killed at 24 GB with a budget of 20000 positions (no memory budget)
     out = run_child("""
         import grundy
         from grundy.values import memory
         g = grundy.games.get("evensplit:2")
-        r = grundy.analyze(g[10**6], seconds=None, positions=20000)
+        r = grundy.analyze(g[10**6], budget=grundy.Budget(positions=20000))
         out = {"value": r.value, "stopped": r.stopped, "budget": memory.default_limit()}
     """, timeout=300)
     assert out["value"] is not None and out["maxrss"] < out["budget"]

@@ -14,6 +14,7 @@ import grundy
 from grundy import LoopyGameError, SearchLimitError, Sum
 from grundy.solve.reducer import GRUNDY, MISERE, REMOTENESS, SUSPENSE, Rule, reduce
 from grundy.solve.reference import reference_reduce
+from grundy.solve.budget import Budget
 from tests.oracles import grundy_values, remoteness, suspense, sum_moves
 
 RULES = (GRUNDY, REMOTENESS, SUSPENSE, MISERE)
@@ -57,6 +58,8 @@ class TupleGame(grundy.Ruleset):
     """Vertices of a DAG, and tuples of them: a tuple is the sum of its vertices (a
     move moves one of them). It declares so (``decompose``) for the tuples in
     ``declared`` only; for the others the search reads their moves."""
+
+    has_decompose = True
 
     def __init__(self, succ: dict[int, list[Hashable]], declare: int, as_list: bool) -> None:
         self.succ, self.declare, self.as_list = succ, declare, as_list
@@ -181,7 +184,7 @@ def test_reference_deep_chain_cycle_and_limit() -> None:
     assert reference_reduce(chain, 100_000) == 0  # an explicit stack: no recursion limit
     assert reference_reduce(chain, 7, REMOTENESS) == 7
     with pytest.raises(SearchLimitError):
-        reference_reduce(chain, 100, limit=50)
+        reference_reduce(chain, 100, budget=Budget(positions=50))
     loop = grundy.ruleset(lambda n: [(n + 1) % 3])
     with pytest.raises(LoopyGameError):
         reference_reduce(loop, 0)

@@ -95,7 +95,7 @@ def test_every_catalogue_example_as_the_library_answers(example_client: TestClie
     game = next(g for g in c.get("/api/games").json() if g["name"] == entry.name)
     spec = shlex.split(entry.example)[2]
     d = c.post("/api/analyze", json={"game": spec, "position": game["example_position"]}).json()
-    lib = grundy.analyze(_cli_game(entry.example), seconds=1, positions=10**6)
+    lib = grundy.analyze(_cli_game(entry.example), budget=grundy.Budget(positions=10**6, seconds=1))
     assert d["outcome"] is not None or lib.outcome is None, d
     if lib.outcome is not None:
         assert d["outcome"] == str(lib.outcome)
@@ -356,3 +356,21 @@ def test_the_pool_kills_overdue_and_dead_workers_and_goes_on() -> None:
         asyncio.run(scenario())
     finally:
         pool.close()
+
+
+def test_table_shows_a_guess_on_its_values(client: TestClient) -> None:
+    def take_1_to_3(n: int) -> int:  # the value by the raw rules: mex of the options' values
+        vals: list[int] = []
+        for m in range(n + 1):
+            opts = {vals[m - k] for k in (1, 2, 3) if k <= m}
+            vals.append(next(x for x in range(4) if x not in opts))
+        return vals[n]
+
+    t = client.get("/api/table", params={"game": "subtraction:1,2,3", "to": 60}).json()
+    g = t["guess"]
+    assert g["status"] == "verified" and g["checked"] == "n = 0..60"
+    assert g["expr"] in g["text"] or g["words"] in g["text"]
+    for n in range(61):  # the expression pastes back and gives the table
+        assert eval(g["expr"], {"n": n}) == take_1_to_3(n) == t["values"][n]
+    short = client.get("/api/table", params={"game": "nim", "to": 2}).json()
+    assert short["guess"] is None  # too few values to guess from

@@ -184,7 +184,7 @@ def _every_game(server: str, browser: webdriver.Chrome) -> None:
         _wait(browser, lambda d: d.find_element(By.ID, "analysis").get_attribute("data-done") == "1"
               or _text(d, "position-error") or _text(d, "game-error"), 60)
         assert not _text(browser, "position-error") and not _text(browser, "game-error"), entry.name
-        lib = grundy.analyze(_cli_game(entry.example), seconds=1, positions=10**6)
+        lib = grundy.analyze(_cli_game(entry.example), budget=grundy.Budget(positions=10**6, seconds=1))
         outcome, value, winning = (_text(browser, i) for i in ("outcome", "value", "winning"))
         if lib.outcome is not None:
             assert outcome.startswith(f"{lib.outcome} — the player to move"), (entry.name, outcome)

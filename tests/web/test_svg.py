@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import grundy
-from grundy.web.svg import picture
+from grundy.plot.svg import picture
 
 pytest.importorskip("networkx")
 

@@ -28,7 +28,9 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
+from grundy.solve.budget import Budget, as_budget, from_keywords
 from grundy.values.errors import GrundyError, InvalidParameterError, describe
+from grundy.values.keywords import old_keywords
 
 __all__ = ["CensusRow", "CensusStore", "CensusStoreError", "CensusWorkerError",
            "CensusInterrupted", "census", "octal_codes", "to_csv", "analyse", "SCHEMA_VERSION",
@@ -123,7 +125,7 @@ def analyse(code: str, to: int, seconds: float = GAME_SECONDS) -> CensusRow:
     if game.engine is None:
         raise InvalidParameterError(f"the census takes finite octal codes; got {code!r}")
     try:
-        p = game.find_period(seconds=seconds, max_heaps=to + 1)
+        p = game.find_period(budget=Budget(seconds=seconds, positions=to + 1))
     except SystemError as exc:
         # Ctrl-C inside a compiled kernel comes out as "SystemError: ... returned a
         # result with an exception set" whose cause is the KeyboardInterrupt
@@ -395,6 +397,7 @@ def _one_line(exc: BaseException) -> str:
     return text[:300] + ("..." if len(text) > 300 else "") or type(exc).__name__
 
 
+@old_keywords(("seconds",), from_keywords)
 def census(
     digits: int,
     to: int,
@@ -402,11 +405,12 @@ def census(
     workers: int | None = None,
     scheduler: str | None = None,
     store: str | Path | None = None,
-    seconds: float = GAME_SECONDS,
+    budget: Budget | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[CensusRow]:
     """Census of every octal game with up to ``digits`` code digits, to heap
-    ``to`` with ``seconds`` per game; returns the longest row of every game.
+    ``to`` within ``budget`` per game (its seconds; ``None``: :data:`GAME_SECONDS`);
+    returns the longest row of every game.
 
     ``scheduler``: a Dask scheduler address (``tcp://host:8786``) to run on a
     cluster; otherwise ``workers`` local processes (default: every core; ``1``:
@@ -417,8 +421,17 @@ def census(
     mid-run; the games settled stay stored), :class:`CensusInterrupted` (Ctrl-C).
     """
     _check_to(to)
-    if not seconds > 0:
-        raise InvalidParameterError(f"census time budget must be positive; got {seconds!r}")
+    b = as_budget(budget, Budget(seconds=GAME_SECONDS))
+    if b.positions is not None or b.max_memory is not None:
+        raise InvalidParameterError(
+            f"a census tables each game to heap 'to' ({to:,}) in workers of the default "
+            f"memory: its budget takes seconds per game only; got {b.describe()}"
+        )
+    if b.seconds is None or not b.seconds > 0:
+        raise InvalidParameterError(
+            f"census time budget must be a positive number of seconds per game; got {b.describe()}"
+        )
+    seconds = b.seconds
     codes = list(octal_codes(digits))
     db = CensusStore(store)
     try:

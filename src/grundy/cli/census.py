@@ -87,6 +87,7 @@ def census(ctx: click.Context, digits: int, to: int, budget: float, jobs: int | 
         return
     from grundy.census import CensusInterrupted
     from grundy.census import census as run_census
+    from grundy.solve.budget import Budget
     from grundy.cli.progress import ProgressBar
 
     if scheduler is not None:
@@ -95,7 +96,7 @@ def census(ctx: click.Context, digits: int, to: int, budget: float, jobs: int | 
     try:
         with ProgressBar(None, "census", delay=0.5, unit="games") as bar:
             rows = run_census(digits, to, workers=jobs, scheduler=scheduler, store=store,
-                              seconds=budget, progress=bar)
+                              budget=Budget(seconds=budget), progress=bar)
     except CensusInterrupted as stop:  # Ctrl-C: the games settled so far, then status 130
         _print_rows(stop.rows, fmt, wide=False)
         where = f"kept in {store}, where a rerun resumes" if store else "not stored (no --store)"

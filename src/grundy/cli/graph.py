@@ -74,6 +74,7 @@ def graph(source: str, vertices: tuple[str, ...], root: str | None, limit: int, 
     move of VERTICES (default: all) of the game graph SOURCE: an edge-list file,
     or a ruleset (FILE.py:NAME or a catalogue name) explored from --root."""
     from grundy.solve.graph import GameGraph
+    from grundy.solve.budget import Budget
     from grundy.solve.loopy import analyze_loopy
 
     if root is not None:
@@ -82,7 +83,7 @@ def graph(source: str, vertices: tuple[str, ...], root: str | None, limit: int, 
         rs = resolve(source)
         start = rs.parse_position(root)
         rs.check(start)
-        a = analyze_loopy(rs, start, max_positions=limit)
+        a = analyze_loopy(rs, start, budget=Budget(positions=limit))
         labels = a.labels if a.labels is not None else list(range(a.n))
         edges = [(labels[int(u)], labels[int(v)]) for u, v in zip(a.src.tolist(), a.dst.tolist())]
         g = GameGraph(edges, name=rs.name, vertices=labels, simple=simple)

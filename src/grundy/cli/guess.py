@@ -42,9 +42,10 @@ def guess(game: str, to: int | None, fit: int | None, heaps: int, limit: int,
     rules, catalogue games), each proven, verified or refuted."""
     from grundy.conjecture import guess as find
     from grundy.games import resolve
+    from grundy.solve.budget import Budget
 
     rs = resolve(game)
-    result = find(rs, to=to, fit=fit, heaps=heaps, limit=limit, seconds=seconds,
+    result = find(rs, to=to, fit=fit, heaps=heaps, limit=limit, budget=Budget(seconds=seconds),
                   prove_seconds=3600.0 if prove is None else prove)
     if as_json:
         click.echo(json.dumps(result.to_dict()))

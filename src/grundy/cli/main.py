@@ -125,6 +125,7 @@ def analyze(
     Several POSITIONS form a disjunctive sum (e.g. 'grundy analyze nim 3 4 5').
     Closed forms answer at once; searches run within --seconds and --limit.
     """
+    from grundy.solve.budget import Budget
     from grundy.solve.report import analyze as run
 
     rs = resolve(game)
@@ -134,7 +135,8 @@ def analyze(
     # position budget (each search, value then remoteness then suspense, counts anew).
     with ProgressBar(limit, "analyze: explored", enabled=progress, delay=_BAR_DELAY,
                      unit="positions") as bar, _hard_deadline(seconds):
-        report = run(target, seconds=seconds, positions=limit, progress=bar, max_memory=max_memory)
+        budget = Budget(positions=limit, seconds=seconds, max_memory=max_memory)
+        report = run(target, budget=budget, progress=bar)
     if as_json:
         click.echo(json.dumps(report.to_dict()))
         return

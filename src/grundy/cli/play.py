@@ -16,14 +16,17 @@ import click
 from grundy.cli.params import IntExpr
 
 from grundy.values.errors import GrundyError
+from grundy.play.board import board_lines, game_name
+from grundy.play.options import outcome_words
 from grundy.play.parse import game_from_texts
-from grundy.play.session import Session
+from grundy.play.session import SESSION_BUDGET, Session
 
 __all__ = ["play"]
 
 _HELP = """\
 Type a move in the game's notation (e.g. 'heap 2 to 3', '2-3', '1: take 2',
-'both 2', 'knock 4 5', or the resulting position), or a command:
+'both 2', 'knock 4 5', '#3' for the third move of 'moves', or the resulting
+position), or a command:
   hint   a winning move, or in a drawn position the moves that keep the draw
   undo   take back your last move and the engine's reply
   moves  list the legal moves
@@ -32,20 +35,10 @@ Type a move in the game's notation (e.g. 'heap 2 to 3', '2-3', '1: take 2',
 
 
 def _show(s: Session) -> None:
-    g = s.game
-    vals = s.values()
-    if len(g.components) > 1:
-        parts = [
-            f"  {i + 1}: {c.ruleset.format_position(c.position)}  (value {v})"
-            for i, (c, v) in enumerate(zip(g.components, vals))
-        ]
-        click.echo(f"Position ({g.components[0].ruleset.name if g.components else 'empty'}):")
-        click.echo("\n".join(parts))
-    elif g.components:
-        c = g.components[0]
-        click.echo(f"Position ({c.ruleset.name}): {c.ruleset.format_position(c.position)}")
+    click.echo("\n".join(board_lines(s.game, s.values())))
     hist = " -> ".join("?" if v is None else str(v) for v in s.value_history)
-    click.echo(f"Value {s.value} ({s.outcome}); history: {hist}")
+    shown = "?" if s.value is None else str(s.value)
+    click.echo(f"Value {shown} ({outcome_words(s.outcome)}); history: {hist}")
 
 
 def _ask(prompt: str) -> str | None:
@@ -74,8 +67,8 @@ def play(game: str, positions: tuple[str, ...], first: str, limit: int) -> None:
 
     Several POSITIONS form a sum; then moves read 'component:move' (from 1).
     """
-    s = Session(game_from_texts(game, positions), limit=limit)
-    click.echo(f"grundy play: {s.game!r}. Type 'help' for the commands.")
+    s = Session(game_from_texts(game, positions), budget=SESSION_BUDGET.replace(positions=limit))
+    click.echo(f"grundy play: {game_name(s.game)}. Type 'help' for the commands.")
     if first == "ask":
         while True:
             ans = _ask("Who starts, me or engine? [me] ")
@@ -88,14 +81,18 @@ def play(game: str, positions: tuple[str, ...], first: str, limit: int) -> None:
                 break
             click.echo("Please answer 'me' or 'engine'.")
     me = 0 if first == "me" else 1
+    changed = True  # the board is shown again only when the position changed
     while True:
-        _show(s)
+        if changed:
+            _show(s)
+        changed = False
         if s.over:
             click.echo("You win!" if s.winner == me else "The engine wins.")
             return
         if s.to_move != me:
             ply = s.play_engine()
             click.echo(f"Engine plays: {ply.text}")
+            changed = True
             continue
         line = _ask("your move> ")
         if line is None or line.lower() in ("quit", "q", "exit"):
@@ -114,6 +111,7 @@ def play(game: str, positions: tuple[str, ...], first: str, limit: int) -> None:
             else:
                 s.undo(me)
                 click.echo("Took back your last move.")
+                changed = True
         elif cmd == "moves":
             ms = s.moves(31)
             shown = ", ".join(s.format_move(m) for m in ms[:30])
@@ -125,3 +123,4 @@ def play(game: str, positions: tuple[str, ...], first: str, limit: int) -> None:
                 click.echo(f"Refused: {exc}")
                 continue
             click.echo(f"You play: {ply.text}")
+            changed = True

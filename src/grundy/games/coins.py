@@ -105,6 +105,8 @@ class CoinBoard(Ruleset, Generic[K]):
     constructed from them.
     """
 
+    #: A board is the sum of its heads.
+    has_decompose = True
     #: Catalogue subclasses whose :meth:`rule` yields sorted tuples known to be
     #: legal skip the per-set checks of :meth:`turning_sets`.
     _trusted_rule: bool = False

@@ -23,7 +23,8 @@ from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
 from grundy.games._common import heap, parse_int, table_size
 from grundy.games.registry import catalogued, get, maker, named
-from grundy.solve.budget import look, reserve
+from grundy.solve.budget import Budget, as_budget, from_keywords, look, reserve, watching
+from grundy.values.keywords import old_keywords
 from grundy.kernels.rare import S_E, S_F, S_MASK, RareWork
 from grundy.patterns.periodicity import Periodicity, find_periodicity, octal_periodicity
 
@@ -534,19 +535,22 @@ class TakeAndBreak(Ruleset):
             self._period = self.find_period()
         return self._period
 
-    def find_period(self, *, seconds: float | None = None, max_heaps: int | None = None,
+    @old_keywords(("seconds", "max_heaps"), from_keywords)
+    def find_period(self, *, budget: Budget | None = None,
                     progress: Progress | None = None) -> Periodicity | None:
         """Grow the table until the Guy-Smith theorem proves the period, or until
-        ``seconds`` (default :attr:`period_seconds`) are spent or ``max_heaps``
-        (default :attr:`max_heaps`) are tabled; :attr:`period_note` says which.
-        Returns the proven period, or else the pattern observed (``proven=False``)
-        or ``None``."""
+        ``budget.seconds`` (default :attr:`period_seconds`) are spent or
+        ``budget.positions`` heaps (default :attr:`max_heaps`) are tabled;
+        :attr:`period_note` says which. Returns the proven period, or else the
+        pattern observed (``proven=False``) or ``None``."""
+        b = as_budget(budget)
         if self.engine is None:
             found = self._general_period()
         else:
-            found = self._octal_period(self.period_seconds if seconds is None else seconds,
-                                       self.max_heaps if max_heaps is None else max_heaps,
-                                       progress)
+            with watching(Budget(max_memory=b.max_memory)):
+                found = self._octal_period(
+                    self.period_seconds if b.seconds is None else b.seconds,
+                    self.max_heaps if b.positions is None else b.positions, progress)
         self._period, self._searched = found, True
         return found
 

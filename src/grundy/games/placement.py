@@ -208,6 +208,8 @@ class Cram(Ruleset):
     (1, Outcome.P)
     """
 
+    has_decompose = has_canonical = True
+
     def moves(self, position: CramPosition) -> list[CramPosition]:
         h, w, b = position
         _, not_last, _ = _masks(h, w)
@@ -421,6 +423,8 @@ class NodeKayles(Ruleset):
     >>> nk.value(graph_position("cycle=6")), nk.value(graph_position("grid=3x3"))
     (0, 1)
     """
+
+    has_decompose = has_canonical = True
 
     def moves(self, position: NodePosition) -> list[NodePosition]:
         adj, mask = position

@@ -127,7 +127,10 @@ class RowRuns(TakeAndBreak):
 
     def parse_move(self, position: Any, text: str) -> Hashable:
         w = words(text)
-        if w and w[0] in ("knock", "remove", "take") and len(w) > 1:
+        if w[:1] == ["take"]:  # "take 2": two pins, or pin 2? Kayles moves name pins
+            raise illegal_move(self, position, text, "'take' does not say which pins fall; name "
+                               "them, like 'knock 2' (pin 2) or 'knock 2 3' (pins 2 and 3)")
+        if w and w[0] in ("knock", "remove") and len(w) > 1:
             nums = [int(x) for x in w[1:] if x.isdigit()]
             if "-" in w and len(nums) == 2:
                 nums = list(range(nums[0], nums[1] + 1))
@@ -233,7 +236,7 @@ class CircleRuns(Ruleset):
         return self.row.format_move(position, option)
 
     def parse_move(self, position: Any, text: str) -> Hashable:
-        if isinstance(position, tuple) and words(text)[:1] in (["knock"], ["remove"], ["take"]):
+        if isinstance(position, tuple) and words(text)[:1] in (["knock"], ["remove"]):
             n = position[1]
             nums = [int(x) for x in words(text) if x.isdigit()]
             if not nums or not 1 <= len(nums) <= min(self.k, n) or any(not 1 <= x <= n for x in nums):

@@ -13,6 +13,8 @@ from grundy.games._common import (
 from grundy.patterns.periodicity import Periodicity, find_periodicity
 from grundy.games.registry import catalogued, get, maker
 from grundy.rules.ruleset import Ruleset
+from grundy.solve.budget import Budget, as_budget, from_keywords, watching
+from grundy.values.keywords import old_keywords
 
 __all__ = ["Subtraction", "Bash", "AllBut"]
 
@@ -134,23 +136,30 @@ class Subtraction(HeapRuleset):
             self.find_period()
         return self._period
 
-    def find_period(self, *, seconds: float | None = None, max_heaps: int | None = None,
+    @old_keywords(("seconds", "max_heaps"), from_keywords)
+    def find_period(self, *, budget: Budget | None = None,
                     progress: Callable[[int], None] | None = None) -> Periodicity | None:
         """Grow the table until one repeated window of ``max(S)`` values proves
         the period (each value depends only on the ``max(S)`` before it), or
-        until ``seconds`` (default :attr:`period_seconds`) are spent or
-        ``max_heaps`` (default :attr:`limit`) are tabled; :attr:`period_note`
-        says which. Returns the proven period or ``None``.
+        until ``budget.seconds`` (default :attr:`period_seconds`) are spent or
+        ``budget.positions`` heaps (default and at most :attr:`limit`) are tabled;
+        :attr:`period_note` says which. Returns the proven period or ``None``.
 
         >>> Subtraction({3, 7, 8}).find_period()
         Periodicity(preperiod=11, period=5, saltus=0, proven=True, checked=1024)
         """
+        b = as_budget(budget)
+        seconds = self.period_seconds if b.seconds is None else b.seconds
+        top = min(self.limit, self.limit if b.positions is None else b.positions)
+        with watching(Budget(max_memory=b.max_memory)):
+            return self._find_period(seconds, top, progress)
+
+    def _find_period(self, seconds: float, top: int,
+                     progress: Callable[[int], None] | None) -> Periodicity | None:
         import time
 
         from grundy.kernels.period import least_period
 
-        seconds = self.period_seconds if seconds is None else seconds
-        top = min(self.limit, self.limit if max_heaps is None else max_heaps)
         deadline = time.monotonic() + seconds
         w = self.subtraction_set[-1]
         n = max(1024, 4 * w)

@@ -2,7 +2,10 @@
 
 Components are numbered from 1. A sum of one game takes the game's own notation.
 For heap games ``heap 2 to 3`` and ``2-3`` mean "component 2 goes to 3", and
-``take 3 from heap 2`` means "component 2: take 3".
+``take 3 from heap 2`` means "component 2: take 3" (in a single heap too, as heap
+1). ``#k`` is the k-th legal move of the whole sum, in the order they are listed.
+A move without a component (``to 0``) is played where it is the only reading;
+where several components could make it, it is refused with the choices.
 
 >>> import grundy
 >>> from grundy.play.moves import format_sum_move, parse_sum_move
@@ -15,13 +18,20 @@ For heap games ``heap 2 to 3`` and ``2-3`` mean "component 2 goes to 3", and
 >>> k = grundy.games.get("kayles")
 >>> format_sum_move(k.sum(5, 3), grundy.SumMove(0, grundy.Sum(1, 2))), parse_sum_move(k.sum(5, 3), "2:knock 2")
 ('1: knock 2 3', SumMove(1, Sum(1, 1)))
+>>> parse_sum_move(nim.sum(3, 0, 0), "to 0"), parse_sum_move(g, "#4"), parse_sum_move(nim.sum(9), "heap 1 to 7")
+(SumMove(0, 0), SumMove(1, 0), SumMove(0, 7))
+>>> parse_sum_move(g, "to 0")
+Traceback (most recent call last):
+...
+grundy.values.errors.InvalidPositionError: cannot play 'to 0': components 1, 2 and 3 could make it; say which, e.g. 'heap 1 to 0'
 """
 
 from __future__ import annotations
 
 import re
+from itertools import islice
 
-from grundy.values.errors import InvalidPositionError, describe
+from grundy.values.errors import GrundyError, InvalidPositionError, describe
 from grundy.rules.game import GameSum, SumMove
 
 __all__ = ["format_sum_move", "parse_sum_move"]
@@ -29,6 +39,7 @@ __all__ = ["format_sum_move", "parse_sum_move"]
 _COLON = re.compile(r"^\s*(?:heap|game|component|#)?\s*(\d+)\s*:\s*(.+)$", re.I)
 _HEAP_TO = re.compile(r"^\s*(?:heap\s+)?(\d+)\s*(?:-|->|>|\bto\b)\s*(\d+)\s*$", re.I)
 _TAKE_FROM = re.compile(r"^\s*take\s+(\d+)\s+from\s+(?:heap\s+)?(\d+)\s*$", re.I)
+_NTH = re.compile(r"^\s*#\s*(\d+)\s*$")
 
 
 def format_sum_move(game: GameSum, move: SumMove) -> str:
@@ -69,22 +80,21 @@ def parse_sum_move(game: GameSum, text: str) -> SumMove:
     m = _COLON.match(text)
     if m:
         index, sub = _index(m.group(1)), m.group(2)
+    elif n > 1 and _NTH.match(text):
+        return _nth(game, text, _index(_NTH.match(text).group(1)))  # type: ignore[union-attr]
     else:
         m = _HEAP_TO.match(text)
-        if m and n > 1:
+        if m and _heaps(game):
             index, sub = _index(m.group(1)), f"to {m.group(2)}"
         else:
             m = _TAKE_FROM.match(text)
-            if m and n > 1:
+            if m and _heaps(game):
                 index, sub = _index(m.group(2)), f"take {m.group(1)}"
     if index is None:
         if n == 1:
             index = 1
         else:
-            raise InvalidPositionError(
-                f"cannot read {describe(text)}: say which game moves, as 'component:move' "
-                f"(components 1..{n}), e.g. '1:{_example(game)}'"
-            )
+            return _anywhere(game, text)
     if not 1 <= index <= n:
         raise InvalidPositionError(
             f"cannot play {describe(text)}: there is no component "
@@ -92,6 +102,50 @@ def parse_sum_move(game: GameSum, text: str) -> SumMove:
     c = game.components[index - 1]
     option = c.ruleset.parse_move(c.position, sub)
     return SumMove(index - 1, option)
+
+
+def _heaps(game: GameSum) -> bool:
+    """Whether ``heap I to M`` names component ``I``: in a sum, or in a single
+    heap (a game of several heaps, like Wythoff's, reads it itself)."""
+    return len(game.components) > 1 or type(game.components[0].position) is int
+
+
+def _nth(game: GameSum, text: str, k: int) -> SumMove:
+    """The ``k``-th legal move of ``game`` (from 1), components in order."""
+    moves = (SumMove(i, o) for i, c in enumerate(game.components) for o in c.ruleset.moves(c.position))
+    found = next(islice(moves, k - 1, None), None) if 1 <= k < _TOO_LONG else None
+    if found is None:
+        raise InvalidPositionError(
+            f"cannot play {describe(text)}: moves are numbered from #1, and there are fewer than "
+            f"{k if k < _TOO_LONG else 'that many'} (type 'moves' to list them)")
+    return found
+
+
+def _anywhere(game: GameSum, text: str) -> SumMove:
+    """``text`` without a component: the move of the one component that reads it."""
+    found: list[SumMove] = []
+    why = ""
+    for i, c in enumerate(game.components):
+        try:
+            found.append(SumMove(i, c.ruleset.parse_move(c.position, text)))
+        except (GrundyError, ValueError, TypeError) as exc:
+            why = why or str(exc)
+            continue
+        if len(found) > 3:
+            break
+    if len(found) == 1:
+        return found[0]
+    n = len(game.components)
+    if found:
+        which = [str(m.component + 1) for m in found[:3]]
+        names = (", ".join(which[:-1]) + " and " + which[-1]) if len(found) <= 3 else ", ".join(which) + ", ..."
+        raise InvalidPositionError(
+            f"cannot play {describe(text)}: components {names} could make it; say which, "
+            f"e.g. {format_sum_move(game, found[0])!r}")
+    raise InvalidPositionError(
+        f"cannot read {describe(text)}: no component can make that move; say which game moves, "
+        f"as 'component:move' (components 1..{n}), e.g. '1:{_example(game)}'"
+        + (f" ({why})" if why else ""))
 
 
 def _example(game: GameSum) -> str:

@@ -37,6 +37,7 @@ grundy.values.errors.InvalidPositionError: cannot play '9-1': there is no compon
 from __future__ import annotations
 
 from collections.abc import Hashable
+import math
 import time
 from collections.abc import Iterator
 from itertools import islice
@@ -44,14 +45,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.values.errors import GrundyError, InvalidPositionError, SearchLimitError
+from grundy.values.keywords import old_keywords
 from grundy.values.loopy import LoopyValue, loopy_outcome, loopy_sum
 from grundy.values.outcome import Outcome
 from grundy.rules.game import Game, GameSum, SumMove
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
+from grundy.solve.budget import Budget, as_budget, from_keywords
 from grundy.play.moves import format_sum_move, parse_sum_move
 
-__all__ = ["Session", "Ply"]
+__all__ = ["Session", "Ply", "SESSION_BUDGET"]
 
 
 @dataclass(frozen=True)
@@ -80,19 +83,28 @@ def _flatten(game: Game | GameSum) -> GameSum:
     return GameSum(*out)
 
 
+#: The budget of each search of a :class:`Session` when none is given.
+SESSION_BUDGET = Budget(positions=20_000, seconds=2.0)
+
+
 class Session:
-    """A game in progress. ``limit`` bounds each search the engine makes (the
-    remoteness of the options from a P-position, or the positions of a loopy game
-    solved whole); beyond it the engine falls back on a cheap rule (the option of
-    largest value; in a loopy game, a move keeping the generalised value's outcome).
+    """A game in progress. ``budget`` (``None``: :data:`SESSION_BUDGET`) bounds
+    each search the engine makes (values by its positions; the remoteness of the
+    options from a P-position, or the positions of a loopy game solved whole, by
+    its positions and seconds); beyond it the engine falls back on a cheap rule
+    (the option of largest value; in a loopy game, a move keeping the generalised
+    value's outcome).
 
     Values are Sprague-Grundy values, or for a loopy game generalised values
     (an ``int`` or ``inf(K)``; see :mod:`grundy.values.loopy`)."""
 
-    def __init__(self, game: Game | GameSum, *, limit: int = 20_000, seconds: float = 2.0) -> None:
+    @old_keywords(("limit", "seconds"), lambda given: from_keywords(given, SESSION_BUDGET))
+    def __init__(self, game: Game | GameSum, *, budget: Budget | None = None) -> None:
+        self.budget = as_budget(budget, SESSION_BUDGET)
         self.start = _flatten(game)
-        self.limit = limit
-        self.seconds = seconds
+        # values and cycles are searched by positions only
+        self._positions = self.budget.replace(seconds=None)
+        self._seconds = math.inf if self.budget.seconds is None else self.budget.seconds
         self.plies: list[Ply] = []
         #: Most options the engine compares when it has no winning move.
         self.max_options = 2000
@@ -115,12 +127,12 @@ class Session:
         return len(self.plies) % 2
 
     def values(self) -> list[LoopyValue | None]:
-        """The value of every component (``None``: not found within ``limit``)."""
+        """The value of every component (``None``: not found within the budget)."""
         return [self._component_value(c) for c in self.game.components]
 
     @property
     def value(self) -> LoopyValue | None:
-        """The value of the position (``None``: not found within ``limit``)."""
+        """The value of the position (``None``: not found within the budget)."""
         return _xor(self.values())
 
     @property
@@ -203,7 +215,7 @@ class Session:
     def winning_move(self) -> SumMove | None:
         """A winning move (in a loopy game, the fastest), or ``None`` from a P- or
         drawn position; :class:`SearchLimitError` when neither the values nor a
-        closed form decide it within ``limit``."""
+        closed form decide it within the budget."""
         g = self.game
         a = self._whole()
         if a is not None:
@@ -218,7 +230,7 @@ class Session:
         if len(g.components) == 1 and c.ruleset.outcome_formula(c.position) is not None:
             o = c.ruleset.winning_move(c.position)
             return None if o is None else SumMove(0, o)
-        raise SearchLimitError(f"the position is beyond the search budget of {self.limit:,} positions")
+        raise SearchLimitError(f"the position is beyond the search budget of {self._positions.describe()}")
 
     def drawing_moves(self, limit: int | None = None) -> list[SumMove]:
         """The moves that keep a draw (to positions drawn for the opponent); empty
@@ -253,7 +265,7 @@ class Session:
 
     def engine_move(self) -> SumMove:
         """The engine's choice: a winning move, else the option of highest
-        remoteness (searched within ``limit`` positions and ``seconds``, among the
+        remoteness (searched within the budget, among the
         first ``max_options`` options), else the option of largest value. In a
         loopy game: the fastest win, else a move keeping the draw, else the longest
         resistance."""
@@ -273,7 +285,7 @@ class Session:
             return max(opts, key=lambda o: self._fallback_rank(o))
         best: SumMove | None = None
         best_r = -1
-        t_end = time.monotonic() + self.seconds
+        t_end = time.monotonic() + self._seconds
         try:
             for o in opts:
                 if best is not None and time.monotonic() > t_end:
@@ -290,29 +302,32 @@ class Session:
         """Make the engine's move."""
         return self.push(self.engine_move())
 
-    def report(self, *, seconds: float = 2.0) -> Any:
-        """The analysis report of the current position (see :func:`grundy.play.analysis.analyze`)."""
+    @old_keywords(("seconds",), lambda given: from_keywords(given, SESSION_BUDGET))
+    def report(self, *, budget: Budget | None = None) -> Any:
+        """The analysis report of the current position within ``budget`` (``None``:
+        the session's; see :func:`grundy.play.analysis.analyze`)."""
         from grundy.play.analysis import analyze
 
-        return analyze(self.game, seconds=seconds, positions=self.limit)
+        return analyze(self.game, budget=self.budget if budget is None else budget)
 
     # ---------------------------------------------------------------- helpers
     def _remoteness(self, g: GameSum, t_end: float) -> int:
         def deadline(_: int) -> None:
             if time.monotonic() > t_end:
-                raise SearchLimitError(f"the search took more than {self.seconds} s")
+                raise SearchLimitError(f"the search took more than {self._seconds} s")
 
         if len(g.components) == 1:
             c = g.components[0]
-            return int(c.ruleset.solver.remoteness(c.position, limit=self.limit, progress=deadline))
-        from grundy.solve.budget import Budget
+            return int(c.ruleset.solver.remoteness(c.position, budget=self._positions,
+                                                   progress=deadline))
         from grundy.solve.compounds import reduce_sum
         from grundy.solve.reducer import REMOTENESS
 
         # The product of the components is searched position by position (slow):
         # a tenth of the budget.
-        budget = Budget(positions=max(1, self.limit // 10),
-                        seconds=max(0.0, t_end - time.monotonic()))
+        n = self.budget.positions
+        budget = self.budget.replace(positions=None if n is None else max(1, n // 10),
+                                     seconds=max(0.0, t_end - time.monotonic()))
         return int(reduce_sum(g.components, REMOTENESS, budget=budget, progress=deadline))
 
     def _fallback_rank(self, move: SumMove) -> tuple[int, int]:
@@ -329,7 +344,7 @@ class Session:
     def _is_loopy(self) -> bool:
         """Whether a cycle is reachable from the start (then every later position
         is looked at by loopy analysis): a component of infinite generalised value,
-        or a cycle found within ``limit`` options."""
+        or a cycle found within the budget's positions (options looked at)."""
         if self._loopy is None:
             from grundy.solve.loopy import find_cycle
 
@@ -337,7 +352,7 @@ class Session:
             loopy = any(not isinstance(self._component_value(c), (int, type(None))) for c in comps)
             for c in comps if not loopy else ():
                 try:
-                    if find_cycle(c.ruleset, c.position, limit=self.limit) is not None:
+                    if find_cycle(c.ruleset, c.position, budget=self._positions) is not None:
                         loopy = True
                         break
                 except Exception:  # a broken move function: the searches report it
@@ -347,8 +362,8 @@ class Session:
 
     def _whole(self) -> Any:
         """The loopy analysis of the whole current game (win, lose or draw, with
-        remoteness) when it can reach a cycle and is within ``limit`` positions
-        and ``seconds``, else ``None``."""
+        remoteness) when it can reach a cycle and is within the budget, else
+        ``None``."""
         if not self._is_loopy():
             return None
         key = _key(self.game)
@@ -358,8 +373,7 @@ class Session:
         from grundy.solve.loopy import analyze_loopy
 
         try:
-            a = analyze_loopy(_Whole(self.game), key, max_positions=self.limit,
-                              deadline=time.monotonic() + self.seconds)
+            a = analyze_loopy(_Whole(self.game), key, budget=self.budget)
         except (GrundyError, RecursionError):
             return None  # beyond the budget: the generalised values decide
         self._analyses.append(a)
@@ -418,7 +432,7 @@ class Session:
         except TypeError:  # an unhashable position: no memo
             key = None
         try:
-            v: LoopyValue | None = c.ruleset.value(c.position, limit=self.limit)
+            v: LoopyValue | None = c.ruleset.value(c.position, budget=self._positions)
         except (GrundyError, RecursionError):
             v = None
         if key is not None and len(self._known) < 100_000:

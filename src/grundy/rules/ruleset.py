@@ -45,9 +45,17 @@ from grundy.rules.game import Game, GameSum
 from grundy.rules.sums import Sum
 from grundy.values.bigint import int_text
 from grundy.values.errors import InvalidPositionError, UnhashablePositionError, describe
+from grundy.values.keywords import old_keywords
 from grundy.values.outcome import Outcome
 
 __all__ = ["Ruleset", "FunctionRuleset", "ruleset"]
+
+# The keywords a search took before ``budget=`` (accepted for one release).
+_OLD = ("limit", "seconds")
+
+
+def _budget_of(given: dict[str, Any]) -> Any:
+    return engine().budget_of(given)
 
 
 class Ruleset:
@@ -138,7 +146,8 @@ class Ruleset:
         """The independent parts ``position`` is made of (a row of coins is the sum
         of its heads, a forest the sum of its trees), or ``None`` if it is one game.
         Its value is then the XOR of its parts' values, and only the parts are
-        searched. Override to provide; the default declares no parts."""
+        searched. A ruleset that provides it declares ``has_decompose = True``; the
+        default declares no parts."""
         return None
 
     def canonical(self, position: Any) -> Hashable | None:
@@ -146,7 +155,8 @@ class Ruleset:
         reflections, a small graph up to isomorphism), a position of this ruleset with
         the same value, or ``None`` to decline. Equal answers for symmetric positions
         let the search keep one memo entry for all of them; ``canonical`` of the
-        answer must be itself. The default declines."""
+        answer must be itself. A ruleset that provides it declares
+        ``has_canonical = True``; the default declines."""
         return None
 
     def order_options(self, position: Any, options: list[Hashable]) -> list[Hashable] | None:
@@ -156,13 +166,11 @@ class Ruleset:
         winning option, so a good order saves most of its work."""
         return None
 
-    #: Whether :meth:`decompose` may answer: the reducer asks it only then (it is on
-    #: the hot path of every search). Set for each subclass when it is defined.
+    #: Declared by a ruleset whose :meth:`decompose` may answer: the search asks it
+    #: only then (it is on the hot path of every search).
     has_decompose: bool = False
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls.has_decompose = cls.decompose is not Ruleset.decompose
+    #: Declared by a ruleset whose :meth:`canonical` may answer.
+    has_canonical: bool = False
 
     # ----------------------------------------------------------- closed forms
     # Hooks through which a ruleset tells the analysis what it knows. Each is asked
@@ -273,21 +281,20 @@ class Ruleset:
         """Every option of ``position`` whose value is ``target``."""
         return engine().options_with_value(self, position, target, limit=limit)
 
-    def value(self, position: Any, *, progress: Callable[[int], None] | None = None,
-              limit: int | None = None, seconds: float | None = None,
-              budget: Any = None) -> int:
+    @old_keywords(_OLD, _budget_of)
+    def value(self, position: Any, *, budget: Any = None,
+              progress: Callable[[int], None] | None = None) -> int:
         """The Sprague-Grundy value of ``position`` (XOR over the parts of a ``Sum``):
-        the closed form if there is one, else the memoised search within a budget of
-        ``limit`` positions and ``seconds``."""
-        return engine().value(self, position, progress=progress, limit=limit, seconds=seconds,
-                              budget=budget)
+        the closed form if there is one, else the memoised search within ``budget``
+        (a :class:`grundy.Budget`; ``None``: no limit but the default memory)."""
+        return engine().value(self, position, budget=budget, progress=progress)
 
-    def outcome(self, position: Any, *, progress: Callable[[int], None] | None = None,
-              limit: int | None = None, seconds: float | None = None,
-              budget: Any = None) -> Outcome:
-        """``Outcome.P`` if the player to move loses, ``Outcome.N`` if they win."""
-        return engine().outcome(self, position, progress=progress, limit=limit, seconds=seconds,
-                                budget=budget)
+    @old_keywords(_OLD, _budget_of)
+    def outcome(self, position: Any, *, budget: Any = None,
+                progress: Callable[[int], None] | None = None) -> Outcome:
+        """``Outcome.P`` if the player to move loses, ``Outcome.N`` if they win
+        (searched within ``budget``, as :meth:`value`)."""
+        return engine().outcome(self, position, budget=budget, progress=progress)
 
     def winning_moves(self, position: Any, *, limit: int | None = None) -> list[Hashable]:
         """Every option that leaves the opponent in a P-position."""
@@ -297,16 +304,19 @@ class Ruleset:
         """One winning option, or ``None`` if ``position`` is a P-position."""
         return engine().winning_move(self, position)
 
-    def remoteness(self, position: Any, *, limit: int | None = None,
-                   seconds: float | None = None, budget: Any = None) -> int:
-        """Moves until the end when the winner hurries and the loser delays."""
-        return engine().remoteness(self, position, limit=limit, seconds=seconds, budget=budget)
+    @old_keywords(_OLD, _budget_of)
+    def remoteness(self, position: Any, *, budget: Any = None,
+                   progress: Callable[[int], None] | None = None) -> int:
+        """Moves until the end when the winner hurries and the loser delays
+        (searched within ``budget``, as :meth:`value`)."""
+        return engine().remoteness(self, position, budget=budget, progress=progress)
 
-    def suspense(self, position: Any, *, limit: int | None = None,
-                   seconds: float | None = None, budget: Any = None) -> int:
+    @old_keywords(_OLD, _budget_of)
+    def suspense(self, position: Any, *, budget: Any = None,
+                 progress: Callable[[int], None] | None = None) -> int:
         """Moves until the end when the winner delays and the loser hurries
-        (the Every-SG step function)."""
-        return engine().suspense(self, position, limit=limit, seconds=seconds, budget=budget)
+        (the Every-SG step function; searched within ``budget``, as :meth:`value`)."""
+        return engine().suspense(self, position, budget=budget, progress=progress)
 
     def table(self, n: int, *, progress: Callable[[int], None] | None = None) -> list[int]:
         """Grundy values of positions ``0, 1, ..., n`` of a one-parameter family."""

@@ -27,25 +27,33 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from grundy.values import clock as _clock
 from grundy.values import memory as _memory
 from grundy.values.errors import InvalidParameterError, SearchLimitError, describe
 
-__all__ = ["Budget", "UNLIMITED", "as_budget", "watching", "look", "active"]
+__all__ = ["Budget", "UNLIMITED", "as_budget", "from_keywords", "watching", "look", "active"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Budget:
     """At most ``positions`` positions expanded, ``seconds`` of wall time and
     ``max_memory`` bytes of resident memory (``None``: no limit on positions or
     time; the default memory budget; ``seconds=inf`` is ``None``). The clock starts
-    when a search starts, and stands still while compiled code loads."""
+    when a search starts, and stands still while compiled code loads. Every search
+    takes one as ``budget=`` (keywords only: ``Budget(positions=10**6, seconds=2)``);
+    :meth:`replace` changes some fields.
+
+    >>> Budget(positions=10, seconds=1).replace(seconds=None)
+    Budget(positions=10, seconds=None, max_memory=None)
+    """
 
     positions: int | None = None
     seconds: float | None = None
-    _start: float = field(default=0.0, repr=False, compare=False)
     max_memory: int | None = None
 
     def __post_init__(self) -> None:
@@ -77,6 +85,11 @@ class Budget:
         """No limit on positions or time, and the default memory budget."""
         return self.positions is None and self.seconds is None and self.max_memory is None
 
+    def replace(self, **fields: int | float | None) -> Budget:
+        """This budget with ``fields`` (``positions``, ``seconds``, ``max_memory``)
+        changed."""
+        return dataclasses.replace(self, **fields)  # type: ignore[arg-type]
+
     def describe(self) -> str:
         parts = []
         if self.positions is not None:
@@ -96,18 +109,47 @@ class Budget:
 UNLIMITED = Budget()
 
 
-def as_budget(
-    budget: Budget | None = None, *, limit: int | None = None, seconds: float | None = None,
-    max_memory: int | None = None,
-) -> Budget:
-    """The budget of a call taking ``budget=``, ``limit=`` (positions), ``seconds=``
-    and ``max_memory=`` (bytes)."""
-    if budget is not None:
-        if not isinstance(budget, Budget):
-            raise InvalidParameterError(f"budget must be a grundy Budget; got {describe(budget)}")
-        if limit is None and seconds is None and max_memory is None:
-            return budget
-    return Budget(positions=limit, seconds=seconds, max_memory=max_memory)
+def as_budget(budget: object, default: Budget = UNLIMITED) -> Budget:
+    """The budget of a call taking ``budget=`` (``None``: ``default``); anything
+    but a :class:`Budget` is refused.
+
+    >>> as_budget(None, Budget(seconds=2)).describe()
+    '2 s'
+    >>> as_budget(10)
+    Traceback (most recent call last):
+    ...
+    grundy.values.errors.InvalidParameterError: budget must be a grundy.Budget (e.g. Budget(positions=10**6, seconds=2)); got 10
+    """
+    if budget is None:
+        return default
+    if not isinstance(budget, Budget):
+        raise InvalidParameterError(
+            "budget must be a grundy.Budget (e.g. Budget(positions=10**6, seconds=2)); "
+            f"got {describe(budget)}"
+        )
+    return budget
+
+
+#: The field of :class:`Budget` each keyword of the older signatures set.
+_FIELDS = {"limit": "positions", "positions": "positions", "max_positions": "positions",
+           "max_heaps": "positions", "seconds": "seconds", "max_memory": "max_memory"}
+
+
+def from_keywords(given: Mapping[str, Any], default: Budget = UNLIMITED) -> Budget:
+    """The budget the older keywords ``given`` (``limit``, ``positions``,
+    ``max_positions``, ``max_heaps``, ``seconds``, ``max_memory``, or ``deadline``:
+    a ``time.monotonic()`` instant) asked for, over ``default``.
+
+    >>> from_keywords({"limit": 100}, Budget(seconds=2)).describe()
+    '100 positions and 2 s'
+    """
+    fields: dict[str, Any] = {}
+    for k, v in given.items():
+        if k == "deadline":
+            fields["seconds"] = None if v is None else max(0.0, v - time.monotonic())
+        else:
+            fields[_FIELDS[k]] = v
+    return default.replace(**fields)
 
 
 class Meter:

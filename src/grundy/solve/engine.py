@@ -11,7 +11,6 @@ knowing the solver.
 
 from __future__ import annotations
 
-import time
 import weakref
 from functools import reduce
 from operator import attrgetter, xor
@@ -21,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 from grundy.rules.game import Game
 from grundy.rules.sums import Sum
 from grundy.solve import reducer as R
-from grundy.solve.budget import UNLIMITED, Budget, as_budget, watching
+from grundy.solve.budget import UNLIMITED, Budget, as_budget, from_keywords, watching
+from grundy.values.keywords import old_keywords
 from grundy.values.errors import InvalidParameterError, LoopyGameError, SearchLimitError, describe
 from grundy.values.outcome import Outcome
 
@@ -31,10 +31,13 @@ if TYPE_CHECKING:
 __all__ = [
     "value", "outcome", "options", "is_option", "option_with_value", "options_with_value",
     "winning_moves", "winning_move", "remoteness", "suspense", "table", "solver", "forget",
-    "game_values", "values_of", "compound",
+    "game_values", "values_of", "compound", "budget_of",
 ]
 
 Progress = Callable[[int], None]
+
+# The keywords a search took before ``budget=`` (accepted for one release).
+_OLD = ("limit", "seconds")
 
 #: Longest table :func:`table` builds (a Python list of ints: ~0.5 GB at most).
 MAX_TABLE = 1 << 24
@@ -50,15 +53,15 @@ def _limit(limit: object, what: str = "limit") -> int | None:
     return limit
 
 
-def _budget(budget: Any, limit: Any, seconds: Any) -> Budget:
-    return as_budget(budget, limit=_limit(limit), seconds=seconds)
+def budget_of(given: dict[str, Any]) -> Budget:
+    """The budget the older keywords ``given`` asked for (``limit``, ``seconds``, ...)."""
+    return from_keywords(given)
 
 
 def value(ruleset: Ruleset, position: Any, *, budget: Any = None,
-          progress: Progress | None = None, limit: int | None = None,
-          seconds: float | None = None) -> int:
+          progress: Progress | None = None) -> int:
     """The Sprague-Grundy value: closed form, else the reducer within the budget."""
-    b = _budget(budget, limit, seconds)
+    b = as_budget(budget)
     ruleset.check(position)
     return _value(ruleset, position, b, progress)
 
@@ -99,18 +102,15 @@ def _loopy(ruleset: Ruleset, position: Any, budget: Budget) -> Any:
     for a in known:
         if position in a:
             return a
-    deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
-    a = analyze_loopy(ruleset, position, max_positions=budget.positions, deadline=deadline,
-                      max_memory=budget.max_memory)
+    a = analyze_loopy(ruleset, position, budget=budget)
     known.append(a)
     return a
 
 
 def outcome(ruleset: Ruleset, position: Any, *, budget: Any = None,
-            progress: Progress | None = None, limit: int | None = None,
-            seconds: float | None = None) -> Outcome:
+            progress: Progress | None = None) -> Outcome:
     """``Outcome.P`` if the player to move loses, ``Outcome.N`` if they win."""
-    b = _budget(budget, limit, seconds)
+    b = as_budget(budget)
     ruleset.check(position)
     return _outcome(ruleset, position, b, progress)
 
@@ -239,11 +239,10 @@ def winning_move(ruleset: Ruleset, position: Any) -> Hashable | None:
 
 
 def remoteness(ruleset: Ruleset, position: Any, *, budget: Any = None,
-               limit: int | None = None, seconds: float | None = None,
                progress: Progress | None = None) -> int:
     """Remoteness (the winner hurries, the loser delays): the ruleset's
     ``remoteness_formula`` where it answers, else the whole-game search."""
-    b = _budget(budget, limit, seconds)
+    b = as_budget(budget)
     ruleset.check(position)
     if type(position) is not Sum:
         with watching(b):
@@ -265,11 +264,10 @@ def remoteness(ruleset: Ruleset, position: Any, *, budget: Any = None,
 
 
 def suspense(ruleset: Ruleset, position: Any, *, budget: Any = None,
-             limit: int | None = None, seconds: float | None = None,
              progress: Progress | None = None) -> int:
     """Suspense (the winner delays, the loser hurries): the ruleset's
     ``suspense_formula`` where it answers, else the whole-game search."""
-    b = _budget(budget, limit, seconds)
+    b = as_budget(budget)
     ruleset.check(position)
     if type(position) is not Sum:
         with watching(b):
@@ -324,24 +322,28 @@ class Solver:
         """Forget every memoised result."""
         R.forget(self.ruleset)
 
-    def value(self, position: Hashable, *, progress: Progress | None = None,
-              limit: int | None = None, seconds: float | None = None) -> int:
-        """The Sprague-Grundy value by search (``limit`` positions, ``seconds``)."""
-        b = _budget(None, limit, seconds)
+    @old_keywords(_OLD, from_keywords)
+    def value(self, position: Hashable, *, budget: Budget | None = None,
+              progress: Progress | None = None) -> int:
+        """The Sprague-Grundy value by search within ``budget`` (``None``: no limit
+        but the default memory)."""
+        b = as_budget(budget)
         self.ruleset.check(position)  # the search validates as every public entry does
         return R.reduce(self.ruleset, position, R.GRUNDY, budget=b, progress=progress)
 
-    def remoteness(self, position: Hashable, *, limit: int | None = None,
-                   seconds: float | None = None, progress: Progress | None = None) -> int:
-        """Remoteness by search."""
-        b = _budget(None, limit, seconds)
+    @old_keywords(_OLD, from_keywords)
+    def remoteness(self, position: Hashable, *, budget: Budget | None = None,
+                   progress: Progress | None = None) -> int:
+        """Remoteness by search within ``budget``."""
+        b = as_budget(budget)
         self.ruleset.check(position)
         return R.reduce(self.ruleset, position, R.REMOTENESS, budget=b, progress=progress)
 
-    def suspense(self, position: Hashable, *, limit: int | None = None,
-                 seconds: float | None = None, progress: Progress | None = None) -> int:
-        """Suspense by search."""
-        b = _budget(None, limit, seconds)
+    @old_keywords(_OLD, from_keywords)
+    def suspense(self, position: Hashable, *, budget: Budget | None = None,
+                 progress: Progress | None = None) -> int:
+        """Suspense by search within ``budget``."""
+        b = as_budget(budget)
         self.ruleset.check(position)
         return R.reduce(self.ruleset, position, R.SUSPENSE, budget=b, progress=progress)
 

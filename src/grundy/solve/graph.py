@@ -38,6 +38,7 @@ import numpy as np
 
 from grundy.kernels.retrograde import INFINITE, topological_suspense
 from grundy.rules.ruleset import Ruleset
+from grundy.solve.budget import Budget, as_budget, from_keywords
 from grundy.solve.loopy import LoopyAnalysis, loopy_unsupported
 from grundy.values.errors import (
     InvalidParameterError,
@@ -45,10 +46,14 @@ from grundy.values.errors import (
     SearchLimitError,
     UnhashablePositionError,
 )
+from grundy.values.keywords import old_keywords
 from grundy.values.loopy import LoopyValue
 from grundy.values.outcome import Outcome
 
-__all__ = ["GameGraph", "GraphAnalysis"]
+__all__ = ["GameGraph", "GraphAnalysis", "KERNEL_BUDGET"]
+
+#: The budget of :meth:`GameGraph.kernel` when none is given (search steps).
+KERNEL_BUDGET = Budget(positions=1_000_000)
 
 
 @dataclass(frozen=True)
@@ -302,15 +307,16 @@ class GameGraph(Ruleset):
     def has_draws(self) -> bool:
         return self.loopy.has_draws
 
-    def kernel(self, *, limit: int = 1_000_000) -> frozenset[Hashable] | None:
+    @old_keywords(("limit",), lambda given: from_keywords(given, KERNEL_BUDGET))
+    def kernel(self, *, budget: Budget | None = None) -> frozenset[Hashable] | None:
         """A kernel of the digraph: an independent set of vertices that every other
         vertex has an edge into (the notes' 0x04).
 
         Without draws it is the set of P-positions. Every kernel contains the
         P-positions and no N-position; with draws (:attr:`has_draws`) the drawn
-        vertices must hold a kernel of their own subgraph, found by a search of at
-        most ``limit`` steps (:class:`SearchLimitError` past it); ``None`` when
-        there is none.
+        vertices must hold a kernel of their own subgraph, found by a search
+        within ``budget`` (each step a position; ``None``: :data:`KERNEL_BUDGET`,
+        :class:`SearchLimitError` past it); ``None`` when there is none.
 
         >>> sorted(GameGraph([(0, 1), (1, 2)]).kernel())
         [0, 2]
@@ -319,12 +325,13 @@ class GameGraph(Ruleset):
         >>> sorted(GameGraph([(0, 1), (1, 2), (2, 3), (3, 0)]).kernel())
         [0, 2]
         """
+        b = as_budget(budget, KERNEL_BUDGET)
         a = self.loopy
         p = a.outcome_codes == 2
         if not a.has_draws:
             return frozenset(a.vertex(i) for i in np.flatnonzero(p).tolist())
         drawn = np.flatnonzero(a.outcome_codes == 0).tolist()
-        extra = _kernel_search(a, drawn, limit, self.name)
+        extra = _kernel_search(a, drawn, b, self.name)
         if extra is None:
             return None
         return frozenset(a.vertex(i) for i in np.flatnonzero(p).tolist() + extra)
@@ -521,7 +528,7 @@ def _vertex_on_cycle(a: LoopyAnalysis, order: Any) -> int:
     return v
 
 
-def _kernel_search(a: LoopyAnalysis, drawn: list[int], limit: int, name: str) -> list[int] | None:
+def _kernel_search(a: LoopyAnalysis, drawn: list[int], budget: Budget, name: str) -> list[int] | None:
     """A kernel of the subgraph induced on ``drawn`` by backtracking, or ``None``."""
     inside = set(drawn)
     succ = {v: [int(w) for w in a.successors(v) if int(w) in inside] for v in drawn}
@@ -530,7 +537,8 @@ def _kernel_search(a: LoopyAnalysis, drawn: list[int], limit: int, name: str) ->
         for w in succ[v]:
             pred[w].append(v)
     state: dict[int, bool] = {}
-    steps = 0
+    meter = budget.start()
+    what = f"{name}: the kernel search among the {len(drawn):,} drawn vertices"
 
     def ok(v: int) -> bool:
         # v's constraints given the assignment so far
@@ -545,15 +553,9 @@ def _kernel_search(a: LoopyAnalysis, drawn: list[int], limit: int, name: str) ->
             ok(w) for w in succ[v] if w in state)
 
     def search(k: int) -> bool:
-        nonlocal steps
         if k == len(drawn):
             return True
-        steps += 1
-        if steps > limit:
-            raise SearchLimitError(
-                f"{name}: no kernel found among the {len(drawn):,} drawn vertices within "
-                f"{limit:,} search steps"
-            )
+        meter.tick(what)
         v = drawn[k]
         for choice in (True, False):
             state[v] = choice

@@ -41,7 +41,6 @@ that have no answer on a loopy game is :func:`loopy_unsupported`.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -52,19 +51,21 @@ from grundy.kernels.retrograde import (
     counters, game_csr, generalized_sg, predecessor_csr, retrograde,
 )
 from grundy.rules.sums import Sum
+from grundy.solve.budget import Budget, as_budget, from_keywords
 from grundy.values.errors import (
     InvalidPositionError, LoopyCompoundError, LoopyGameError, MoveFunctionError,
     SearchLimitError, UnhashablePositionError, describe,
 )
 from grundy.values import clock as _clock
 from grundy.values import memory as _memory
+from grundy.values.keywords import old_keywords
 from grundy.values.loopy import LoopyValue, inf, loopy_outcome, loopy_sum
 from grundy.values.outcome import Outcome
 
 if TYPE_CHECKING:
     from grundy.rules.ruleset import Ruleset
 
-__all__ = ["LoopyAnalysis", "analyze_loopy", "loopy_unsupported", "find_cycle",
+__all__ = ["LoopyAnalysis", "analyze_loopy", "loopy_unsupported", "find_cycle", "CYCLE_BUDGET",
            "loopy_compound_error"]
 
 _CODE = {Outcome.N: FIXED_WIN, Outcome.P: FIXED_LOSS, Outcome.D: FIXED_DRAW}
@@ -94,10 +95,17 @@ _COMPOUND = {
 }
 
 
-def find_cycle(ruleset: Ruleset, root: Hashable, limit: int = 200_000) -> Hashable | None:
+#: The budget of :func:`find_cycle`: options looked at.
+CYCLE_BUDGET = Budget(positions=200_000)
+
+
+@old_keywords(("limit",), lambda given: from_keywords(given, CYCLE_BUDGET))
+def find_cycle(ruleset: Ruleset, root: Hashable, *,
+               budget: Budget | None = None) -> Hashable | None:
     """A position on a cycle reachable from ``root`` (depth-first, at most
-    ``limit`` options looked at; the parts of a ``Sum`` option count as options), or
-    ``None`` if there is none within the limit.
+    ``budget.positions`` options looked at, the parts of a ``Sum`` option counting
+    as options, for at most ``budget.seconds``; ``None``: :data:`CYCLE_BUDGET`), or
+    ``None`` if there is none within the budget.
 
     >>> import grundy
     >>> @grundy.ruleset
@@ -110,6 +118,9 @@ def find_cycle(ruleset: Ruleset, root: Hashable, limit: int = 200_000) -> Hashab
         for o in ruleset.moves(p):
             yield from (o.parts if type(o) is Sum else (o,))
 
+    b = as_budget(budget, CYCLE_BUDGET)
+    limit = b.positions
+    deadline = None if b.seconds is None else _clock.now() + b.seconds
     state: dict[Hashable, int] = {root: 1}  # 1 on the path, 2 done
     stack = [(root, options(root))]
     steps = 0
@@ -117,7 +128,9 @@ def find_cycle(ruleset: Ruleset, root: Hashable, limit: int = 200_000) -> Hashab
         p, it = stack[-1]
         for o in it:
             steps += 1
-            if steps > limit:
+            if limit is not None and steps > limit:
+                return None
+            if deadline is not None and not steps & 1023 and _clock.now() > deadline:
                 return None
             s = state.get(o)
             if s == 1:
@@ -388,22 +401,20 @@ class _SumAnalysis(LoopyAnalysis):
         return None  # pragma: no cover - the theory guarantees a move
 
 
+@old_keywords(("max_positions", "deadline", "max_memory"), from_keywords)
 def analyze_loopy(
     ruleset: Ruleset,
     root: Hashable,
     *,
-    max_positions: int | None = None,
-    deadline: float | None = None,
-    max_memory: int | None = None,
+    budget: Budget | None = None,
 ) -> LoopyAnalysis:
     """Explore every position reachable from ``root`` and analyse them all.
 
-    ``max_positions`` bounds the positions explored, ``deadline`` (a
-    ``time.monotonic()`` instant; the time left is counted on
+    ``budget`` bounds the positions explored, the time (counted on
     :func:`grundy.values.clock.now`, so loading compiled code during the search
-    does not count) the time and ``max_memory`` the process's memory (default: the memory budget in force, see :mod:`grundy.values.memory`);
-    past any, :class:`SearchLimitError` (with its ``reason``) says how far the
-    search got. ``ruleset.result``
+    does not count) and the process's memory (``None``: no limit but the memory
+    budget in force, see :mod:`grundy.values.memory`); past any,
+    :class:`SearchLimitError` (with its ``reason``) says how far the search got. ``ruleset.result``
     fixes results (see the module doc). Options that are ``Sum``s are solved
     component by component with generalised values (their parts are explored as
     positions of the same ruleset); a ``Sum`` whose part can lead back to the
@@ -416,14 +427,15 @@ def analyze_loopy(
     >>> a = analyze_loopy(cycle3, 0)
     >>> a.outcome(0), a.remoteness(0), a.value(0), a.move(0)
     (Outcome.D, None, inf(), 1)
-    >>> analyze_loopy(cycle3, 0, max_positions=2)
+    >>> analyze_loopy(cycle3, 0, budget=grundy.Budget(positions=2))
     Traceback (most recent call last):
     ...
     grundy.values.errors.SearchLimitError: cycle3: more than 2 positions reachable from 0 (explored 2, 1 more found and waiting)
     """
     name = getattr(ruleset, "name", type(ruleset).__name__)
-    if deadline is not None:  # the time left, on the clock that skips loading code
-        deadline = _clock.now() + (deadline - time.monotonic())
+    b = as_budget(budget)
+    max_positions = b.positions
+    deadline = None if b.seconds is None else _clock.now() + b.seconds
     try:
         hash(root)
     except TypeError:
@@ -436,7 +448,7 @@ def analyze_loopy(
     sum_options: dict[int, list[tuple[int, ...]]] = {}
     result = ruleset.result
     moves = ruleset.moves
-    memory_limit = _memory.limit() if max_memory is None else max_memory
+    memory_limit = _memory.limit() if b.max_memory is None else b.max_memory
     start = describe(root)
     exploring = f"{name}: exploring the positions reachable from {start}"
 

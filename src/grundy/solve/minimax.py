@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Literal
 
-from grundy.solve.budget import Budget, as_budget
+from grundy.solve.budget import Budget, as_budget, from_keywords
 from grundy.values.errors import (
     InvalidParameterError,
     InvalidPositionError,
@@ -42,6 +42,7 @@ from grundy.values.errors import (
     UnhashablePositionError,
     describe,
 )
+from grundy.values.keywords import old_keywords
 
 __all__ = ["ZeroSumGame", "Player"]
 
@@ -128,11 +129,11 @@ class ZeroSumGame:
         self._upper: dict[tuple[Hashable, bool], Any] = {}
 
     # ------------------------------------------------------------------ queries
-    def value(self, state: Any, *, first: Player = "max", budget: Budget | None = None,
-              limit: int | None = None, seconds: float | None = None) -> Any:
+    @old_keywords(("limit", "seconds"), from_keywords)
+    def value(self, state: Any, *, first: Player = "max", budget: Budget | None = None) -> Any:
         """The value of ``state`` (Max's payoff under best play) with ``first``
-        to move (ignored when the game has ``to_move``)."""
-        b = as_budget(budget, limit=limit, seconds=seconds)
+        to move (ignored when the game has ``to_move``), searched within ``budget``."""
+        b = as_budget(budget)
         return self._solve(state, self._maxing(state, first), b)
 
     def best_move(self, state: Any, *, first: Player = "max", budget: Budget | None = None) -> Any:
@@ -144,7 +145,7 @@ class ZeroSumGame:
              length: int | None = None) -> list[Any]:
         """The principal line from ``state``: each state followed by an option of
         the same value, to an end state (or ``length`` moves)."""
-        b = Budget() if budget is None else budget
+        b = as_budget(budget)
         maxing = self._maxing(state, first)
         v = self._solve(state, maxing, b)
         out = [state]

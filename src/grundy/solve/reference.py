@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING
 
 from grundy.rules.sums import Sum
 from grundy.solve.reducer import GRUNDY, Rule
-from grundy.values.errors import LoopyGameError, SearchLimitError
+from grundy.solve.budget import Budget, Meter, as_budget
+from grundy.values.errors import LoopyGameError
 
 if TYPE_CHECKING:
     from grundy.rules.ruleset import Ruleset
@@ -48,32 +49,33 @@ Expansion = tuple[Sequence[Hashable], Callable[[Memo], int]]
 
 def reference_reduce(
     ruleset: Ruleset, position: Hashable, rule: Rule = GRUNDY, *,
-    memo: Memo | None = None, limit: int | None = None,
+    memo: Memo | None = None, budget: Budget | None = None,
 ) -> int:
     """The ``rule`` value of ``position``, as :func:`~grundy.solve.reducer.reduce`
     computes it. ``memo`` (one per ruleset and rule) may be shared between calls;
-    beyond ``limit`` positions expanded it raises :class:`SearchLimitError`.
+    past ``budget`` (each node expanded counts as a position) it raises
+    :class:`SearchLimitError`.
 
     >>> import grundy
     >>> reference_reduce(grundy.games.get("nim"), grundy.Sum(1, 2, 3))
     0
     """
     memo = {} if memo is None else memo
+    meter = as_budget(budget).start()
     if rule.split:
-        return _search(position, lambda node: _split(ruleset, rule, node), memo, limit)
+        return _search(position, lambda node: _split(ruleset, rule, node), memo, meter)
     root = _node(ruleset, [position])
-    return _search(root, lambda node: _whole(ruleset, rule, node), memo, limit)
+    return _search(root, lambda node: _whole(ruleset, rule, node), memo, meter)
 
 
 def _search(root: Hashable, expand: Callable[[Hashable], Expansion], memo: Memo,
-            limit: int | None) -> int:
+            meter: Meter) -> int:
     """Depth-first search with an explicit stack. A node is expanded on its first
     visit and finished on its second, once every node it needs has a value; the
     nodes expanded but not finished (``pending``) are the current path, so a node
     that needs one of them closes a cycle."""
     pending: dict[Hashable, Callable[[Memo], int]] = {}
     stack = [root]
-    expanded = 0
     while stack:
         node = stack.pop()
         if node in memo:
@@ -81,9 +83,7 @@ def _search(root: Hashable, expand: Callable[[Hashable], Expansion], memo: Memo,
         if node in pending:  # second visit: what it needs is known
             memo[node] = pending.pop(node)(memo)
             continue
-        expanded += 1
-        if limit is not None and expanded > limit:
-            raise SearchLimitError(f"more than {limit} positions", limit, reason="positions")
+        meter.tick("the reference search")
         needed, finish = expand(node)
         pending[node] = finish
         for n in needed:

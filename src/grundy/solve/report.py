@@ -11,7 +11,7 @@ and, if not, why.
 (Outcome.N, 6, [3, 5], [SumMove(1, 3)])
 >>> r.remoteness, r.stopped
 (7, {})
->>> far = grundy.analyze(grundy.games.get("dawson")[1000], seconds=0.2)
+>>> far = grundy.analyze(grundy.games.get("dawson")[1000], budget=grundy.Budget(seconds=0.2))
 >>> far.value, far.outcome, far.remoteness, sorted(far.stopped)
 (4, Outcome.N, None, ['remoteness', 'suspense'])
 """
@@ -26,7 +26,7 @@ from grundy.rules.compound import Compound, analysis_of
 from grundy.rules.game import Game, GameSum, SumMove
 from grundy.rules.sums import Sum
 from grundy.solve import reducer as R
-from grundy.solve.budget import Budget, watching
+from grundy.solve.budget import Budget, as_budget, from_keywords, watching
 from grundy.values import clock as _clock
 from grundy.values.bigint import exact_repr
 from grundy.solve.compounds import reduce_sum
@@ -37,9 +37,10 @@ from grundy.values.errors import (
     SearchLimitError,
     describe,
 )
+from grundy.values.keywords import old_keywords
 from grundy.values.outcome import Outcome
 
-__all__ = ["Report", "analyze"]
+__all__ = ["Report", "analyze", "ANALYSIS_BUDGET"]
 
 #: Most options listed when all winning moves are asked for; beyond it, one
 #: constructive winning move is reported.
@@ -157,26 +158,26 @@ def _components(game: Any) -> list[Game]:
     return list(game.components)
 
 
+#: The budget of :func:`analyze` when none is given.
+ANALYSIS_BUDGET = Budget(positions=1_000_000, seconds=2.0)
+
+
+@old_keywords(("seconds", "positions", "max_memory"),
+              lambda given: from_keywords(given, ANALYSIS_BUDGET))
 def analyze(
     game: Game | GameSum | Compound,
     *,
-    seconds: float | None = 2.0,
-    positions: int | None = 1_000_000,
     budget: Budget | None = None,
     progress: Callable[[int], None] | None = None,
     all_moves: bool = True,
-    max_memory: int | None = None,
 ) -> Report:
-    """Analyse ``game`` (a ``Game``, a ``GameSum`` or another compound) within a
-    budget of ``positions``, ``seconds`` and ``max_memory`` bytes (or a
-    :class:`Budget`; the memory budget has a default) shared by the whole report.
-    Closed forms answer at once; searches stop at the budget and the report says
-    so in ``stopped``. ``all_moves=False`` reports one winning move.
+    """Analyse ``game`` (a ``Game``, a ``GameSum`` or another compound) within
+    ``budget`` (positions, seconds and memory; ``None``: :data:`ANALYSIS_BUDGET`,
+    10**6 positions and 2 s) shared by the whole report. Closed forms answer at
+    once; searches stop at the budget and the report says so in ``stopped``.
+    ``all_moves=False`` reports one winning move.
     """
-    if budget is None:
-        budget = Budget(positions=positions, seconds=seconds, max_memory=max_memory)
-    elif not isinstance(budget, Budget):
-        raise InvalidParameterError(f"budget must be a grundy Budget; got {describe(budget)}")
+    budget = as_budget(budget, ANALYSIS_BUDGET)
     start = _clock.now()
     deadline = None if budget.seconds is None else start + budget.seconds
 
@@ -186,11 +187,10 @@ def analyze(
 
     def left(share: float = 1.0) -> Budget:
         if deadline is None:
-            return Budget(positions=budget.positions, max_memory=budget.max_memory)
+            return budget
         rest = deadline - _clock.now()
         # past the deadline nothing more is started (the caller asked for ``seconds``)
-        return Budget(positions=budget.positions, max_memory=budget.max_memory,
-                      seconds=max(floor, rest * share) if rest > 0 else 0.0)
+        return budget.replace(seconds=max(floor, rest * share) if rest > 0 else 0.0)
 
     if isinstance(game, Compound):
         return _compound_report(game, start, left)

@@ -72,7 +72,7 @@ class PeriodSearch(Protocol):
     #: whether the search has run (then ``periodicity`` answers at once)
     period_searched: bool
 
-    def find_period(self, *, seconds: float | None = None,
+    def find_period(self, *, budget: Budget | None = None,
                     progress: Progress | None = None) -> Periodicity | None: ...
 
 

@@ -27,6 +27,7 @@ import time
 from typing import Any
 
 from grundy.games import get
+from grundy.play.options import OUTCOME_WORDS as WORDS
 from grundy.play.parse import game_from_texts
 from grundy.rules.game import Game, GameSum, SumMove
 from grundy.rules.ruleset import Ruleset
@@ -37,12 +38,8 @@ from grundy.web.pool import Refused
 __all__ = ["parse_game", "example", "input_help", "analysis", "play", "table", "plot",
            "OUTCOME_WORDS"]
 
-#: Outcomes in words, as ``grundy analyze`` prints them.
-OUTCOME_WORDS = {
-    "P": "P — the player to move loses",
-    "N": "N — the player to move wins",
-    "D": "D — a draw with best play",
-}
+#: Outcomes in words, as ``grundy analyze`` prints them (shared with the notebook).
+OUTCOME_WORDS = WORDS
 
 _SUM = re.compile(r"\n|\s\+\s")
 
@@ -180,7 +177,7 @@ def _move_text(game: GameSum, m: SumMove) -> str:
 
 
 def _picture(g: Game) -> str | None:
-    from grundy.web.svg import picture
+    from grundy.plot.svg import picture
 
     try:
         return picture(g.ruleset, g.position)
@@ -226,31 +223,14 @@ def analysis(spec: str, text: str, limits: Limits) -> dict[str, Any]:
 def _option_results(s: Any, limits: Limits, seconds: float) -> list[dict[str, Any]]:
     """Each legal move (40 at most) with its result for the mover: ``win``,
     ``lose`` or ``draw`` (the option's outcome for the opponent), the option's
-    value and remoteness (``None``: not found within the budget)."""
-    from grundy.solve.budget import Budget
-    from grundy.solve.report import analyze
+    value and remoteness (``None``: not found within the budget), as
+    :func:`grundy.play.options.move_values` finds them for the notebook too."""
+    from grundy.play.options import move_values
 
-    g = s.game
-    moves = s.moves(40)
-    out = []
-    end = time.monotonic() + seconds
-    for k, m in enumerate(moves):
-        after = g.play(m)
-        left = end - time.monotonic()
-        result = value = rem = None
-        if left > 0:
-            share = max(left / (len(moves) - k), 0.0)
-            try:
-                r = analyze(after, budget=Budget(positions=limits.positions, seconds=share,
-                                                 max_memory=limits.max_memory),
-                            all_moves=False)
-                o = None if r.outcome is None else str(r.outcome)
-                result = {"P": "win", "N": "lose", "D": "draw"}.get(o or "")
-                value, rem = _jsonable(r.value), _jsonable(r.remoteness)
-            except (GrundyError, RecursionError):
-                pass
-        out.append({"move": _move_text(g, m), "result": result, "value": value, "remoteness": rem})
-    return out
+    budget = limits.budget().replace(seconds=max(seconds, 0.0))
+    return [{"move": _text(m.text, 200), "result": m.result, "value": _jsonable(m.value),
+             "remoteness": _jsonable(m.remoteness)}
+            for m in move_values(s.game, budget=budget, most=40)]
 
 
 def play(spec: str, text: str, moves: list[str], action: str, move: Any,
@@ -258,12 +238,13 @@ def play(spec: str, text: str, moves: list[str], action: str, move: Any,
     """Replay ``moves`` from the position, do ``action`` (``state``, ``move``,
     ``engine``, ``hint``, ``undo``) and describe the game now."""
     from grundy.play.session import Session
+    from grundy.solve.budget import Budget
     from grundy.solve.report import analyze
 
     game = parse_game(spec, text)
     t0 = time.monotonic()
     secs = limits.budget().seconds
-    s = Session(game, limit=limits.positions, seconds=max(0.5, (secs or 5.0) / 3))
+    s = Session(game, budget=Budget(positions=limits.positions, seconds=max(0.5, (secs or 5.0) / 3)))
     for i, t in enumerate(moves):
         try:
             s.push(t)
@@ -329,7 +310,20 @@ def table(spec: str, to: int) -> dict[str, Any]:
     t = heap_table(rs, to)
     pat = t.pattern()
     return {"game": rs.name, "values": [_jsonable(v) for v in t.values], "pattern": None if pat is None else {
-        "preperiod": pat.preperiod, "period": pat.period, "saltus": pat.saltus, "proven": pat.proven}}
+        "preperiod": pat.preperiod, "period": pat.period, "saltus": pat.saltus, "proven": pat.proven},
+        "guess": _guess(t.values)}
+
+
+def _guess(values: list[int]) -> dict[str, Any] | None:
+    """The best conjecture on the values already computed (the notebook's table
+    shows the same): its words, status, range checked and Python expression."""
+    from grundy.plot.table import guess_line_of
+
+    g = guess_line_of(values)
+    if not g:
+        return None
+    return {"text": _text(str(g), 600), "words": _text(g.words, 400), "expr": _text(g.expr, 400),
+            "status": g.status, "checked": g.checked, "counterexample": _jsonable(g.counterexample)}
 
 
 def plot(spec: str, to: int, pmap: int, most: int) -> bytes:

@@ -114,7 +114,7 @@ def _warm_up() -> None:
     import importlib
 
     for name in ("grundy.web.jobs", "grundy.solve.report", "grundy.play.session",
-                 "grundy.web.svg", "networkx"):
+                 "grundy.plot.svg", "grundy.play.options", "networkx"):
         try:
             importlib.import_module(name)
         except ImportError:  # pragma: no cover - an optional library missing

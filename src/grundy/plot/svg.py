@@ -12,6 +12,8 @@ True
 True
 >>> picture(get("nim"), 10**100).count("<rect"), picture(get("nim"), 10**1000) is None
 (1, True)
+>>> picture(get("kayles"), 5).count("<ellipse")          # a row of pins, numbered
+5
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import math
 from html import escape
 from typing import Any
 
-__all__ = ["picture", "heaps", "coins", "graph", "tree"]
+__all__ = ["picture", "heaps", "pins", "coins", "graph", "tree"]
 
 #: Most tokens drawn in one heap, coins in a board, edges in a graph.
 MOST_TOKENS = 40
@@ -57,6 +59,25 @@ def heaps(sizes: Sequence[int]) -> str | None:
                          f'fill="{_TOKEN}" stroke="#1b4f72"/>')
         parts.append(f'<text x="{x + cell / 2}" y="{h - 4}" font-size="11" text-anchor="middle">{n}</text>')
     return _svg(w, h, "".join(parts), "heaps " + " ".join(map(str, sizes)))
+
+
+def pins(n: int) -> str | None:
+    """A row of ``n`` pins (Kayles), numbered from 1 as moves count them."""
+    if not isinstance(n, int) or n < 0:
+        return None
+    if n > MOST_TOKENS:
+        return _bars([n])
+    step, pad = 16, 8
+    w, h = max(pad * 2 + n * step, 40), 46
+    parts = []
+    for i in range(n):
+        cx = pad + step / 2 + i * step
+        parts.append(f'<ellipse cx="{cx}" cy="16" rx="5" ry="11" fill="#fdfefe" stroke="{_INK}"/>'
+                     f'<rect x="{cx - 5}" y="12" width="10" height="3" fill="#c0392b"/>'
+                     f'<text x="{cx}" y="{h - 4}" font-size="8" fill="#888" text-anchor="middle">{i + 1}</text>')
+    if n == 0:
+        parts.append(f'<text x="{w / 2}" y="20" font-size="11" text-anchor="middle">no pins</text>')
+    return _svg(w, h, "".join(parts), f"a row of {n} pins")
 
 
 def _bars(sizes: Sequence[int]) -> str | None:
@@ -204,7 +225,9 @@ def picture(rs: Any, position: Any) -> str | None:
     """The picture of ``position`` in the game ``rs``, or ``None``."""
     kind = type(position).__name__
     if type(position) is int:
-        return heaps([position])
+        from grundy.games.rows import CircleRuns, RowRuns
+
+        return pins(position) if isinstance(rs, (RowRuns, CircleRuns)) else heaps([position])
     if isinstance(position, str):
         return coins(position.split("/"))
     if kind in ("Board", "EdgeBoard"):
