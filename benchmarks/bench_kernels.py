@@ -9,37 +9,102 @@ message if absent) and the project's own C++ port of the same algorithm
 table is compared. Targets: <= 1.5x the yardstick (the naive kernel <= 1.2x).
 
 Run:  python benchmarks/bench_kernels.py [--quick] [--only officers,0.354,...] [--repeat 2]
+                                         [--no-avx512]
+
+``--no-avx512`` measures a machine without AVX-512 on one that has it: the C++
+programs are built with ``-march=x86-64-v3`` (AVX2) and numba is given the
+same target (``NUMBA_CPU_NAME=haswell`` and ``NUMBA_CPU_FEATURES`` without the
+``avx512`` features; its own cache directory). The first output line names the
+CPU and the vector target of both sides.
+
+Figures (CPU seconds, best of 2 interleaved rounds of one run; 2 shared cores,
+load average 2-3, so other work adds 10-40%; 2026-11-25):
+
+AMD EPYC (Zen 4: znver4, AVX-512 f/bw/vl/vbmi...), numba 0.68.1, g++ -O2:
+
+==================  =========  ==========  =======  ======  =====
+target              work       octal_rare  own C++  grundy  ratio
+==================  =========  ==========  =======  ======  =====
+AVX-512 (native)    officers   7.54        13.15    11.79   1.56
+AVX-512 (native)    0.376      3.67        5.55     4.99    1.36
+AVX2 (--no-avx512)  officers   15.56       13.59    10.98   0.71
+AVX2 (--no-avx512)  0.376      6.91        5.56     4.80    0.69
+==================  =========  ==========  =======  ======  =====
+
+(Officers to 2^22, 0.376 to 4.6 million.) Before the scan was vectorised the
+same machine gave 1.94 and 2.51 with AVX-512. With AVX-512 the yardstick keeps
+the needed values as a 1,024-bit map in two registers and looks 32 XORs up at
+once (``vpermi2w``), which numba's LLVM does not generate from scalar code; the
+1.2x target is not reached there, nor 0.6 M Officers values/s per core
+(0.36 M/s).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import platform
 import resource
 import shutil
 import subprocess
 import time
+import sys
 from pathlib import Path
 
 import numpy as np
 
-import grundy.games
-from grundy.games import registry
-
 HERE = Path(__file__).resolve().parent
+#: a numba target without AVX-512 (AVX2, as on Zen 2/3 and Haswell..Skylake client)
+NO_AVX512 = {
+    "NUMBA_CPU_NAME": "haswell",
+    "NUMBA_CPU_FEATURES": "+64bit,+avx,+avx2,+bmi,+bmi2,+cmov,+cx16,+f16c,+fma,+fxsr,+lzcnt,+mmx,"
+                          "+movbe,+popcnt,+sse,+sse2,+sse3,+sse4.1,+sse4.2,+ssse3,+xsave,-avx512f,"
+                          "-avx512bw,-avx512vl,-avx512dq,-avx512cd,-avx512vbmi,-avx512ifma",
+    "NUMBA_CACHE_DIR": str(HERE / "_build" / "numba_avx2"),
+}
+if "--no-avx512" in sys.argv and os.environ.get("NUMBA_CPU_NAME") != "haswell":
+    # numba reads its target when first imported: start again with it set
+    os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, **NO_AVX512})
+
+import grundy.games  # noqa: E402
+from grundy.games import registry  # noqa: E402
+
 SHARED = HERE.parent.parent / "shared" / "bench"  # ../shared/bench beside the repository
 
 
-def build(src: Path, name: str) -> Path | None:
+def build(src: Path, name: str, march: str = "native") -> Path | None:
     if not src.exists():
         return None
-    out = HERE / "_build" / name
+    out = HERE / "_build" / (name if march == "native" else f"{name}-{march}")
     out.parent.mkdir(exist_ok=True)
     if not out.exists() or out.stat().st_mtime < src.stat().st_mtime:
         gxx = shutil.which("g++") or shutil.which("c++")
         if gxx is None:
             raise SystemExit("no C++ compiler found (g++)")
-        subprocess.run([gxx, "-O2", "-march=native", "-std=c++17", "-o", str(out), str(src)], check=True)
+        subprocess.run([gxx, "-O2", f"-march={march}", "-std=c++17", "-o", str(out), str(src)], check=True)
     return out
+
+
+def cpu_line(march: str) -> str:
+    """The CPU, whether it has AVX-512, and the vector targets of both sides."""
+    model, flags = platform.processor() or "?", set()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+            elif line.startswith("flags"):
+                flags = set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    import llvmlite.binding as llvm
+    import numba
+
+    avx512 = sorted(f for f in flags if f.startswith("avx512"))
+    target = numba.config.CPU_NAME or llvm.get_host_cpu_name()
+    features = numba.config.CPU_FEATURES or llvm.get_host_cpu_features().flatten()
+    vec = "avx512" if "+avx512bw" in features else "avx2" if "+avx2" in features else "sse"
+    return (f"CPU: {model}, {os.cpu_count()} cores, AVX-512: {'/'.join(a[6:].lstrip('_') for a in avx512) or 'no'}; "
+            f"numba {numba.__version__} target {target} ({vec}); g++ -O2 -march={march}")
 
 
 def run(cmd: list[str]) -> tuple[str, float]:
@@ -73,7 +138,11 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="smaller sizes (a smoke test)")
     ap.add_argument("--only", default="", help="comma-separated subset of the works")
     ap.add_argument("--repeat", type=int, default=2, help="best of REPEAT interleaved rounds")
+    ap.add_argument("--no-avx512", action="store_true",
+                    help="both sides without AVX-512 (C++ -march=x86-64-v3, numba haswell/AVX2)")
     args = ap.parse_args()
+    march = "x86-64-v3" if args.no_avx512 else "native"
+    print(cpu_line(march))
     q = 8 if args.quick else 1
     works = [  # (name, spec, n, octal_rare code or None)
         ("officers", "octal:0.6", (1 << 22) // q, "0.6"),
@@ -84,11 +153,11 @@ def main() -> None:
     if args.only:
         keep = set(args.only.split(","))
         works = [w for w in works if w[0] in keep]
-    own = build(HERE / "cpp" / "rare_split.cpp", "rare_split")
+    own = build(HERE / "cpp" / "rare_split.cpp", "rare_split", march)
     assert own is not None
-    yard = build(SHARED / "octal_rare.cpp", "octal_rare")
-    blk = build(SHARED / "grundy_blk.cpp", "grundy_blk")
-    dk = build(SHARED / "dk.cpp", "dk")
+    yard = build(SHARED / "octal_rare.cpp", "octal_rare", march)
+    blk = build(SHARED / "grundy_blk.cpp", "grundy_blk", march)
+    dk = build(SHARED / "dk.cpp", "dk", march)
     if yard is None:
         print(f"no shared yardsticks at {SHARED}: comparing with the project's own C++ port only")
 
@@ -97,7 +166,8 @@ def main() -> None:
         grundy.games.get(spec).table(5000)
     print(f"numba compile / cache load: {time.perf_counter() - t:.2f} s (excluded)\n")
 
-    print("CPU seconds (wall seconds in brackets); ratio = grundy / yardstick CPU")
+    print("CPU seconds (wall seconds in brackets); ratio = grundy / yardstick CPU; "
+          f"load average {os.getloadavg()[0]:.2f}")
     print(f"{'work':<9}{'n':>12}{'yardstick':>17}{'own C++':>17}{'grundy':>17}{'ratio':>7}{'vs own':>8}")
     for name, spec, n, code in works:
         # interleaved: yardstick, own port, grundy, one after the other; the best

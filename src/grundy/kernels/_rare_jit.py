@@ -13,10 +13,15 @@ from grundy.kernels.rare import (S_AT, S_BITS, S_CHOSEN, S_E, S_F, S_FIXED, S_FU
                                  S_RARE, S_SCANNED, S_STOP)
 
 #: the first F splits of every digit are marked with the rare loop; the linear
-#: scan's first phase stops at A0; K probe rounds; blocks of BLOCK splits
-F, A0, K, BLOCK = 32, 8192, 8, 64
+#: scan's first phase stops at A0; K probe rounds; blocks of BLOCK splits clear
+#: their XORs while more than NCMP values are needed
+F, A0, K, BLOCK = 32, 8192, 8, 256
+#: splits per block of the vectorised compare scan (hit_block4/8/16)
+HBLOCK = 64
+#: at most this many needed values are compared with whole blocks of splits
+NCMP = 16
 
-jit = numba.njit(cache=True, nogil=True)
+jit = numba.njit(cache=True, nogil=True, boundscheck=False)
 
 @jit
 def parity(x: int) -> int:
@@ -89,18 +94,126 @@ def full(m: int, bits: int) -> int:
     return (m | (0xFFFFFFFF ^ ((1 << bits) - 1))) & 0xFFFFFFFF
 
 @jit
+def hit_block4(g: Any, r: int, a: int, e: int, size: int, v0: Any, v1: Any, v2: Any, v3: Any) -> int:
+    # the start of the first block of `size` splits (b, r - b), b in a..e,
+    # with an XOR v0, v1, v2 or v3, else e + 1. The blocks are tested
+    # branch-free: unsigned indices (no wraparound test) and uint16 compares,
+    # so LLVM vectorises the test (the second part read backwards by a permute)
+    ur = np.uint64(r)
+    while a <= e:
+        b = min(e, a + size - 1)
+        ua = np.uint64(a)
+        hit = False
+        for j in range(np.uint64(b - a + 1)):
+            z = g[ua + j] ^ g[ur - ua - j]
+            hit |= (z == v0) | (z == v1) | (z == v2) | (z == v3)
+        if hit:
+            return a
+        a = b + 1
+    return e + 1
+
+@jit
+def hit_block8(g: Any, r: int, a: int, e: int, size: int, v: Any) -> int:
+    # hit_block4 with the eight values v[0..7]
+    ur = np.uint64(r)
+    v0, v1, v2, v3, v4, v5, v6, v7 = v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]
+    while a <= e:
+        b = min(e, a + size - 1)
+        ua = np.uint64(a)
+        hit = False
+        for j in range(np.uint64(b - a + 1)):
+            z = g[ua + j] ^ g[ur - ua - j]
+            hit |= ((z == v0) | (z == v1) | (z == v2) | (z == v3)
+                    | (z == v4) | (z == v5) | (z == v6) | (z == v7))
+        if hit:
+            return a
+        a = b + 1
+    return e + 1
+
+@jit
+def hit_block16(g: Any, r: int, a: int, e: int, size: int, v: Any) -> int:
+    # hit_block4 with the sixteen values v[0..15]
+    ur = np.uint64(r)
+    v0, v1, v2, v3, v4, v5, v6, v7 = v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]
+    w0, w1, w2, w3, w4, w5, w6, w7 = v[8], v[9], v[10], v[11], v[12], v[13], v[14], v[15]
+    while a <= e:
+        b = min(e, a + size - 1)
+        ua = np.uint64(a)
+        hit = False
+        for j in range(np.uint64(b - a + 1)):
+            z = g[ua + j] ^ g[ur - ua - j]
+            hit |= ((z == v0) | (z == v1) | (z == v2) | (z == v3)
+                    | (z == v4) | (z == v5) | (z == v6) | (z == v7)
+                    | (z == w0) | (z == w1) | (z == w2) | (z == w3)
+                    | (z == w4) | (z == w5) | (z == w6) | (z == w7))
+        if hit:
+            return a
+        a = b + 1
+    return e + 1
+
+@jit
+def clear_block(g: Any, r: int, a: int, e: int, needtag: Any) -> None:
+    # every XOR of the splits (b, r - b), b in a..e, is reached: clear its tag
+    # (branch-free stores)
+    ur = np.uint64(r)
+    ua = np.uint64(a)
+    for j in range(np.uint64(e - a + 1)):
+        needtag[g[ua + j] ^ g[ur - ua - j]] = 0
+
+@jit
+def compact(need: Any, nneed: int, needtag: Any, stamp: Any) -> int:
+    # keep (in order) the values of need[0..nneed-1] still tagged needed
+    w = 0
+    for i in range(nneed):
+        if needtag[need[i]] == stamp:
+            need[w] = need[i]
+            w += 1
+    return w
+
+@jit
+def linear(g: Any, r: int, lo: int, hi: int, needtag: Any, stamp: Any, need: Any,
+           nneed: int, vals: Any) -> Any:
+    # remove from need[0..nneed-1] the values reached by the splits (a, r - a),
+    # a in lo..hi, stopping when none is left. Returns (#left, #splits looked
+    # at). While more than eight values are needed, blocks of BLOCK splits
+    # clear the tags of their XORs; then the (at most eight) values left are
+    # compared with blocks of HBLOCK splits (hit_block4/8), and a block with a
+    # hit clears its tags. vals: room for eight uint16.
+    a = lo
+    while a <= hi and nneed > NCMP:
+        e = min(hi, a + BLOCK - 1)
+        clear_block(g, r, a, e, needtag)
+        nneed = compact(need, nneed, needtag, stamp)
+        a = e + 1
+    while a <= hi and nneed > 0:
+        for i in range(16):  # padding: the first value again
+            vals[i] = need[i] if i < nneed else need[0]
+        if nneed <= 4:
+            a = hit_block4(g, r, a, hi, HBLOCK, vals[0], vals[1], vals[2], vals[3])
+        elif nneed <= 8:
+            a = hit_block8(g, r, a, hi, HBLOCK, vals)
+        else:
+            a = hit_block16(g, r, a, hi, HBLOCK, vals)
+        if a > hi:
+            break
+        e = min(hi, a + HBLOCK - 1)
+        clear_block(g, r, a, e, needtag)
+        nneed = compact(need, nneed, needtag, stamp)
+        a = e + 1
+    return nneed, min(a, hi + 1) - lo
+
+@jit
 def scan(g: Any, n: int, splits: Any, unequal: bool, needtag: Any, stamp: Any,
-         need: Any, nneed: int, probes: Any, pcount: Any) -> Any:
+         need: Any, nneed: int, probes: Any, pcount: Any, vals: Any) -> Any:
     # remove from need (ascending) every value reached by a split (a, r - a),
-    # a > F; stop as soon as none is left. Blocks of BLOCK splits are tested
-    # branch-free (one OR of "is this XOR still needed?"), and only a block with
-    # a hit is looked at again. Returns (#left, #splits looked at).
+    # a > F; stop as soon as none is left: a linear phase (a = F+1..A0), the
+    # probes (the first K occurrences of every value, round by round), then the
+    # rest linearly (see linear). Returns (#left, #splits looked at).
     for i in range(nneed):
         needtag[need[i]] = stamp
-    left = nneed
     cost = 0
     for phase in range(2):  # 0: a in F+1..A0, 1: probes, then a in A0+1..half
-        if phase == 1:  # the first occurrences of every value
+        if phase == 1:
             for j in range(K):
                 for si in range(splits.shape[0]):
                     r = n - splits[si]
@@ -108,48 +221,24 @@ def scan(g: Any, n: int, splits: Any, unequal: bool, needtag: Any, stamp: Any,
                     for idx in range(pcount[j]):
                         a = probes[j, idx]
                         if a > A0 and a <= half:
-                            v = g[a] ^ g[r - a]
-                            if needtag[v] == stamp:
-                                needtag[v] = 0
-                                left -= 1
+                            needtag[g[a] ^ g[r - a]] = 0
                     cost += pcount[j]
-                if left == 0:
+                nneed = compact(need, nneed, needtag, stamp)
+                if nneed == 0:
                     break
         for si in range(splits.shape[0]):
-            if left == 0:
+            if nneed == 0:
                 break
             r = n - splits[si]
             half = (r - 1) // 2 if unequal else r // 2
             lo = F + 1 if phase == 0 else A0 + 1
             hi = min(half, A0) if phase == 0 else half
-            a = lo
-            while a <= hi:
-                e = min(hi, a + BLOCK - 1)
-                # views: g[a..e] and g[r-a..r-e] reversed (indices numba knows
-                # are in range: no wraparound test per load, and LLVM vectorises)
-                x = g[a:e + 1]
-                y = g[r - e:r - a + 1][::-1]
-                hit = False
-                for j in range(e - a + 1):  # branch-free test of the block
-                    hit |= needtag[x[j] ^ y[j]] == stamp
-                if hit:
-                    for j in range(e - a + 1):
-                        v = x[j] ^ y[j]
-                        if needtag[v] == stamp:
-                            needtag[v] = 0
-                            left -= 1
-                cost += e - a + 1
-                a = e + 1
-                if left == 0:
-                    break
-        if left == 0:
+            if lo <= hi:
+                nneed, c = linear(g, r, lo, hi, needtag, stamp, need, nneed, vals)
+                cost += c
+        if nneed == 0:
             break
-    w = 0
-    for i in range(nneed):
-        if needtag[need[i]] == stamp:
-            need[w] = need[i]
-            w += 1
-    return w, cost
+    return nneed, cost
 
 
 @jit
@@ -210,6 +299,7 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
     nrv = np.zeros(2, dtype=np.int64)
     need = np.zeros(V, dtype=np.int32)
     needtag = np.zeros(V, dtype=np.uint32)
+    vals = np.zeros(16, dtype=np.uint16)
     lim = np.zeros(max(ns, 1), dtype=np.int64)
 
     fixed = state[S_FIXED] != 0
@@ -255,10 +345,8 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
                 seen[0] = 0  # the equal split is not a move: let the scan decide 0
             half = (r - 1) // 2 if unequal else r // 2
             top = min(half, F)
-            x = g[1:top + 1]
-            y = g[r - top:r][::-1]
-            for j in range(top):
-                seen[x[j] ^ y[j]] = stamp
+            for j in range(np.uint64(1), np.uint64(top + 1)):
+                seen[g[j] ^ g[ur - j]] = stamp
         for k in wholes:
             if n == k:
                 seen[0] = stamp
@@ -281,7 +369,7 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
         value = c
         if nneed:
             nneed, cost = scan(g, n, splits, unequal, needtag, stamp, need, nneed,
-                               probes, pcount)
+                               probes, pcount, vals)
             state[S_SCANNED] += cost
             if nneed:
                 value = need[0]

@@ -11,8 +11,9 @@ Pick a mask ``m``; a value ``v`` is *rare* when ``parity(v & m) == 0`` and
    the least common value not reached, is found.
 2. **scan**: ``g(n) = c`` unless some rare value ``v < c`` is unreachable. Rare
    values come from common + common splits, which are plentiful, so a scan over
-   ``a = 1, 2, ...`` (blocked: a block of splits is marked branch-free, then the
-   still-needed values are checked) usually stops early. Between the linear
+   ``a = 1, 2, ...`` (blocked and vectorised: while many values are needed a
+   block of splits clears every XOR it reaches, then blocks are compared with
+   the at most 16 values left in ``uint16`` lanes) usually stops early. Between the linear
    phases the first occurrences of every value ("probes") are tried, which cuts
    the long tail where a needed value needs a part of a recent, large value.
    Only when a rare value is really missing does the scan run to the end, and
