@@ -16,18 +16,26 @@ from hypothesis import strategies as st
 import grundy
 from grundy import LoopyGameError, SearchLimitError, Sum
 from grundy.solve.budget import Budget
-from grundy.solve.reducer import GRUNDY, PLAIN, PRUNED, Search, forget, outcome, reduce
+from grundy.solve.reducer import (
+    GRUNDY, MEX_SETS, PLAIN, PRUNED, Search, forget, outcome, reduce,
+)
 from grundy.solve.reference import reference_reduce
 from grundy.values.outcome import Outcome
 from tests.games.test_placement import cram_brute, nk_brute
 from tests.solve.test_reducer_reference import PLAIN as ONE, SUM, TUPLE, TupleGame, dag_games
 
 SEARCHES = [Search(prune=True, canonical=c, order=o) for c in (False, True) for o in (False, True)]
+# Beling and Rogalski's pruning of the mex search (values), with and without the others
+SEARCHES += [Search(prune=p, canonical=c, order=o, mex_sets=True)
+             for p, c, o in ((False, False, False), (False, True, False), (True, False, True),
+                             (True, True, True))]
 
 
 class Shuffled(TupleGame):
     """The tuple game with a fixed random move order (by position) and tuples
     brought to sorted order by ``canonical`` (a sum does not depend on its order)."""
+
+    has_canonical = True
 
     def order_options(self, position: Any, options: list[Hashable]) -> list[Hashable] | None:
         out = list(options)
@@ -62,6 +70,26 @@ def test_pruned_search_equals_reference_on_dags(data: Any, succ: Any, search: Se
             assert reduce(rs, p, search=search) == want, p
     for p in positions:  # the memo the pruned search filled is the plain search's
         assert reduce(rs, p) == _expected(ref, p)
+
+
+@given(st.data(), dag_games(shapes=(ONE, ONE, SUM, TUPLE)), st.booleans())
+@settings(max_examples=100, deadline=None)
+def test_a_query_of_the_mex_sets_search_answers_within_its_set(data: Any, succ: Any,
+                                                               shuffled: bool) -> None:
+    """Asked whether a position's value lies in a set, the search answers the value
+    when it does, and otherwise the value or "not in the set", never a wrong value."""
+    from grundy.solve.reducer import _NOT_IN_SET, _MexSets
+
+    rs = (Shuffled if shuffled else TupleGame)(succ, data.draw(st.integers(0, 2)), True)
+    ref = TupleGame(succ, rs.declare, True)
+    search = Search(mex_sets=True, canonical=data.draw(st.booleans()))
+    for _ in range(6):
+        p = data.draw(st.sampled_from(sorted(succ)))
+        want = data.draw(st.integers(1, 63))  # a bitmask of nimbers 0..5
+        mex = _MexSets(rs, search, Budget(), p)
+        got = mex.run(mex.frame(p, want))
+        value = _expected(ref, p)
+        assert got == value if want >> value & 1 else got in (value, _NOT_IN_SET), (p, want)
 
 
 def test_outcome_without_pruning_is_the_value_test() -> None:
@@ -126,6 +154,28 @@ def test_published_larger_cram_boards_by_pruned_search() -> None:
     forget(cram)
 
 
+def test_published_cram_boards_by_pruning_the_mex_search() -> None:
+    cram = grundy.games.get("cram")
+    forget(cram)
+    assert reduce(cram, cram.parse_position("4x5"), search=MEX_SETS) == 2
+    for n in range(1, 6):
+        assert reduce(cram, cram.parse_position(f"3x{n}"), search=MEX_SETS) == cram_brute(
+            "/".join(["." * n] * 3))
+    forget(cram)
+
+
+def test_mex_sets_on_splitting_games_equal_the_plain_search() -> None:
+    """Options that are sums (Lasker's Nim, Kayles): the last unknown part is asked
+    about the set moved by the XOR of the others."""
+    for name in ("lasker", "kayles", "dawson"):
+        g = grundy.games.get(name)
+        forget(g)
+        want = [reference_reduce(g, n, GRUNDY) for n in range(30)]
+        forget(g)
+        assert [reduce(g, n, search=MEX_SETS) for n in range(29, -1, -1)][::-1] == want, name
+        forget(g)
+
+
 def test_pruned_search_meets_cycles_and_budgets() -> None:
     @grundy.ruleset
     def loop(n: int) -> Iterable[int]:
@@ -133,10 +183,14 @@ def test_pruned_search_meets_cycles_and_budgets() -> None:
 
     with pytest.raises(LoopyGameError):
         outcome(loop, 0)
+    with pytest.raises(LoopyGameError):
+        reduce(loop, 0, search=MEX_SETS)
     cram = grundy.games.get("cram")
     forget(cram)
     with pytest.raises(SearchLimitError):
         outcome(cram, cram.parse_position("5x5"), budget=Budget(positions=50))
+    with pytest.raises(SearchLimitError):
+        reduce(cram, cram.parse_position("5x5"), search=MEX_SETS, budget=Budget(positions=50))
     forget(cram)
 
 

@@ -208,7 +208,7 @@ class Cram(Ruleset):
     (1, Outcome.P)
     """
 
-    has_decompose = has_canonical = True
+    has_decompose = has_canonical = pruned_search = True
 
     def moves(self, position: CramPosition) -> list[CramPosition]:
         h, w, b = position
@@ -424,7 +424,7 @@ class NodeKayles(Ruleset):
     (0, 1)
     """
 
-    has_decompose = has_canonical = True
+    has_decompose = has_canonical = pruned_search = True
 
     def moves(self, position: NodePosition) -> list[NodePosition]:
         adj, mask = position

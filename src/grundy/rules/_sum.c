@@ -13,7 +13,11 @@
  *                            counts); the hash is hash(("grundy.Sum", key)).  Both are
  *                            made on first use and kept;
  *   xor_scan(opts, memo)     the set of option values when every one is known (a Sum
- *                            option is worth the XOR of its parts), else None.
+ *                            option is worth the XOR of its parts), else None;
+ *   scan_options(it, memo, vals, n)
+ *                            the reducer's lazy scan: read options from an iterator
+ *                            while their values are known, adding them to a set, and
+ *                            hand back the first unknown one (DONE / MORE otherwise).
  *
  * Everything else (repr, pickling, docs, the fallback key) is the readable Python
  * subclass grundy.rules.sums.Sum.
@@ -33,6 +37,8 @@ static PyTypeObject *SumBase_Type = NULL;
 static PyObject *unhashable_error = NULL; /* set by configure(); TypeError before */
 static PyObject *multiset_key = NULL;     /* set by configure(): parts -> key */
 static PyObject *sum_tag = NULL;          /* "grundy.Sum", salts the hash */
+static PyObject *scan_done = NULL;        /* scan_options: the iterator is exhausted */
+static PyObject *scan_more = NULL;        /* scan_options: n options read, more to come */
 
 static int
 is_sum(PyObject *o)
@@ -289,6 +295,110 @@ xor_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return seen;
 }
 
+/* the XOR of the values of a Sum's parts: 1 (*out a new reference), 0 when a part's
+ * value is not in memo, -1 on error */
+static int
+sum_value(PyObject *sum, PyObject *memo, PyObject **out)
+{
+    PyObject *parts = ((SumObject *)sum)->parts;
+    Py_ssize_t n = PyTuple_GET_SIZE(parts);
+    PyObject *x = PyLong_FromLong(0);
+    for (Py_ssize_t j = 0; j < n && x != NULL; j++) {
+        PyObject *c = PyDict_GetItemWithError(memo, PyTuple_GET_ITEM(parts, j));
+        if (c == NULL) {
+            Py_DECREF(x);
+            return PyErr_Occurred() ? -1 : 0;
+        }
+        Py_SETREF(x, PyNumber_Xor(x, c));
+    }
+    if (x == NULL)
+        return -1;
+    *out = x;
+    return 1;
+}
+
+/* scan_options(it, memo, vals, n): read at most n options from the iterator it; the
+ * value of each one known to memo (a Sum: the XOR of its parts' values, all known) is
+ * added to the set vals.  Returns the first option whose value is not known (a Sum
+ * with a part not known is returned whole), DONE when the iterator is exhausted, or
+ * MORE when n options were read (the caller looks at its clock and calls again;
+ * the iterator may be exhausted, and the next call says DONE).
+ * Errors of the iterator and unhashable options (TypeError) propagate. */
+static PyObject *
+scan_options(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4 || !PyIter_Check(args[0]) || !PyDict_Check(args[1])
+        || !PySet_Check(args[2]) || !PyLong_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "scan_options(it: iterator, memo: dict, vals: set, n: int)");
+        return NULL;
+    }
+    PyObject *it = args[0], *memo = args[1], *vals = args[2];
+    Py_ssize_t n = PyLong_AsSsize_t(args[3]);
+    if (n == -1 && PyErr_Occurred())
+        return NULL;
+    iternextfunc next = Py_TYPE(it)->tp_iternext;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *o = next(it);
+        if (o == NULL) {
+            if (PyErr_Occurred()) {
+                if (!PyErr_ExceptionMatches(PyExc_StopIteration))
+                    return NULL;
+                PyErr_Clear();
+            }
+            Py_INCREF(scan_done);
+            return scan_done;
+        }
+        int bad;
+        if (is_sum(o)) {
+            PyObject *x = NULL;
+            int found = sum_value(o, memo, &x);
+            if (found <= 0) {
+                if (found < 0) {
+                    Py_DECREF(o);
+                    return NULL;
+                }
+                return o; /* the unknown Sum (our reference) */
+            }
+            bad = PySet_Add(vals, x);
+            Py_DECREF(x);
+        } else {
+            PyObject *v = PyDict_GetItemWithError(memo, o); /* borrowed */
+            if (v == NULL) {
+                if (PyErr_Occurred()) {
+                    Py_DECREF(o);
+                    return NULL;
+                }
+                return o; /* the unknown option (our reference) */
+            }
+            bad = PySet_Add(vals, v);
+        }
+        Py_DECREF(o);
+        if (bad < 0)
+            return NULL;
+    }
+    Py_INCREF(scan_more);
+    return scan_more;
+}
+
+/* sum_value(sum, memo): the XOR of the values of the parts of a Sum, or None when
+ * one of them is not in memo */
+static PyObject *
+py_sum_value(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !is_sum(args[0]) || !PyDict_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "sum_value(sum: Sum, memo: dict)");
+        return NULL;
+    }
+    PyObject *x = NULL;
+    int found = sum_value(args[0], args[1], &x);
+    if (found < 0)
+        return NULL;
+    if (found == 0)
+        Py_RETURN_NONE;
+    return x;
+}
+
 /* configure(error_class, multiset_key): the exception raised for an unhashable
  * part, and the key of a sum whose parts are not all ints or all strings */
 static PyObject *
@@ -311,6 +421,11 @@ configure(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 static PyMethodDef module_methods[] = {
     {"xor_scan", (PyCFunction)(void (*)(void))xor_scan, METH_FASTCALL,
      "xor_scan(opts, memo): the set of option values if all are known, else None."},
+    {"scan_options", (PyCFunction)(void (*)(void))scan_options, METH_FASTCALL,
+     "scan_options(it, memo, vals, n): add the values of the options read from it to "
+     "vals while they are known; the first unknown option, DONE or MORE (n read)."},
+    {"sum_value", (PyCFunction)(void (*)(void))py_sum_value, METH_FASTCALL,
+     "sum_value(sum, memo): the XOR of the values of the parts, or None if one is unknown."},
     {"configure", (PyCFunction)(void (*)(void))configure, METH_FASTCALL,
      "configure(error_class, multiset_key): the error for an unhashable part, and the "
      "order-free key of parts that are not all ints or all strings."},
@@ -330,6 +445,15 @@ PyInit__sum(void)
         return NULL;
     sum_tag = PyUnicode_InternFromString("grundy.Sum");
     if (sum_tag == NULL) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    /* the two answers of scan_options that are not options: plain objects */
+    scan_done = PyObject_CallNoArgs((PyObject *)&PyBaseObject_Type);
+    scan_more = PyObject_CallNoArgs((PyObject *)&PyBaseObject_Type);
+    if (scan_done == NULL || scan_more == NULL
+        || PyModule_AddObjectRef(m, "DONE", scan_done) < 0
+        || PyModule_AddObjectRef(m, "MORE", scan_more) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -171,6 +171,10 @@ class Ruleset:
     has_decompose: bool = False
     #: Declared by a ruleset whose :meth:`canonical` may answer.
     has_canonical: bool = False
+    #: Declared by a ruleset best searched with pruning (placement games such as
+    #: Cram: many options, an outcome decided by one): the analysis asks the pruned
+    #: search (:data:`grundy.solve.reducer.PRUNED`) for its values and outcomes.
+    pruned_search: bool = False
 
     # ----------------------------------------------------------- closed forms
     # Hooks through which a ruleset tells the analysis what it knows. Each is asked

@@ -80,8 +80,10 @@ def _value(ruleset: Ruleset, position: Any, budget: Budget, progress: Progress |
         known = ruleset.value_formula(position)
     if known is not None:
         return known
+    search = R.PRUNED if ruleset.pruned_search else R.PLAIN
     try:
-        return R.reduce(ruleset, position, R.GRUNDY, budget=budget, progress=progress)
+        return R.reduce(ruleset, position, R.GRUNDY, budget=budget, progress=progress,
+                        search=search)
     except LoopyGameError:
         # The one place a cycle is met: hand over to retrograde analysis of the
         # positions reachable from here (within the same budget). A loopy position
@@ -121,6 +123,8 @@ def _outcome(ruleset: Ruleset, position: Any, budget: Budget, progress: Progress
             known = ruleset.outcome_formula(position)
         if known is not None:
             return known
+        if ruleset.pruned_search:  # an N-position needs one P option, not every value
+            return R.outcome(ruleset, position, search=R.PRUNED, budget=budget)
     try:
         v = _value(ruleset, position, budget, progress)
     except LoopyGameError:

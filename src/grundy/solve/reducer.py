@@ -30,18 +30,25 @@ plainly in a few dozen lines, are :mod:`grundy.solve.reference`: read that first
 
 from __future__ import annotations
 
+import hashlib
+import os
+import pickle
 import sys
 import threading
 import time
 import weakref
 from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from itertools import islice, takewhile
 from operator import is_not
 from typing import TYPE_CHECKING, Any
 
-from grundy.rules._sum import xor_scan
+from grundy.rules._sum import DONE as _DONE
+from grundy.rules._sum import MORE as _MORE
+from grundy.rules._sum import scan_options, xor_scan
+from grundy.rules._sum import sum_value as _sum_value
 from grundy.rules.sums import Sum
 from grundy.solve.budget import UNLIMITED, Budget, active
 from grundy.values.errors import (
@@ -50,6 +57,7 @@ from grundy.values.errors import (
     LoopyGameError,
     MoveFunctionError,
     SearchLimitError,
+    InvalidParameterError,
     UnhashablePositionError,
     describe,
 )
@@ -62,7 +70,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Rule", "GRUNDY", "REMOTENESS", "SUSPENSE", "MISERE", "reduce", "memo_of", "forget",
     "options", "node_options", "normal", "remoteness_rule", "suspense_rule", "Progress",
-    "Search", "PLAIN", "PRUNED", "outcome",
+    "Search", "PLAIN", "PRUNED", "MEX_SETS", "outcome", "save_memo", "load_memo",
 ]
 
 Progress = Callable[[int], None]
@@ -383,6 +391,225 @@ def _flatten(ruleset: Ruleset, option: Hashable) -> Hashable:
     return normal(option)
 
 
+# ------------------------------------------------------------------ save and resume
+
+StorePath = str | os.PathLike[str]
+_MAGIC = b"grundy memo store 1\n"
+
+
+def _identity(ruleset: Ruleset) -> tuple[str, ...]:
+    """What a store records of its ruleset: the class, the catalogue spec (or the
+    name), and for a ruleset made from a function, that function's qualified name
+    and a digest of its bytecode (two lambdas differ; an edited function's store
+    is refused, its values may be stale)."""
+    cls = type(ruleset)
+    fn = getattr(ruleset, "__wrapped__", None)
+    where = ""
+    if callable(fn) and hasattr(fn, "__qualname__"):
+        where = f"{fn.__module__}.{fn.__qualname__}"
+        code = getattr(fn, "__code__", None)
+        if code is not None:
+            digest = hashlib.sha256(code.co_code + repr(code.co_names).encode())
+            where += " " + digest.hexdigest()[:16]
+    return (f"{cls.__module__}.{cls.__qualname__}", str(ruleset.spec or ruleset.name), where)
+
+
+def save_memo(ruleset: Ruleset, path: StorePath) -> int:
+    """Write every memo of ``ruleset`` (the values found, the excluded nimbers of
+    the pruned search, ...) to the file ``path``: the ruleset's identity and the
+    memos pickled, under a SHA-256 checksum; written to a temporary file first, so
+    an interrupted save leaves the old store whole. Returns the number of entries.
+    Positions must be picklable. Load a store only from a source you trust
+    (unpickling runs code).
+
+    >>> import grundy, tempfile, os
+    >>> kayles = grundy.games.get("kayles")
+    >>> path = os.path.join(tempfile.mkdtemp(), "kayles.memo")
+    >>> reduce(kayles, 30)
+    7
+    >>> n = save_memo(kayles, path)
+    >>> forget(kayles); load_memo(kayles, path) == n > 0
+    True
+    >>> memo_of(kayles, GRUNDY)[30]
+    7
+    """
+    memos = _memos(ruleset)
+    with _LOCK:
+        data = {name: dict(m) for name, m in memos.by_name.items()}
+    record = {"ruleset": _identity(ruleset), "memos": data, "yields_sums": memos.yields_sums}
+    try:
+        payload = pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError) as exc:
+        raise InvalidParameterError(
+            f"{ruleset.name}: the memo cannot be saved to {os.fspath(path)!r}: a position "
+            f"cannot be pickled ({type(exc).__name__}: {_short(str(exc))})"
+        ) from None
+    digest = hashlib.sha256(payload).hexdigest().encode()
+    tmp = f"{os.fspath(path)}.{os.getpid()}.tmp"
+    try:
+        with open(tmp, "wb") as f:
+            f.write(_MAGIC + digest + b"\n")
+            f.write(payload)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+    return sum(map(len, data.values()))
+
+
+def load_memo(ruleset: Ruleset, path: StorePath) -> int:
+    """Add the memos saved in ``path`` (:func:`save_memo`) to those of ``ruleset``;
+    returns the number of entries read. A file that is not a store, a corrupt one
+    (its checksum does not match) or the store of another ruleset raises
+    :class:`~grundy.values.errors.InvalidParameterError` naming the file."""
+    name = os.fspath(path)
+    try:
+        with open(path, "rb") as f:
+            head = f.readline()
+            digest = f.readline().strip()
+            payload = f.read()
+    except OSError as exc:
+        raise InvalidParameterError(
+            f"cannot read the memo store {name!r}: {exc.strerror}") from None
+    if head != _MAGIC:
+        raise InvalidParameterError(f"{name!r} is not a grundy memo store")
+    if hashlib.sha256(payload).hexdigest().encode() != digest:
+        raise InvalidParameterError(
+            f"the memo store {name!r} is corrupt (its checksum does not match its contents)")
+    try:
+        record = pickle.loads(payload)
+        who, data = tuple(record["ruleset"]), record["memos"]
+    except Exception as exc:
+        raise InvalidParameterError(
+            f"the memo store {name!r} cannot be read ({type(exc).__name__}: {_short(str(exc))})"
+        ) from None
+    mine = _identity(ruleset)
+    if who != mine:
+        raise InvalidParameterError(
+            f"the memo store {name!r} holds the memo of {who[1]!r} ({who[0]}), not of "
+            f"{mine[1]!r} ({mine[0]})"
+        )
+    memos = _memos(ruleset)
+    n = 0
+    for key, table in data.items():
+        _memo_named(ruleset, key).update(table)
+        n += len(table)
+    memos.yields_sums = memos.yields_sums or bool(record.get("yields_sums"))
+    return n
+
+
+@contextmanager
+def _stored(ruleset: Ruleset, store: StorePath) -> Iterator[None]:
+    """Load the store when it exists; save it at the end, however the search ends."""
+    if os.path.exists(store):
+        load_memo(ruleset, store)
+    try:
+        yield
+    finally:
+        save_memo(ruleset, store)
+
+
+# ------------------------------------------------------------------ the memory bound
+
+
+# bytes of a dict entry (hash, key, value: 24; its index; free slots, up to twice as
+# many after the table grows) and the int of the value
+_ENTRY_OVERHEAD = 96
+_MIN_ENTRIES = 1 << 10  # a memo that cannot hold this many entries is refused
+
+
+def _size(x: object) -> int:
+    """The bytes of ``x`` and, for a tuple or frozenset, of its items (one level;
+    small ints are shared, so not counted)."""
+    if type(x) is int and -5 <= x <= 256:
+        return 0
+    n = sys.getsizeof(x)
+    if type(x) is tuple or type(x) is frozenset:
+        for i in x:
+            if not (type(i) is int and -5 <= i <= 256):
+                n += sys.getsizeof(i)
+    return n
+
+
+class _Bound:
+    """The memory bound of the memos one search writes (its transposition table).
+
+    The memos may hold half of what is left of the budget's ``max_memory`` (the
+    default memory budget when it is ``None``) once the search starts; the other
+    half is kept for the rest of the search (its path, a dict's table growing,
+    memory freed but not returned): at the first look (``check``, called every
+    ``Meter.EVERY`` positions) the process's resident memory is read and the
+    capacity set in entries, an entry's bytes estimated from the newest entries.
+    Beyond it the oldest half of the entries (dicts keep insertion order: the
+    least recently *found* values) is evicted; an evicted value is searched again
+    when it is needed, so answers stay exact. When the budget leaves room for
+    fewer than ``_MIN_ENTRIES`` entries the search is refused with
+    :class:`SearchLimitError` (``reason`` ``"memory"``). ``caches`` are dicts the
+    search may rebuild (dropped whole at an eviction)."""
+
+    __slots__ = ("memos", "caches", "meter", "what", "capacity", "evicted")
+
+    def __init__(self, meter: Any, what: str, memos: list[dict[Any, Any]],
+                 caches: tuple[dict[Any, Any], ...] = ()) -> None:
+        self.memos = memos
+        self.caches = caches
+        self.meter = meter
+        self.what = what
+        self.capacity: int | None = None
+        self.evicted = 0
+
+    def entries(self) -> int:
+        """How many entries the memos and caches hold."""
+        return sum(map(len, self.memos)) + sum(map(len, self.caches))
+
+    def entry_bytes(self) -> int:
+        """The estimated bytes of one entry (from the newest ones of each memo)."""
+        sizes = [_size(k) + _size(v) for m in self.memos
+                 for k, v in islice(reversed(m.items()), 16)]
+        return _ENTRY_OVERHEAD + (sum(sizes) // len(sizes) if sizes else 64)
+
+    def check(self) -> None:
+        """Evict when the memos hold more than their capacity (set at the first call)."""
+        n = self.entries()
+        cap = self.capacity
+        if cap is None:
+            cap = self.capacity = self.fit(n)
+        if n > cap:
+            self.evict(n - cap // 2)
+
+    def fit(self, n: int) -> int:
+        """The capacity in entries: what the memos hold now plus half of what the
+        budget leaves."""
+        from grundy.values import memory
+
+        e = self.entry_bytes()
+        budget: int = self.meter.mem()
+        free = budget - memory.current()[0]
+        cap = n + max(0, free) // 2 // e
+        if cap < _MIN_ENTRIES:
+            raise SearchLimitError(
+                f"{self.what}: its memo needs room for at least {_MIN_ENTRIES:,} entries of "
+                f"about {e} bytes, and the memory budget of {memory.format_bytes(budget)} "
+                "leaves less (ask for a larger max_memory)",
+                self.meter.count, reason="memory",
+            )
+        return cap
+
+    def evict(self, k: int) -> None:
+        """Drop ``k`` entries: the caches, then the oldest of each memo in proportion."""
+        for c in self.caches:
+            k -= len(c)
+            c.clear()
+        total = sum(map(len, self.memos))
+        if k <= 0 or not total:
+            return
+        for m in self.memos:
+            drop = min(len(m), -(-k * len(m) // total))
+            for key in list(islice(m, drop)):
+                del m[key]
+            self.evicted += drop
+
+
 def reduce(
     ruleset: Ruleset,
     position: Hashable,
@@ -391,6 +618,7 @@ def reduce(
     budget: Budget = UNLIMITED,
     progress: Progress | None = None,
     search: Search | None = None,
+    store: StorePath | None = None,
 ) -> int:
     """The ``rule`` value of ``position`` (a position or a ``Sum``), from the raw rules.
 
@@ -400,7 +628,15 @@ def reduce(
     (:class:`Search`; ``None``: the plain search, with the ruleset's ``canonical``
     hook); with ``search.prune`` a Grundy value is found by outcome searches of
     ``G + *k`` for ``k = 0, 1, ...`` (the first P-position's ``k`` is the value).
+    With ``store`` (a file), the ruleset's memos are loaded from it first when it
+    exists (:func:`load_memo`) and saved to it at the end, also when the search
+    stops at the budget or is interrupted (:func:`save_memo`): run again, the search
+    resumes from what was found.
     """
+    if store is not None:
+        with _stored(ruleset, store):
+            return reduce(ruleset, position, rule, budget=budget, progress=progress,
+                          search=search)
     memo = memo_of(ruleset, rule)
     if rule.split:
         if type(position) is Sum:
@@ -420,6 +656,8 @@ def reduce(
         ) from None
     if hash(position) != hash(position):  # else the search re-expands it for ever
         raise _unstable(ruleset, position)
+    if search is not None and search.mex_sets and rule is GRUNDY:
+        return _MexSets(ruleset, search, budget, position).value_of(position)
     if search is not None and search.prune and rule is GRUNDY:
         return _Pruned(ruleset, search, budget, position).value_of(position)
     meter = budget.start()
@@ -490,6 +728,20 @@ def _loop(ruleset: Ruleset, position: Hashable) -> LoopyGameError:
     )
 
 
+def _loop_or_bad(ruleset: Ruleset, path: list[Hashable], c: Hashable) -> GrundyError:
+    """The error of a cycle through ``c`` met on ``path`` by a lazy search, unless a
+    position on the path has an option that cannot be hashed (a lazy scan may not
+    have read it yet): that is the error to report first."""
+    for p in path:
+        opts = options(ruleset, p)
+        try:
+            for o in opts:
+                hash(o)
+        except TypeError:
+            return _bad_option(ruleset, p, opts)
+    return _loop(ruleset, c)
+
+
 def _bad_option(ruleset: Ruleset, position: Hashable, opts: Iterable[Any]) -> BadOptionError:
     for o in opts:
         for part in o.parts if type(o) is Sum else (o,):
@@ -524,8 +776,142 @@ def _search_split(
     canonical: bool = True,
 ) -> None:
     """The split search (Grundy values): Sum options and decomposed positions are
-    worth the XOR of their parts; only parts are searched."""
+    worth the XOR of their parts; only parts are searched. A ruleset with neither a
+    ``decompose`` nor a (used) ``canonical`` hook takes the one-loop path
+    (:func:`_search_lazy`)."""
+    if not ruleset.has_decompose and (not canonical or _canonical_hook(ruleset) is None):
+        _search_lazy(ruleset, root, rule, memo, budget, progress, meter)
+        return
     _SplitSearch(ruleset, root, rule, memo, budget, progress, meter, canonical).run()
+
+
+# A position on the path of the lazy search: the position, the iterator of its
+# options, the values of those read, the option it waits for.
+_Frame0 = tuple[Hashable, Iterator[Any], set[int], Hashable]
+_CHUNK = 256  # options read between two looks at the clock (a Sum option may be big)
+
+
+def _search_lazy(
+    ruleset: Ruleset,
+    root: Hashable,
+    rule: Rule,
+    memo: dict[Hashable, int],
+    budget: Budget,
+    progress: Progress | None,
+    meter: Any = None,
+) -> None:
+    """The split search as one loop, for rulesets without ``decompose`` or
+    ``canonical`` (most user games): what a memoised recursion does, without its
+    stack. The current position ``p`` reads its options from the move function's
+    own iterator, in C (``scan_options``: the values of known options go into a set,
+    the first unknown one comes back); an unknown option is descended into with
+    ``p`` pushed on ``path``, and ``p`` resumes where it stopped once the option is
+    known. A ``Sum`` option with unknown parts is waited for one part at a time.
+    ``onpath`` (the positions being expanded) finds cycles. Positions are counted
+    against the budget in batches of ``Meter.EVERY``. With a budget of positions
+    the options are listed first (:func:`_take`, in chunks under the clock), and a
+    position with more options than the budget is refused before its options are
+    searched."""
+    from grundy.rules.ruleset import FunctionRuleset
+
+    if meter is None:
+        meter = budget.start()
+    combine = rule.combine
+    mex = combine is mex_of_set
+    moves: Callable[[Any], Iterable[Hashable]] = ruleset.moves
+    if isinstance(ruleset, FunctionRuleset) and type(ruleset).moves is FunctionRuleset.moves:
+        moves = ruleset._moves  # the user's function itself: one call less a position
+    what = f"{ruleset.name}: the {rule.name} of {describe(root)}"
+    cap = budget.positions
+    every = meter.EVERY
+    limit = sys.maxsize if meter.positions is None else meter.positions + 1
+    scan, done, more, sum_value = scan_options, _DONE, _MORE, _sum_value
+    path: list[_Frame0] = []
+    onpath: set[Hashable] = set()
+    bound = _Bound(meter, what, [memo])
+    n0 = n = meter.count
+    check = n + 1
+    p: Hashable = root
+    it: Iterator[Any] | None = None
+    vals: set[int] = set()
+    try:
+        while True:
+            if it is None:  # expand p
+                n += 1
+                if n >= check:
+                    meter.count = n - 1
+                    meter.tick(what)
+                    e = n - n0
+                    if progress is not None and not e % _PROGRESS_EVERY:
+                        progress(e)
+                    if e >= every:
+                        bound.check()
+                    check = min(n0 + (e // every + 1) * every, limit)
+                try:
+                    raw = moves(p)
+                    if cap is not None:  # list the options: more than the budget is refused
+                        if type(raw) is not list:
+                            it = iter(raw)
+                            raw = tuple(islice(it, _CHUNK))
+                            if len(raw) == _CHUNK:  # a long list: in chunks, under the clock
+                                raw += tuple(_take(it, cap, meter, what, p))
+                        if len(raw) > cap:
+                            raise SearchLimitError(
+                                f"{what} stopped: position {describe(p)} has more than "
+                                f"{cap:,} options (the budget)", n, reason="positions",
+                            )
+                    it = iter(raw)
+                except (GrundyError, KeyboardInterrupt, MemoryError):
+                    raise
+                except BaseException:
+                    options(ruleset, p)  # raises the error naming the position
+                    raise
+                vals = set()
+                onpath.add(p)
+            try:
+                o = scan(it, memo, vals, _CHUNK)
+            except (GrundyError, KeyboardInterrupt, MemoryError):
+                raise
+            except BaseException:
+                raise _bad_option(ruleset, p, options(ruleset, p)) from None
+            if o is done:
+                if mex:
+                    v = 0
+                    while v in vals:
+                        v += 1
+                    memo[p] = v
+                else:
+                    memo[p] = combine(vals)
+                onpath.remove(p)
+                if not path:
+                    if progress is not None:
+                        progress(n - n0)
+                    return
+                p, it, vals, o = path.pop()
+                if type(o) is not Sum:
+                    vals.add(memo[o])
+                    continue
+                x = sum_value(o, memo)
+                if x is not None:
+                    vals.add(x)
+                    continue
+                # another part of the Sum o is unknown: descend into it (below)
+            elif o is more:  # a long list of known options: look at the clock
+                meter.count = n
+                meter.look(what)
+                continue
+            if type(o) is Sum:
+                c = next((q for q in o.parts if q not in memo), done)
+                if c is done:  # the C lookup missed what `in` finds: a hash changed
+                    raise _unstable(ruleset, o)
+            else:
+                c = o
+            if c in onpath:
+                raise _loop_or_bad(ruleset, [f[0] for f in path] + [p], c)
+            path.append((p, it, vals, o))
+            p, it = c, None
+    finally:
+        meter.count = n
 
 
 class _SplitSearch:
@@ -545,7 +931,7 @@ class _SplitSearch:
 
     __slots__ = ("ruleset", "memo", "get", "moves", "combine", "progress", "meter", "cap",
                  "what", "decomposes", "memos", "lazy", "pending", "stack", "expanded",
-                 "resume_lazily", "canonical")
+                 "resume_lazily", "canonical", "bound")
 
     def __init__(self, ruleset: Ruleset, root: Hashable, rule: Rule,
                  memo: dict[Hashable, int], budget: Budget, progress: Progress | None,
@@ -569,6 +955,7 @@ class _SplitSearch:
         self.resume_lazily = self.scan_lazily  # bound once: it is parked at every descent
         # symmetric positions share the entry of their representative (canonical hook)
         self.canonical = _canonical_hook(ruleset) if canonical else None
+        self.bound = _Bound(self.meter, self.what, [memo])
 
     def run(self) -> None:
         """The driver: pop a position; skip it if known, resume it if parked, else
@@ -593,8 +980,10 @@ class _SplitSearch:
         to :meth:`xor_parts`, or its options to a scan."""
         self.meter.tick(self.what)
         self.expanded = n = self.expanded + 1
-        if not n % _PROGRESS_EVERY and self.progress is not None:
-            self.progress(n)
+        if not n & 63:
+            self.bound.check()
+            if not n % _PROGRESS_EVERY and self.progress is not None:
+                self.progress(n)
         if self.decomposes:
             parts = _parts(self.ruleset, p)
             if parts is not None:
@@ -713,6 +1102,7 @@ def _search_whole(
     pending: dict[Hashable, list[Hashable]] = {}
     stack: list[Hashable] = [root]
     expanded = 0
+    bound = _Bound(meter, what, [memo])
     while stack:
         p = stack.pop()
         if p in memo:
@@ -722,20 +1112,22 @@ def _search_whole(
             meter.tick(what)
             opts = node_options(ruleset, p, budget.positions, meter, what)
             expanded += 1
-            if progress is not None and not expanded % _PROGRESS_EVERY:
-                progress(expanded)
-            try:
-                missing = [o for o in opts if o not in memo]
-            except TypeError:
-                raise _bad_option(ruleset, p, opts) from None
-            if missing:
-                for o in missing:
-                    if o in pending or o == p:
-                        raise _loop(ruleset, o)
-                pending[p] = opts
-                stack.append(p)
-                stack.extend(missing)
-                continue
+            if not expanded & 63:
+                bound.check()
+                if progress is not None and not expanded % _PROGRESS_EVERY:
+                    progress(expanded)
+        try:
+            missing = [o for o in opts if o not in memo]  # (again: one may have been evicted)
+        except TypeError:
+            raise _bad_option(ruleset, p, opts) from None
+        if missing:
+            for o in missing:
+                if o in pending or o == p:
+                    raise _loop(ruleset, o)
+            pending[p] = opts
+            stack.append(p)
+            stack.extend(missing)
+            continue
         memo[p] = combine([memo[o] for o in opts])
     if progress is not None:
         progress(expanded)
@@ -756,6 +1148,9 @@ class Search:
     positions share one memo entry (the ruleset's ``canonical`` hook). ``order``:
     options are tried in the ruleset's order (``order_options``), then the rest of
     the ruleset's order; options already decided by the memo are read first.
+    ``mex_sets``: a Grundy value is found by Beling and Rogalski's pruning of the
+    mex search instead (a position is asked whether its value lies in a set of
+    nimbers that matter, :class:`_MexSets`); ``prune`` then concerns outcomes only.
 
     >>> import grundy
     >>> cram = grundy.games.get("cram")
@@ -766,21 +1161,20 @@ class Search:
     prune: bool = True
     canonical: bool = True
     order: bool = True
+    mex_sets: bool = False
 
 
 #: The plain search (every option of every position): the reference.
 PLAIN = Search(prune=False, canonical=False, order=False)
 #: Pruning, symmetry and move ordering.
 PRUNED = Search()
+#: Beling and Rogalski's pruning of the mex search, symmetry and move ordering.
+MEX_SETS = Search(mex_sets=True)
 
 
 def _canonical_hook(ruleset: Ruleset) -> Callable[[Any], Hashable | None] | None:
-    """The ruleset's ``canonical`` hook, or None when it has none."""
-    from grundy.rules.ruleset import Ruleset as Base
-
-    if type(ruleset).canonical is Base.canonical:
-        return None
-    return ruleset.canonical
+    """The ruleset's ``canonical`` hook, or None when it declares none."""
+    return ruleset.canonical if ruleset.has_canonical else None
 
 
 def _canonical(ruleset: Ruleset, p: Hashable, hook: Callable[[Any], Hashable | None]) -> Hashable | None:
@@ -797,10 +1191,11 @@ def _canonical(ruleset: Ruleset, p: Hashable, hook: Callable[[Any], Hashable | N
 
 
 def outcome(ruleset: Ruleset, position: Hashable, *, search: Search = PRUNED,
-            budget: Budget = UNLIMITED) -> Outcome:
+            budget: Budget = UNLIMITED, store: StorePath | None = None) -> Outcome:
     """The outcome of ``position`` (a position or a ``Sum``): ``Outcome.N`` when the
     player to move wins. With ``search.prune`` only what decides the outcome is
     searched; otherwise it is the Grundy value's (:func:`reduce`) zero test.
+    ``store``: a file the memos are loaded from and saved to, as in :func:`reduce`.
 
     >>> import grundy
     >>> outcome(grundy.games.get("kayles"), grundy.Sum(3, 3))
@@ -808,6 +1203,9 @@ def outcome(ruleset: Ruleset, position: Hashable, *, search: Search = PRUNED,
     """
     from grundy.values.outcome import Outcome
 
+    if store is not None:
+        with _stored(ruleset, store):
+            return outcome(ruleset, position, search=search, budget=budget)
     if not search.prune:
         return Outcome.N if reduce(ruleset, position, GRUNDY, budget=budget, search=search) \
             else Outcome.P
@@ -831,16 +1229,13 @@ class _Pruned:
         self.values = memo_of(ruleset, GRUNDY)
         self.excluded = _memo_named(ruleset, "excluded nimbers")
         self.canon = _canonical_hook(ruleset) if search.canonical else None
-        self.order = None
-        if search.order:
-            from grundy.rules.ruleset import Ruleset as Base
-
-            if type(ruleset).order_options is not Base.order_options:
-                self.order = ruleset.order_options
+        # the hook declines with None (the move function's order)
+        self.order = ruleset.order_options if search.order else None
         self.meter = budget.start()
         self.what = f"{ruleset.name}: the outcome search of {describe(root)}"
         self.active: set[_Query] = set()
         self.split: dict[Hashable, tuple[Hashable, ...]] = {}
+        self.bound = _Bound(self.meter, self.what, [self.values, self.excluded], (self.split,))
 
     # ---------------------------------------------------------------- answers
     def wins(self, node: Hashable, k: int) -> bool:
@@ -868,6 +1263,7 @@ class _Pruned:
         stack = [root]
         send: Any = None
         quick, active, tick, what = self.quick, self.active, self.meter.tick, self.what
+        bound, opened = self.bound, 0
         while True:
             try:
                 g, k = stack[-1].send(send)
@@ -882,6 +1278,9 @@ class _Pruned:
                 if (g, k) in active:
                     raise _loop(self.ruleset, g)
                 tick(what)
+                opened += 1
+                if not opened & 63:
+                    bound.check()
                 active.add((g, k))
                 stack.append(self.frame(g, k))
 
@@ -994,3 +1393,139 @@ class _Pruned:
         result = tuple(out)
         self.split[node] = result
         return result
+
+
+# ------------------------------------------------------------ pruning the mex search
+
+_NOT_IN_SET = -1  # the answer "the value is not in the set asked for"
+_ALL = -1  # the set of every nimber (as a query)
+
+
+def _xor_set(nimbers: int, x: int) -> int:
+    """The bitmask ``{n ^ x : n in nimbers}``."""
+    out = 0
+    while nimbers:
+        low = nimbers & -nimbers
+        out |= 1 << ((low.bit_length() - 1) ^ x)
+        nimbers ^= low
+    return out
+
+
+class _MexSets(_Pruned):
+    """A value search pruned as in Beling and Rogalski, *On pruning search trees of
+    impartial games* (Artificial Intelligence 283, 2020): a query ``(g, R)`` asks
+    for the value of ``g`` only if it lies in ``R`` (a bitmask of nimbers; the
+    answer is the value, or ``_NOT_IN_SET`` when it is known not to be in ``R``).
+
+    ``g`` with ``m`` options is worth at most ``m``; ``P``, the values still
+    possible, starts as ``{0..m}``. Options the memo knows take their values out of
+    ``P``; each other option is asked about ``(P - {max P})`` cut to ``R``'s range,
+    and takes out its value when the answer is one of those, else ``max P`` (so
+    ``P`` keeps one more element than there are options left). Once ``P`` misses
+    ``R`` the answer is "not in ``R``". At the end the least ``x`` of ``P`` is the
+    value when every answer was exact or ``x <= max R``: every smaller nimber is
+    an option's value (none was removed as a maximum), and an option worth ``x``
+    would have been asked about ``x`` and taken it out. A value in ``R`` is never
+    removed as a maximum, which is why missing ``R`` is final. Exact values go to
+    the Grundy memo shared with the other searches."""
+
+    def value_of(self, node: Hashable) -> int:
+        """The Grundy value of ``node``: each part asked about ``{0}``, ``{1}``, ...
+        until the answer is exact (Beling's aspiration sets, one nimber each)."""
+        def frame() -> Any:
+            x = 0
+            for p in self.parts(node):
+                k = 0
+                while True:
+                    v = yield (p, 1 << k)
+                    if v >= 0:
+                        break
+                    k += 1
+                x ^= v
+            return x
+        return int(self.run(frame()))
+
+    def quick(self, g: Hashable, want: int) -> Any:
+        """The value the memo knows, or ``_NOT_IN_SET`` when the excluded nimbers
+        cover ``want`` (None: search)."""
+        try:
+            v = self.values.get(g)
+        except TypeError:
+            raise UnhashablePositionError(
+                f"position {describe(g)} is not hashable; use tuples or frozensets") from None
+        if v is None and want != _ALL and not want & ~self.excluded.get(g, 0):
+            return _NOT_IN_SET
+        return v
+
+    def frame(self, g: Hashable, want: int) -> _Frame:
+        """The value of ``g`` if it is in ``want`` (a bitmask; ``_ALL``: any), else
+        possibly ``_NOT_IN_SET``; "not in ``want``" is kept with the excluded
+        nimbers of the outcome search (the same fact: ``g + *k`` is won)."""
+        try:
+            ask = want if want == _ALL else want & ~self.excluded.get(g, 0)
+            v = yield from self.in_set(g, ask)
+        finally:
+            self.active.discard((g, want))
+        if v < 0:
+            self.excluded[g] = self.excluded.get(g, 0) | want
+        else:
+            self.excluded.pop(g, None)
+        return v
+
+    def in_set(self, g: Hashable, want: int) -> _Frame:
+        opts = options(self.ruleset, g)
+        if self.order is not None:
+            ordered = self.order(g, opts)
+            if ordered is not None:
+                opts = ordered
+        possible = (1 << (len(opts) + 1)) - 1
+        if want == _ALL:
+            want = possible
+        upto = (1 << want.bit_length()) - 1  # the nimbers up to the largest asked for
+        values = self.values
+        later: list[tuple[tuple[Hashable, ...], int, list[Hashable]]] = []
+        try:
+            for o in opts:
+                x, unknown = 0, []
+                for p in self.parts(o):
+                    v = values.get(p)
+                    if v is None:
+                        unknown.append(p)
+                    else:
+                        x ^= v
+                if unknown:
+                    later.append((tuple(unknown), x, unknown))
+                elif x < possible.bit_length():
+                    possible &= ~(1 << x)
+        except TypeError:
+            raise _bad_option(self.ruleset, g, opts) from None
+        exact = True
+        for unknown_parts, x, _ in later:
+            if not possible & want:
+                return _NOT_IN_SET
+            top = 1 << (possible.bit_length() - 1)
+            ask = (possible ^ top) & upto
+            v = _NOT_IN_SET
+            if ask:
+                v = yield from self.option_in_set(unknown_parts, x, ask)
+            if v >= 0 and (possible ^ top) >> v & 1:
+                possible ^= 1 << v
+            else:
+                possible ^= top
+                exact = exact and v >= 0
+        if not possible & want:
+            return _NOT_IN_SET
+        least = (possible & -possible).bit_length() - 1
+        if exact or least < upto.bit_length():
+            values[g] = least
+            return least
+        return _NOT_IN_SET
+
+    def option_in_set(self, parts: tuple[Hashable, ...], x: int, ask: int) -> _Frame:
+        """The value of the option ``parts + *x`` if it is in ``ask``: the exact
+        values of all parts but the last, then the last asked about the set moved
+        by their XOR."""
+        for p in parts[:-1]:
+            x ^= yield (p, _ALL)
+        v = yield (parts[-1], _xor_set(ask, x))
+        return v if v < 0 else v ^ x
