@@ -23,7 +23,7 @@ P, N = Outcome.P, Outcome.N
 
 #: The analysis a ruleset delegates to the engine; no ruleset replaces them.
 ANALYSIS = ("value", "outcome", "winning_move", "winning_moves", "options_with_value",
-            "remoteness", "suspense")
+            "remoteness", "suspense", "table")
 
 
 def _subclasses(cls: type) -> Iterable[type]:

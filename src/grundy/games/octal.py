@@ -488,11 +488,6 @@ class TakeAndBreak(Ruleset):
         view.flags.writeable = False
         return view
 
-    def table(self, n: int, *, progress: Progress | None = None) -> list[int]:
-        """Values of heaps ``0..n`` (compiled kernel; extends a cached table)."""
-        values: list[int] = self.table_array(n, progress=progress).tolist()
-        return values
-
     def stats(self, n: int) -> dict[str, int]:
         """Flammenkamp's figures for heaps ``0..n`` (see :meth:`SplitTable.stats`)."""
         if self.engine is None:
@@ -666,11 +661,6 @@ class GrundysGame(Ruleset):
     def table_array(self, n: int, *, progress: Progress | None = None) -> Any:
         """Values of heaps ``0..n``: a read-only ``uint16`` numpy view."""
         return self.engine.array(_table_n(self.name, n, True), progress)
-
-    def table(self, n: int, *, progress: Progress | None = None) -> list[int]:
-        """Values of heaps ``0..n``."""
-        values: list[int] = self.engine.array(_table_n(self.name, n, True), progress).tolist()
-        return values
 
     def stats(self, n: int) -> dict[str, int]:
         """Flammenkamp's figures for heaps ``0..n`` (see :meth:`SplitTable.stats`)."""

@@ -282,11 +282,18 @@ def suspense(ruleset: Ruleset, position: Any, *, budget: Any = None,
 
 
 def table(ruleset: Ruleset, n: int, *, progress: Progress | None = None) -> list[int]:
-    """Values of positions ``0..n`` of a one-heap family."""
+    """Values of positions ``0..n`` of a one-heap family: a compiled table where the
+    ruleset has one (``table_array``: it bounds its own size), else one search per
+    heap."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise InvalidParameterError(
             f"{ruleset.name}: a table runs to a non-negative integer; got {describe(n)}"
         )
+    from grundy.solve.tables import ArrayTable
+
+    if isinstance(ruleset, ArrayTable):
+        values: list[int] = ruleset.table_array(n, progress=progress).tolist()
+        return values
     if n > MAX_TABLE:
         raise SearchLimitError(
             f"{ruleset.name}: a table to {describe(n)} is beyond the memory budget "
