@@ -198,6 +198,7 @@ def _every_game(server: str, browser: webdriver.Chrome) -> None:
             browser.save_screenshot(str(SHOTS / f"6-{entry.name}.png"))
 
 
+@pytest.mark.slow  # about 40 s; .ci/run runs it after the default tests
 def test_every_catalogue_game_with_its_example(quick_server: str, browser: webdriver.Chrome) -> None:
     t0 = time.monotonic()
     _every_game(quick_server, browser)
