@@ -57,7 +57,7 @@ def illegal_move(rs: Ruleset, position: Any, text: str, why: str = "") -> Invali
     """The error for a move that cannot be read or is not legal, with a hint."""
     shown = _some_moves(rs, position)
     reason = f" ({why})" if why else ""
-    hint = f"; moves look like: {shown}" if shown else "; there is no move (the game is over)"
+    hint = f"; moves look like: {shown}" if shown else f"; {describe(rs.format_position(position))} has no move"
     return InvalidPositionError(f"{rs.name}: cannot play {text!r}{reason}{hint}")
 
 
