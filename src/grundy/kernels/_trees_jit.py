@@ -68,23 +68,32 @@ def root_kernel(us: Any, vs: Any, n: int, roots: Any) -> Any:
 
 
 @jit
-def order_kernel(parent: Any) -> Any:
-    # children in CSR form by counting sort, then BFS from the roots
+def children_kernel(parent: Any) -> Any:
+    # the children of each vertex in CSR form, by a counting sort: those of v are
+    # kids[start[v]:start[v + 1]], in increasing order
     n = parent.shape[0]
-    cnt = np.zeros(n + 1, dtype=np.int64)
+    start = np.zeros(n + 1, dtype=np.int64)
     for v in range(n):
         p = parent[v]
         if p >= 0:
-            cnt[p + 1] += 1
+            start[p + 1] += 1
     for i in range(n):
-        cnt[i + 1] += cnt[i]
-    kids = np.empty(max(cnt[n], 1), dtype=np.int64)
-    fill = cnt[:n].copy()
+        start[i + 1] += start[i]
+    kids = np.empty(max(start[n], 1), dtype=np.int64)
+    fill = start[:n].copy()
     for v in range(n):
         p = parent[v]
         if p >= 0:
             kids[fill[p]] = v
             fill[p] += 1
+    return start, kids
+
+
+@jit
+def order_kernel(parent: Any) -> Any:
+    # children in CSR form by counting sort, then BFS from the roots
+    n = parent.shape[0]
+    cnt, kids = children_kernel(parent)
     order = np.empty(n, dtype=np.int64)
     tail = 0
     for v in range(n):
@@ -156,19 +165,7 @@ def geography_kernel(parent: Any, order: Any) -> Any:
     # rerooted: up[c] = the value at v once the edge to child c is gone =
     # mex of v's other directions, read off the counts of v's directions
     n = parent.shape[0]
-    cnt = np.zeros(n + 1, dtype=np.int64)
-    for v in range(n):
-        if parent[v] >= 0:
-            cnt[parent[v] + 1] += 1
-    for i in range(n):
-        cnt[i + 1] += cnt[i]
-    kids = np.empty(max(cnt[n], 1), dtype=np.int64)
-    fill = cnt[:n].copy()
-    for v in range(n):
-        p = parent[v]
-        if p >= 0:
-            kids[fill[p]] = v
-            fill[p] += 1
+    cnt, kids = children_kernel(parent)
     down = np.zeros(n, dtype=np.int64)
     seen = np.zeros(n + 2, dtype=np.int64)  # counts of small values, reset after use
     for i in range(order.shape[0] - 1, -1, -1):
@@ -226,19 +223,7 @@ def canon_kernel(parent: Any, order: Any) -> Any:
         p = parent[v]
         if height[v] + 1 > height[p]:
             height[p] = height[v] + 1
-    start = np.zeros(n + 1, dtype=np.int64)
-    for v in range(n):
-        if parent[v] >= 0:
-            start[parent[v] + 1] += 1
-    for i in range(n):
-        start[i + 1] += start[i]
-    kids = np.empty(max(start[n], 1), dtype=np.int64)
-    fill = start[:n].copy()
-    for v in range(n):
-        p = parent[v]
-        if p >= 0:
-            kids[fill[p]] = v
-            fill[p] += 1
+    start, kids = children_kernel(parent)
     top = height[order[0]]
     hstart = np.zeros(top + 2, dtype=np.int64)
     for v in range(n):
