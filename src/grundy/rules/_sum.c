@@ -236,6 +236,28 @@ static PyType_Spec SumBase_spec = {
     SumBase_slots
 };
 
+/* the XOR of the values of a Sum's parts: 1 (*out a new reference), 0 when a part's
+ * value is not in memo, -1 on error */
+static int
+sum_value(PyObject *sum, PyObject *memo, PyObject **out)
+{
+    PyObject *parts = ((SumObject *)sum)->parts;
+    Py_ssize_t n = PyTuple_GET_SIZE(parts);
+    PyObject *x = PyLong_FromLong(0);
+    for (Py_ssize_t j = 0; j < n && x != NULL; j++) {
+        PyObject *c = PyDict_GetItemWithError(memo, PyTuple_GET_ITEM(parts, j));
+        if (c == NULL) {
+            Py_DECREF(x);
+            return PyErr_Occurred() ? -1 : 0;
+        }
+        Py_SETREF(x, PyNumber_Xor(x, c));
+    }
+    if (x == NULL)
+        return -1;
+    *out = x;
+    return 1;
+}
+
 /* xor_scan(opts, memo): the set {value of o : o in opts} when every option's value
  * is in memo (an option that is a Sum is worth the XOR of its parts' values), or
  * None when one is missing.  An unhashable option raises TypeError. */
@@ -254,23 +276,13 @@ xor_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyObject *o = PyList_GET_ITEM(opts, i);
         PyObject *v;
         if (is_sum(o)) {
-            PyObject *parts = ((SumObject *)o)->parts;
-            Py_ssize_t n = PyTuple_GET_SIZE(parts);
-            PyObject *x = PyLong_FromLong(0);
-            for (Py_ssize_t j = 0; j < n && x != NULL; j++) {
-                PyObject *c = PyDict_GetItemWithError(memo, PyTuple_GET_ITEM(parts, j));
-                if (c == NULL) {
-                    Py_DECREF(x);
-                    Py_DECREF(seen);
-                    if (PyErr_Occurred())
-                        return NULL;
-                    Py_RETURN_NONE;
-                }
-                Py_SETREF(x, PyNumber_Xor(x, c));
-            }
-            if (x == NULL) {
+            PyObject *x;
+            int known = sum_value(o, memo, &x);
+            if (known <= 0) {
                 Py_DECREF(seen);
-                return NULL;
+                if (known < 0)
+                    return NULL;
+                Py_RETURN_NONE;
             }
             int bad = PySet_Add(seen, x);
             Py_DECREF(x);
@@ -293,28 +305,6 @@ xor_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
     }
     return seen;
-}
-
-/* the XOR of the values of a Sum's parts: 1 (*out a new reference), 0 when a part's
- * value is not in memo, -1 on error */
-static int
-sum_value(PyObject *sum, PyObject *memo, PyObject **out)
-{
-    PyObject *parts = ((SumObject *)sum)->parts;
-    Py_ssize_t n = PyTuple_GET_SIZE(parts);
-    PyObject *x = PyLong_FromLong(0);
-    for (Py_ssize_t j = 0; j < n && x != NULL; j++) {
-        PyObject *c = PyDict_GetItemWithError(memo, PyTuple_GET_ITEM(parts, j));
-        if (c == NULL) {
-            Py_DECREF(x);
-            return PyErr_Occurred() ? -1 : 0;
-        }
-        Py_SETREF(x, PyNumber_Xor(x, c));
-    }
-    if (x == NULL)
-        return -1;
-    *out = x;
-    return 1;
 }
 
 /* scan_options(it, memo, vals, n): read at most n options from the iterator it; the
