@@ -8,6 +8,8 @@ import random
 from functools import lru_cache
 from pathlib import Path
 
+import pytest
+
 from tests.games.test_treegames import bip_moves, p6665_moves, p8347_first_wins
 from tests.oracles import grundy_values, wins
 
@@ -207,3 +209,33 @@ def test_cf2062e():
     assert mod.solve(text).split("\n") == wants
     for line, good in zip(mod.solve(text, easy=True).split("\n"), easy_checks):
         assert int(line) in good if good else line == "0"
+
+
+@pytest.mark.parametrize("text, why", [
+    ("1\n3\n1 2 3\n1 2\n1 2\n", "tree"),           # a double edge: vertex 3 unreached
+    ("1\n3\n1 2 3\n1 2\n2 2\n", "tree"),           # a loop
+    ("1\n3\n1 2 3\n1 2\n2 4\n", "edge"),           # an end outside 1..n
+    ("1\n3\n1 2 4\n1 2\n2 3\n", "weight"),         # a weight outside 1..n
+    ("2\n3\n1 2 3\n1 2\n2 3\n", "ends early"),     # a case missing
+    ("1\n0\n", "n < 1"),
+])
+def test_cf2062e_bad_input(text, why):
+    from grundy.values.errors import InvalidPositionError
+
+    mod = load("cf2062e_the_game")
+    with pytest.raises(InvalidPositionError, match=why):
+        mod.solve(text)
+
+
+def test_cf2062e_many_cases_match_one_by_one():
+    """Cases solved together (one forest) answer as each alone."""
+    mod = load("cf2062e_the_game")
+    rng = random.Random(9)
+    cases = []
+    for _ in range(60):
+        n = rng.randrange(1, 30)
+        w = [rng.randrange(1, n + 1) for _ in range(n)]
+        edges = random_tree(rng, n)
+        cases.append(f"{n}\n{' '.join(map(str, w))}\n" + "".join(f"{u + 1} {v + 1}\n" for u, v in edges))
+    together = mod.solve(f"{len(cases)}\n" + "".join(cases)).split("\n")
+    assert together == [mod.solve("1\n" + c) for c in cases]
