@@ -258,7 +258,9 @@ def test_loopy_exploration_with_no_limit_ends_at_the_memory_budget() -> None:
     """, env={"GRUNDY_MAX_MEMORY": "250M"})
     assert out["reason"] == "memory" and out["timed"] == "seconds", out
     assert "walk: exploring the positions reachable from 0 stopped" in out["error"]
-    assert out["maxrss"] < 300 << 20
+    # the budget counts the memory the process holds (not the pages of its
+    # libraries' files, about 90 MiB with numpy and numba, which the peak includes)
+    assert out["maxrss"] < (250 + 150) << 20
 
 
 @pytest.mark.slow

@@ -187,12 +187,19 @@ _OUTCOME_TEXT = {
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--width", type=IntExpr(min=1), default=10, show_default=True, help="Values per row.")
 @click.option("--progress/--no-progress", default=None, help="Show search progress (default: on a terminal).")
-def table(game: str, to: int, start: int, as_json: bool, width: int, progress: bool | None) -> None:
+@click.option("--store", type=click.Path(dir_okay=False), default=None,
+              help="Keep the table in this file (and FILE.json, its checksummed header) and "
+                   "resume from it: finite octal codes and Grundy's game, as long as the disk allows.")
+def table(game: str, to: int, start: int, as_json: bool, width: int, progress: bool | None,
+          store: str | None) -> None:
     """Grundy values of positions FROM..TO of a one-heap family, and their pattern;
     for a game on pairs (wythoff, euclid, ...), its P-positions up to TO."""
     rs = resolve(game)
     if start > to:
         raise click.UsageError(f"--from {describe(start)} is beyond --to {describe(to)}")
+    if store is not None:
+        _stored_table(rs, store, to, start, as_json, width, progress)
+        return
     shape = tables.table_shape(rs)
     if shape is None:
         raise click.UsageError(
@@ -250,6 +257,55 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
 
 #: seconds of work before a progress bar (or line) shows: short commands stay quiet
 _BAR_DELAY = 0.5
+
+
+def _stored_table(rs: Ruleset, path: str, to: int, start: int, as_json: bool, width: int,
+                  progress: bool | None) -> None:
+    """``grundy table --store``: grow the table in the file to ``to`` (resuming
+    from what it holds; Ctrl-C keeps every finished chunk), then print heaps
+    ``start..to`` from the file a block at a time (no list of the whole table)
+    and the period proven on it, and the file's digest."""
+    from grundy.games.octal import on_file
+    from grundy.patterns.periodicity import octal_periodicity
+
+    private = on_file(rs, path)
+    engine = private.engine
+    assert engine is not None and engine.store is not None
+    with ProgressBar(to + 1, "table", enabled=progress, delay=_BAR_DELAY, unit="values") as bar:
+        try:
+            values = private.table_array(to, progress=bar)
+        except KeyboardInterrupt:
+            click.echo(f"grundy: interrupted: {path} holds heaps 0..{engine.have - 1:,}; "
+                       "the same command resumes", err=True)
+            raise
+    digits = getattr(private, "digits", None)
+    pattern = None
+    if digits is not None and start == 0:
+        found = octal_periodicity(values, len(digits) - 1)
+        pattern = found if found is not None and found.proven else None
+    digest = engine.store.digest
+    held = {"path": path, "heaps": engine.have, "sha256": digest}
+    if as_json:  # the values as one list: ask for a short --from..--to
+        click.echo(json.dumps({
+            "game": private.name, "from": start, "values": values[start:].tolist(), "complete": True,
+            "pattern": None if pattern is None else {
+                "preperiod": pattern.preperiod, "period": pattern.period, "saltus": 0,
+                "proven": True, "checked": pattern.checked},
+            "store": held}))
+        return
+    pad = len(str(to))
+    block = width * max(1, 65536 // width)
+    for lo in range(start, to + 1, block):
+        part = values[lo:min(to + 1, lo + block)].tolist()
+        click.echo("\n".join(f"{lo + i:>{pad}}: " + " ".join(map(str, part[i:i + width]))
+                              for i in range(0, len(part), width)))
+    if pattern is not None:
+        click.echo(f"pattern: period {pattern.period} after a preperiod of {pattern.preperiod} "
+                   f"(proven, on {pattern.checked:,} values)")
+    else:
+        click.echo("pattern: none proven on this table" if start == 0 and digits is not None
+                   else "pattern: not searched")
+    click.echo(f"store: {path} holds heaps 0..{engine.have - 1:,} (sha256 {digest[:16]}...)")
 
 
 class _Rows:

@@ -3,6 +3,7 @@ tabled by the rare-value kernels (finite octal codes and Grundy's game).
 
     grundy stats octal:0.6 --to 2097152
     grundy stats grundys-game --to 2097152 --json
+    grundy stats octal:0.6 --to 2**30 --checkpoint officers.table   # resumable
 
 Largest value and the heap where it first occurs, the rare/common mask the
 kernel ended with (``+pos``: the heap's parity enters the split), the number of
@@ -18,6 +19,7 @@ import time
 import click
 
 from grundy.cli.params import IntExpr
+from grundy.cli.progress import ProgressBar
 
 from grundy.values.errors import InvalidParameterError
 
@@ -29,7 +31,8 @@ __all__ = ["stats"]
 @click.option("--to", "to", type=IntExpr(min=0), default=1 << 16, show_default=True,
               help="Table heaps 0..TO.")
 @click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
-              help="Save the table here (.npy) as it grows, and resume from it.")
+              help="Save the table here as it grows, and resume from it: a table store "
+                   "(FILE and FILE.json, checksummed), or a .npy file rewritten whole.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object.")
 def stats(game: str, to: int, checkpoint: str | None, as_json: bool) -> None:
     """Rare-value figures of GAME's table to TO: largest value and its first heap,
@@ -48,15 +51,14 @@ def stats(game: str, to: int, checkpoint: str | None, as_json: bool) -> None:
         # a private ruleset: the catalogue's shared one may hold a table already
         # (then the file would be overwritten, not read) and must not stay bound
         # to the file
-        from grundy.games.octal import GrundysGame, TakeAndBreak
+        from grundy.games.octal import on_file
 
-        if isinstance(rs, TakeAndBreak):
-            rs = TakeAndBreak(rs.code, hexadecimal=not rs.name.startswith("octal:"))
-        elif isinstance(rs, GrundysGame):
-            rs = GrundysGame()
-        engine = rs.engine  # type: ignore[attr-defined]
-        rs.use_checkpoint(checkpoint)  # type: ignore[attr-defined]
+        private = on_file(rs, checkpoint)
+        rs, engine = private, private.engine
+        assert engine is not None
     t0 = time.monotonic()
+    with ProgressBar(to + 1, "table", delay=0.5, unit="values") as bar:
+        rs.table_array(to, progress=bar)  # type: ignore[attr-defined]  # Ctrl-C keeps the chunks done
     figures = dict(rs.stats(to))  # type: ignore[attr-defined]
     seconds = time.monotonic() - t0
     period = None

@@ -23,12 +23,14 @@ from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
 from grundy.games._common import heap, parse_int, table_size
 from grundy.games.registry import catalogued, get, maker, named
+from grundy.games.tablestore import TableStore
 from grundy.solve.budget import Budget, as_budget, from_keywords, look, reserve, watching
 from grundy.values.keywords import old_keywords
-from grundy.kernels.rare import S_E, S_F, S_MASK, RareWork
+from grundy.kernels.rare import S_AT, S_E, S_F, S_MASK, RareWork
 from grundy.patterns.periodicity import Periodicity, find_periodicity, octal_periodicity
 
-__all__ = ["TakeAndBreak", "GrundysGame", "SplitTable", "parse_code", "canonical_code", "RateProgress"]
+__all__ = ["TakeAndBreak", "GrundysGame", "SplitTable", "parse_code", "canonical_code", "RateProgress",
+           "on_file"]
 
 Progress = Callable[[int], None]
 
@@ -120,11 +122,13 @@ class SplitTable:
     whole heap), grown by the compiled kernels: the naive mex table up to
     :attr:`seed`, then the rare-value method (:mod:`grundy.kernels.rare`).
 
-    Memory is 2 bytes per heap, bounded by ``max_heaps``. The table grows in
+    Memory is 2 bytes per heap, bounded by ``max_heaps``; with a table store
+    (:meth:`use_store`, :class:`~grundy.games.tablestore.TableStore`) the values
+    live in a memory-mapped file instead, bounded by the disk. The table grows in
     chunks of about a second, so a ``progress(heaps_known)`` callback is called
-    regularly and Ctrl-C keeps every finished chunk; with a ``checkpoint`` file
-    (``.npy``) the values are saved as they grow (atomically) and a new session
-    resumes from them.
+    regularly and Ctrl-C keeps every finished chunk; the store (or a
+    ``checkpoint`` file, ``.npy``) records the values as they grow and a new
+    session resumes from them.
 
     >>> t = SplitTable("0.07", splits=[2], takes=[2], wholes=[2])   # Dawson's Kayles
     >>> t.array(12).tolist()
@@ -139,8 +143,10 @@ class SplitTable:
     #: quick, so progress, Ctrl-C and time budgets act within about a second
     #: even on games where a heap costs O(n)
     step_seconds = 0.5
-    #: seconds between checkpoint saves
+    #: seconds between checkpoint saves (a ``.npy`` file is rewritten whole)
     save_every = 30.0
+    #: seconds between commits of a table store (only the new values are read)
+    commit_every = 10.0
 
     def __init__(self, name: str, *, splits: list[int], takes: list[int], wholes: list[int],
                  unequal: bool = False, max_heaps: int = MAX_HEAPS, periodic: bool = False) -> None:
@@ -160,6 +166,9 @@ class SplitTable:
         self.work = RareWork()
         self.state = self.work.state
         self.checkpoint: Path | None = None
+        #: the file the values live in (:meth:`use_store`), opened by the next extension
+        self.store: TableStore | None = None
+        self._opened = False
         self.seconds = 0.0
         self._saved = 0
         self._saved_at = 0.0
@@ -169,6 +178,56 @@ class SplitTable:
     def _moves(self) -> dict[str, Any]:
         return {"splits": self.splits, "takes": self.takes, "wholes": self.wholes,
                 "unequal": self.unequal}
+
+    def use_store(self, path: str | Path) -> None:
+        """Keep the values in the table store ``path`` (and ``path.json``, its
+        header): resumed from by the next extension, committed as the table grows."""
+        if self.store is not None:
+            self.store.close()
+        self.store = TableStore(path, game=self.name, moves=self._moves())
+        self._opened = False
+
+    def _open_store(self) -> None:
+        """Open the store: check it (blocks, game, first heaps) and continue from
+        it, or move the values known so far into it."""
+        assert self.store is not None
+        heaps = self.store.open()
+        if heaps:
+            try:
+                self._check_game(self.store.values[:heaps], self.store.path)
+            except InvalidParameterError:
+                self.store.close()  # refused: never written to
+                raise
+            self.store.release()
+        self._opened = True
+        if heaps < self.have:  # a table grown in memory first: its values go to the file
+            g = self.store.reserve(self.have)
+            g[heaps:self.have] = self.g[heaps:self.have]
+            self.store.commit(self.have)
+        else:
+            self.have = heaps
+            self.work.forget()
+        self.g = self.store.values
+        self._saved, self._saved_at = self.have, time.monotonic()
+
+    def _check_game(self, values: Any, path: Path) -> None:
+        """Refuse ``values`` (saved in ``path``) unless their first heaps are
+        this game's (the naive table of the rules)."""
+        from grundy.kernels.rare import naive_table
+
+        k = min(len(values), 512)
+        check = np.zeros(k, dtype=np.uint16)
+        naive_table(check, 0, k - 1, **self._moves())
+        if not (check == values[:k]).all():
+            raise InvalidParameterError(f"{str(path)!r} holds the values of another game than {self.name}")
+
+    def commit(self) -> None:
+        """Record the values known in the store or checkpoint (if any)."""
+        if self.store is not None and self._opened:
+            self.store.commit(self.have)
+            self._saved, self._saved_at = self.have, time.monotonic()
+        elif self.checkpoint is not None:
+            self.save(self.checkpoint)
 
     def array(self, n: int, progress: Progress | None = None) -> Any:
         """Values of heaps ``0..n`` (a read-only view)."""
@@ -181,19 +240,24 @@ class SplitTable:
                deadline: float | None = None) -> None:
         """Know heaps ``0..n`` (or stop at the first chunk past ``deadline``, a
         :func:`time.monotonic` time)."""
+        if self.store is not None and not self._opened:
+            self._open_store()
         if n < self.have:
             return
-        if n + 1 > self.max_heaps:
+        if n + 1 > self.max_heaps and self.store is None:
             raise SearchLimitError(
                 f"{self.name}: a table to heap {describe(n)} needs {describe(2 * (n + 1) // 2**20)} MiB; "
                 f"the memory budget is {self.max_heaps:,} heaps (2 bytes each)"
             )
-        if self.checkpoint is not None and self.have == 0:
+        if self.checkpoint is not None and self.store is None and self.have == 0:
             self.load(self.checkpoint)
             if n < self.have:
                 return
         what = f"{self.name}: the table to heap {describe(n)}"
-        if len(self.g) < n + 1:
+        if self.store is not None:
+            if len(self.g) < n + 1:  # the disk's room is checked before growing
+                self.g = self.store.reserve(max(n + 1, len(self.g) * 3 // 2))
+        elif len(self.g) < n + 1:
             size = min(self.max_heaps, max(n + 1, len(self.g) * 3 // 2))
             reserve(2 * size, what)  # refuse before allocating past the memory budget
             bigger = np.zeros(size, dtype=np.uint16)
@@ -233,8 +297,9 @@ class SplitTable:
                 if progress is not None:
                     progress(self.have)
                 look(what, done)  # the caller's budget (time, memory, Ctrl-C)
-                if self.checkpoint is not None and time.monotonic() - self._saved_at > self.save_every:
-                    self.save(self.checkpoint)
+                every = self.save_every if self.store is None else self.commit_every
+                if time.monotonic() - self._saved_at > every:
+                    self.commit()
                 if deadline is not None and time.monotonic() > deadline:
                     break
             self.interrupted = False
@@ -243,8 +308,8 @@ class SplitTable:
             raise
         finally:
             self.seconds += time.monotonic() - t0
-            if self.checkpoint is not None and self.have > self._saved:
-                self.save(self.checkpoint)
+            if self.have > self._saved:
+                self.commit()
 
     def _prove_period(self) -> None:
         """Look for a period the Guy-Smith theorem proves on the values known.
@@ -304,13 +369,7 @@ class SplitTable:
             raise InvalidParameterError(f"{str(path)!r} is not a table checkpoint (.npy): {e}") from None
         if values.dtype != np.uint16 or values.ndim != 1:
             raise InvalidParameterError(f"{str(path)!r} is not a uint16 table checkpoint")
-        from grundy.kernels.rare import naive_table
-
-        k = min(len(values), 512)
-        check = np.zeros(k, dtype=np.uint16)
-        naive_table(check, 0, k - 1, **self._moves())
-        if not (check == values[:k]).all():
-            raise InvalidParameterError(f"{str(path)!r} holds the values of another game than {self.name}")
+        self._check_game(values, path)
         self.g = np.array(values, dtype=np.uint16)
         self.have = self._saved = len(values)
         self.work.forget()
@@ -327,11 +386,20 @@ class SplitTable:
         from grundy.kernels.rare import best_mask, rare_stats
 
         values = self.array(n)
-        if n >= self.seed and self.splits and self.period is None:
+        if n >= self.seed and self.splits and self.period is None and self.state[S_AT]:
             mask, e, f = (int(self.state[i]) for i in (S_MASK, S_E, S_F))  # the kernel's split
         else:  # chosen on the values (a short table, or one copied by its period)
             mask, e, f = best_mask(values, allow_e=len(self.splits) == 1)
         return rare_stats(values, mask, e, f)
+
+
+def _attach(engine: SplitTable, path: str | Path) -> None:
+    """A ``.npy`` checkpoint (the whole table rewritten now and then), else a
+    table store."""
+    if Path(path).suffix.lower() == ".npy":
+        engine.checkpoint = Path(path)
+    else:
+        engine.use_store(path)
 
 
 class RateProgress:
@@ -467,11 +535,21 @@ class TakeAndBreak(Ruleset):
         return not (self.repeat and any(d & 8 for d in self.digits))
 
     def use_checkpoint(self, path: str | Path) -> TakeAndBreak:
-        """Save the table to ``path`` (``.npy``) as it grows and resume from it
-        (octal codes only). Returns ``self``."""
+        """Save the table to ``path`` as it grows and resume from it (octal codes
+        only): a ``.npy`` file, rewritten whole, or else a table store
+        (:meth:`use_store`). Returns ``self``."""
         if self.engine is None:
             raise InvalidParameterError(f"{self.name}: checkpoints are for finite octal codes")
-        self.engine.checkpoint = Path(path)
+        _attach(self.engine, path)
+        return self
+
+    def use_store(self, path: str | Path) -> TakeAndBreak:
+        """Keep the table in the file ``path`` (memory-mapped, grown in place, with
+        a checksummed header ``path.json``) and resume from it: no memory budget on
+        the table's length, only the disk (octal codes only). Returns ``self``."""
+        if self.engine is None:
+            raise InvalidParameterError(f"{self.name}: table stores are for finite octal codes")
+        self.engine.use_store(path)
         return self
 
     def table_array(self, n: int, *, progress: Progress | None = None) -> Any:
@@ -654,8 +732,15 @@ class GrundysGame(Ruleset):
         return parse_int(text, "integer heap size", self.name)
 
     def use_checkpoint(self, path: str | Path) -> GrundysGame:
-        """Save the table to ``path`` (``.npy``) as it grows and resume from it."""
-        self.engine.checkpoint = Path(path)
+        """Save the table to ``path`` as it grows and resume from it: a ``.npy``
+        file, rewritten whole, or else a table store (:meth:`use_store`)."""
+        _attach(self.engine, path)
+        return self
+
+    def use_store(self, path: str | Path) -> GrundysGame:
+        """Keep the table in the file ``path`` (memory-mapped, with a checksummed
+        header ``path.json``) and resume from it; its length is bounded by the disk."""
+        self.engine.use_store(path)
         return self
 
     def table_array(self, n: int, *, progress: Progress | None = None) -> Any:
@@ -669,12 +754,30 @@ class GrundysGame(Ruleset):
     def value_formula(self, position: int) -> int:
         if position < self.engine.have:
             return int(self.engine.g[position])
-        if position >= self.max_heaps:
+        if position >= self.max_heaps and self.engine.store is None:
             raise SearchLimitError(
                 f"{self.name}: heap {describe(position)} is beyond the table budget ({self.max_heaps:,} heaps)"
             )
         self.engine.extend(max(position, min(2 * self.engine.have, self.engine.have + (1 << 18))))
         return int(self.engine.g[position])
+
+
+def on_file(ruleset: Ruleset, path: str | Path) -> TakeAndBreak | GrundysGame:
+    """A private copy of ``ruleset`` (a finite octal code or Grundy's game) whose
+    table is saved to ``path`` and resumed from (:meth:`TakeAndBreak.use_checkpoint`:
+    a ``.npy`` checkpoint, else a table store). The catalogue's shared ruleset is
+    left alone: it may hold a table already, and must not stay bound to the file.
+
+    >>> on_file(get("nim"), "t.table")
+    Traceback (most recent call last):
+    ...
+    grundy.values.errors.InvalidParameterError: nim: a table file is for finite octal codes and Grundy's game
+    """
+    if isinstance(ruleset, TakeAndBreak) and ruleset.engine is not None:
+        return TakeAndBreak(ruleset.code).use_checkpoint(path)
+    if isinstance(ruleset, GrundysGame):
+        return GrundysGame().use_checkpoint(path)
+    raise InvalidParameterError(f"{ruleset.name}: a table file is for finite octal codes and Grundy's game")
 
 
 _HEAPS = (0, 1, 2, 7, 30, 10**20)

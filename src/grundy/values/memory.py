@@ -1,7 +1,8 @@
 """The memory budget's primitives: how much memory this process holds, how much
 it may hold, and a check before a big allocation.
 
-The limit is the *resident memory of the whole process* (what takes a machine).
+The limit is the *resident memory of the whole process* (what takes a machine;
+the pages of memory-mapped files, which the system reclaims, are left out).
 Its default applies to every search, closed form and table, even when a caller
 gives no budget:
 
@@ -117,11 +118,16 @@ def default_limit() -> int:
 
 def current() -> tuple[int, int | None]:
     """``(resident, address space)`` of this process in bytes (the address space
-    is ``None`` where it cannot be read cheaply; the resident size is then the peak)."""
+    is ``None`` where it cannot be read cheaply; the resident size is then the peak).
+
+    On Linux the resident size leaves out the pages shared with files: a table
+    kept in a memory-mapped file (:class:`grundy.games.tablestore.TableStore`)
+    is the operating system's file cache, which it reclaims as it needs, not
+    memory this process holds."""
     try:
         with open("/proc/self/statm", "rb") as f:
             fields = f.read().split()
-        return int(fields[1]) * _PAGE, int(fields[0]) * _PAGE
+        return (int(fields[1]) - int(fields[2])) * _PAGE, int(fields[0]) * _PAGE
     except (OSError, IndexError, ValueError):
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         return (peak if sys.platform == "darwin" else peak * 1024), None
