@@ -280,7 +280,7 @@ def _stored_table(rs: Ruleset, path: str, to: int, start: int, as_json: bool, wi
             raise
     digits = getattr(private, "digits", None)
     pattern = None
-    if digits is not None and start == 0:
+    if digits is not None:  # the period of the whole table, whichever heaps are printed
         found = octal_periodicity(values, len(digits) - 1)
         pattern = found if found is not None and found.proven else None
     digest = engine.store.digest
@@ -300,10 +300,12 @@ def _stored_table(rs: Ruleset, path: str, to: int, start: int, as_json: bool, wi
         click.echo("\n".join(f"{lo + i:>{pad}}: " + " ".join(map(str, part[i:i + width]))
                               for i in range(0, len(part), width)))
     if pattern is not None:
-        click.echo(f"pattern: period {pattern.period} after a preperiod of {pattern.preperiod} "
-                   f"(proven, on {pattern.checked:,} values)")
+        last = (f"; the last exception at heap {pattern.preperiod - 1:,}" if pattern.preperiod
+                else "")
+        click.echo(f"pattern: period {pattern.period:,} after a preperiod of {pattern.preperiod:,} "
+                   f"(proven, on {pattern.checked:,} values{last})")
     else:
-        click.echo("pattern: none proven on this table" if start == 0 and digits is not None
+        click.echo("pattern: none proven on this table" if digits is not None
                    else "pattern: not searched")
     click.echo(f"store: {path} holds heaps 0..{engine.have - 1:,} (sha256 {digest[:16]}...)")
 
