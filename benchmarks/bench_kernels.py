@@ -9,7 +9,7 @@ message if absent) and the project's own C++ port of the same algorithm
 table is compared. Targets: <= 1.5x the yardstick (the naive kernel <= 1.2x).
 
 Run:  python benchmarks/bench_kernels.py [--quick] [--only officers,0.354,...] [--repeat 2]
-                                         [--no-avx512]
+                                         [--no-avx512] [--threads N]
 
 ``--no-avx512`` measures a machine without AVX-512 on one that has it: the C++
 programs are built with ``-march=x86-64-v3`` (AVX2) and numba is given the
@@ -37,6 +37,23 @@ the needed values as a 1,024-bit map in two registers and looks 32 XORs up at
 once (``vpermi2w``), which numba's LLVM does not generate from scalar code; the
 1.2x target is not reached there, nor 0.6 M Officers values/s per core
 (0.36 M/s).
+
+``--threads N``: ``rare_table(..., threads=N)`` against one thread, to 2^22.
+Preliminary figures (same CPU, 2026-11-25, load average 5-6 from other work
+on the 2 cores, so the wall times say little; the CPU seconds bound the
+speed-up an idle machine can give to 2 x one thread's / two threads' CPU):
+
+========  ================  =================  ========  ==================
+work      1 thread wall     2 threads wall     speed-up  M values/s per core
+          (CPU) s           (CPU) s                      (1 / 2 threads)
+========  ================  =================  ========  ==================
+officers  21.47 (11.93)     35.62 (16.57)      0.60      0.20 / 0.06
+0.376     7.22 (4.77)       15.71 (10.45)      0.46      0.58 / 0.13
+========  ================  =================  ========  ==================
+
+Two threads take 1.39x (Officers) and 2.19x (0.376) the CPU of one, so even
+an idle machine gives at most 1.44x and 0.91x: the 1.7x target is not reached,
+and one thread stays the default (see docs/octal.md, "Every core").
 """
 
 from __future__ import annotations
@@ -133,6 +150,43 @@ def timed_api(spec: str, n: int) -> tuple[float, float, int]:
     return time.perf_counter() - t, time.process_time() - c, sum(values)
 
 
+def threaded(nthreads: int, repeat: int, q: int) -> None:
+    """Officers and 0.376 to 2^22 by ``rare_table`` on one thread and on
+    ``nthreads`` (wall seconds, best of ``repeat`` interleaved rounds; the
+    tables compared), the speed-up and the values a second per core."""
+    from grundy.games.octal import parse_code
+    from grundy.kernels.rare import naive_table, rare_table
+
+    n = (1 << 22) // q
+    print(f"rare_table to {n:,}: wall seconds (CPU seconds), best of {repeat}; "
+          f"load average {os.getloadavg()[0]:.2f}")
+    print(f"{'work':<9}{'1 thread':>16}{f'{nthreads} threads':>16}{'speed-up':>10}"
+          f"{'M values/s/core':>18}")
+    for name, code in (("officers", "0.6"), ("0.376", "0.376")):
+        digits, _ = parse_code(code)
+        moves = {"splits": [k for k, d in enumerate(digits) if d & 4],
+                 "takes": [k for k, d in enumerate(digits) if k and d & 2],
+                 "wholes": [k for k, d in enumerate(digits) if k and d & 1]}
+        best: dict[int, tuple[float, float]] = {}
+        tables = {}
+        for _ in range(repeat):
+            for th in (1, nthreads):
+                g = np.zeros(n + 1, dtype=np.uint16)
+                naive_table(g, 0, 2047, **moves)
+                rare_table(g, 2048, 5000, **moves, threads=th)  # compile or load the cache
+                g[2048:] = 0
+                t, c = time.perf_counter(), time.process_time()
+                rare_table(g, 2048, n, **moves, threads=th)
+                w, c = time.perf_counter() - t, time.process_time() - c
+                if th not in best or w < best[th][0]:
+                    best[th] = (w, c)
+                tables[th] = int(g.astype(np.int64).sum())
+        assert tables[1] == tables[nthreads], f"{name}: the tables disagree"
+        (w1, c1), (wn, cn) = best[1], best[nthreads]
+        print(f"{name:<9}{f'{w1:.2f} ({c1:.2f})':>16}{f'{wn:.2f} ({cn:.2f})':>16}{w1 / wn:>10.2f}"
+              f"{f'{n / w1 / 1e6:.2f} / {n / wn / nthreads / 1e6:.2f}':>18}", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="smaller sizes (a smoke test)")
@@ -140,7 +194,13 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=2, help="best of REPEAT interleaved rounds")
     ap.add_argument("--no-avx512", action="store_true",
                     help="both sides without AVX-512 (C++ -march=x86-64-v3, numba haswell/AVX2)")
+    ap.add_argument("--threads", type=int, default=0,
+                    help="only the threaded kernel: Officers and 0.376 to 2^22 on 1 and N threads")
     args = ap.parse_args()
+    if args.threads:
+        print(cpu_line("native"))
+        threaded(args.threads, args.repeat, 8 if args.quick else 1)
+        return
     march = "x86-64-v3" if args.no_avx512 else "native"
     print(cpu_line(march))
     q = 8 if args.quick else 1

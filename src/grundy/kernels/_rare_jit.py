@@ -258,13 +258,14 @@ def add_rare(rk: Any, nrare: int, pos: int, value: int) -> Any:
 @jit
 def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes: Any,
                 unequal: bool, state: Any, cnt: Any, probes: Any, pcount: Any, occ: Any,
-                rk: Any) -> Any:
+                rk: Any, stamp0: int) -> Any:
     # g[0..start-1] known; fills g[start..n_end]. state: see S_* (kept by caller).
     # The workspace (value counts, probes, the rare list) is kept by the caller
     # too: valid for g[0..start-1] when state[S_AT] == start, else rebuilt here
     # (O(start)). The rare list rk packs position << 16 | value in a uint64 (one
     # load per entry, unsigned indices: about 1.5x faster than two int64 arrays);
-    # returns it, reallocated when it grows.
+    # returns it, reallocated when it grows. stamp0: the first heap's tag is
+    # stamp0 + 1 (a tag per heap; on wrapping past 2^32 the marks are cleared)
     V = 1 << 17
     ns = splits.shape[0]
     allow_e = ns == 1
@@ -324,10 +325,14 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
                 nrare += 1
     at_choice = nrare
     next_check = max(state[S_NEXT], 2 * start)
-    stamp = np.uint32(0)
+    stamp = np.uint32(stamp0)
     state[S_STOP] = n_end + 1
     for n in range(start, n_end + 1):
-        stamp += np.uint32(1)
+        stamp = np.uint32(stamp + 1)  # (numba widens the sum: wrap it here)
+        if stamp == 0:  # 2^32 heaps in one call: old marks would look new
+            seen[:] = 0
+            needtag[:] = 0
+            stamp = np.uint32(1)
         tau = 1 ^ (e & (n - t))
         for si in range(ns):  # 1. rare loop
             r = n - splits[si]
@@ -446,9 +451,9 @@ def naive_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes
                  unequal: bool) -> int:
     # the O(n^2) mex table, the same move structure; returns one past the
     # last heap filled (a value beyond uint16 stops it)
-    seen = np.zeros(1 << 17, dtype=np.uint32)
+    seen = np.zeros(1 << 17, dtype=np.int64)
     for m in range(start, n_end + 1):
-        tag = np.uint32(m + 1)
+        tag = m + 1
         for k in wholes:
             if m == k:
                 seen[0] = tag

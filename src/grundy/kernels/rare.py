@@ -35,11 +35,14 @@ or the rare list doubles. Values are ``uint16`` (2 bytes per heap).
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
 
 from grundy.kernels._lazy import jit_module
+from grundy.values.errors import InvalidParameterError
 
 __all__ = ["rare_table", "naive_table", "rare_stats", "best_mask", "MAX_VALUE", "RareWork"]
 
@@ -53,13 +56,17 @@ S_MASK, S_FIXED, S_NEXT, S_FULL, S_CHOSEN, S_SCANNED, S_RARE, S_STOP, S_E, S_F, 
 _V = 1 << 17
 #: probe rounds of the kernel (first K occurrences of every value)
 _K = 8
+#: heaps per block of the threaded kernel (fewer while the table is short)
+_BLOCK = 1024
+#: the first tag of the kernels' per-heap marks (a test starts it near 2^32)
+_STAMP0 = 0
 
 
 class RareWork:
     """What the rare-value kernel keeps between chunked calls on one table: the
     state vector (split, schedule, figures) and the workspace (value counts,
     first occurrences, the rare list), so a call resumes in O(1) instead of
-    re-reading the whole table. About 5 MiB plus the rare list.
+    re-reading the whole table. About 9 MiB plus the rare list.
 
     >>> w = RareWork()
     >>> w.state.shape, w.cnt.shape
@@ -69,7 +76,7 @@ class RareWork:
     def __init__(self) -> None:
         self.state = np.zeros(12, dtype=np.int64)
         self.cnt = np.zeros((2, _V), dtype=np.int64)
-        self.probes = np.zeros((_K, _V), dtype=np.int32)
+        self.probes = np.zeros((_K, _V), dtype=np.int64)  # heaps past 2^31
         self.pcount = np.zeros(_K, dtype=np.int64)
         self.occ = np.zeros(_V, dtype=np.uint8)
         self.rk = np.zeros(1 << 12, dtype=np.uint64)  # rare list: position << 16 | value
@@ -92,6 +99,7 @@ def rare_table(
     e: int = 0,
     f: int = 0,
     state: Any = None,
+    threads: int | None = None,
 ) -> dict[str, int]:
     """Fill ``g[start..n]`` (a ``uint16`` array whose ``g[0..start-1]`` is known)
     by the rare-value method. ``splits``/``takes``/``wholes``: the numbers of
@@ -103,7 +111,10 @@ def rare_table(
     ``state`` (a :class:`RareWork`, from the previous call on the same table)
     carries the split, its schedule and the workspace across chunked calls, so a
     call costs nothing for the heaps already known (an ``int64`` array of 10
-    carries the split only, and the workspace is rebuilt).
+    carries the split only, and the workspace is rebuilt). ``threads``: None or
+    1 (the default) computes on one core; ``k > 1`` on ``k`` threads, by blocks
+    of heaps (``grundy.kernels._rare_par_jit``); 0 on every core this process may
+    use. The values are the same; the split may be re-chosen at other heaps.
 
     Returns the figures of the run: ``mask``, ``e``, ``f`` (the split in use,
     finite bits), ``rare`` (rare positions >= 1), ``full_scans``, ``chosen`` (mask
@@ -130,11 +141,16 @@ def rare_table(
         raise TypeError("rare_table fills a uint16 array")
     if start < 1 or n >= len(g) or not splits:
         raise ValueError("need 1 <= start, n < len(g) and a split digit")
-    if start <= n:
+    nthreads = _threads(threads)
+    if start <= n and nthreads > 1:
+        _threaded(g, int(start), int(n), np.asarray(sorted(splits), dtype=np.int64),
+                  np.asarray(list(takes), dtype=np.int64), np.asarray(list(wholes), dtype=np.int64),
+                  bool(unequal), work, nthreads)
+    elif start <= n:
         work.rk = jit_module("_rare_jit").rare_kernel(
             g, int(start), int(n), np.asarray(sorted(splits), dtype=np.int64),
             np.asarray(list(takes), dtype=np.int64), np.asarray(list(wholes), dtype=np.int64),
-            bool(unequal), state, work.cnt, work.probes, work.pcount, work.occ, work.rk)
+            bool(unequal), state, work.cnt, work.probes, work.pcount, work.occ, work.rk, _STAMP0)
     else:
         state[S_STOP] = n + 1
     if legacy is not None:
@@ -143,6 +159,62 @@ def rare_table(
             "rare": int(state[S_RARE]),
             "full_scans": int(state[S_FULL]), "chosen": int(state[S_CHOSEN]),
             "scanned": int(state[S_SCANNED]), "stop": int(state[S_STOP])}
+
+
+def _threaded(g: Any, start: int, n: int, splits: Any, takes: Any, wholes: Any, unequal: bool,
+              work: RareWork, nthreads: int) -> None:
+    """``rare_table`` on ``nthreads`` threads (``grundy.kernels._rare_par_jit``):
+    by blocks of heaps, phase 1 of a block on every thread (the kernels release
+    the GIL), phase 2 and the split's schedule on this one."""
+    par = jit_module("_rare_par_jit")
+    state = work.state
+    israre = np.zeros((2, _V), dtype=np.uint8)
+    commons = np.zeros((2, _V), dtype=np.int32)
+    rares = np.zeros((2, _V), dtype=np.int32)
+    nc = np.zeros(2, dtype=np.int64)
+    nrv = np.zeros(2, dtype=np.int64)
+    ks = np.zeros(10, dtype=np.int64)
+    work.rk = par.par_start(g, start, n, splits, state, work.cnt, work.probes, work.pcount,
+                            work.occ, work.rk, israre, commons, rares, nc, nrv, ks)
+    seen, row, needtag = (np.zeros(_V, dtype=np.uint32) for _ in range(3))  # phase 2's
+    tags = np.full(3, _STAMP0, dtype=np.uint32)
+    needs = np.zeros((nthreads + 1, _V), dtype=np.int32)  # phase 1's, then phase 2's
+    valss = np.zeros((nthreads + 1, 16), dtype=np.uint16)
+    counts = np.zeros(6, dtype=np.int64)
+    wins = np.zeros((_BLOCK, par.NWIN), dtype=np.uint64)
+    keeps = np.zeros((_BLOCK, par.NKEEP), dtype=np.int32)
+    metas = np.zeros((_BLOCK, 5), dtype=np.int64)
+    s = start
+    with ThreadPoolExecutor(nthreads - 1) as pool:
+        while s <= n and not ks[par.KS_OVER]:
+            vb = 1 << (int(ks[par.KS_BITS]) + 1)
+            e_blk = min(n, s + max(16, min(_BLOCK, s // 4)) - 1)  # short blocks early
+            args = (g, s, e_blk, splits, takes, wholes, unequal, work.rk, int(ks[par.KS_RARE]),
+                    israre, commons, rares, nc, nrv, int(ks[par.KS_E]), int(ks[par.KS_F]),
+                    int(ks[par.KS_T]), vb, wins, keeps, metas, needs, work.probes, work.pcount,
+                    valss)
+            jobs = [pool.submit(par.phase1, k, nthreads, *args) for k in range(1, nthreads)]
+            par.phase1(0, nthreads, *args)
+            for job in jobs:
+                job.result()
+            work.rk, s = par.par_block(g, s, e_blk, splits, takes, wholes, unequal, work.rk, israre,
+                                       commons, rares, nc, nrv, wins, keeps, metas,
+                                       seen, row, tags, needtag, needs[nthreads], work.probes,
+                                       work.pcount, work.occ, work.cnt, valss[nthreads], counts,
+                                       ks, state)
+    par.par_end(n, state, ks, counts)
+
+
+def _threads(threads: int | None) -> int:
+    """The number of threads for ``threads`` (None or 1: one; 0: every core this
+    process may run on)."""
+    if threads is None:
+        return 1
+    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 0:
+        raise InvalidParameterError(f"threads must be a whole number >= 0, not {threads!r}")
+    if threads == 0:
+        return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return threads
 
 
 def naive_table(

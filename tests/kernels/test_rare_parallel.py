@@ -1,0 +1,139 @@
+"""The rare-value kernel on several threads gives the tables of the one-core kernel
+and of the mex of the raw rules (a numpy brute force written here), for random
+finite octal codes and Grundy's game."""
+
+import random
+
+import numpy as np
+import pytest
+
+import grundy.kernels.rare as rare
+from grundy import InvalidParameterError
+from grundy.kernels.rare import RareWork, naive_table, rare_table
+
+
+def moves_of(digits):
+    """The split / take / whole-heap counts of an octal code's digits d0.d1d2..."""
+    return {"splits": [k for k, d in enumerate(digits) if d & 4],
+            "takes": [k for k, d in enumerate(digits) if k and d & 2],
+            "wholes": [k for k, d in enumerate(digits) if k and d & 1]}
+
+
+def brute(n, splits=(), takes=(), wholes=(), unequal=False):
+    """g(0..n) by the definition: the mex of every option (the XORs of a split's
+    two parts read off the table so far with numpy)."""
+    g = np.zeros(n + 1, dtype=np.int64)
+    for m in range(1, n + 1):
+        opts = [np.zeros(0, dtype=np.int64)]
+        for k in wholes:
+            if m == k:
+                opts.append(np.zeros(1, dtype=np.int64))
+        for k in takes:
+            if m > k:
+                opts.append(g[m - k:m - k + 1])
+        for k in splits:
+            r = m - k
+            half = (r - 1) // 2 if unequal else r // 2
+            if half >= 1:
+                a = np.arange(1, half + 1)
+                opts.append(g[a] ^ g[r - a])
+        reached = np.zeros(m + 2, dtype=bool)
+        allopts = np.concatenate(opts)
+        reached[allopts[allopts <= m + 1]] = True
+        g[m] = int(np.argmin(reached))
+    return g
+
+
+def random_digits(rng):
+    """A finite octal code of 1-4 digits after the point with a split digit."""
+    digits = [rng.choice([0, 0, 4])] + [rng.randrange(8) for _ in range(rng.randrange(1, 5))]
+    digits[-1] = digits[-1] or rng.randrange(4, 8)
+    if not any(d & 4 for d in digits):
+        digits[rng.randrange(len(digits))] |= 4
+    return digits
+
+
+def table(n, start, threads, moves, unequal=False, state=None):
+    g = np.zeros(n + 1, dtype=np.uint16)
+    naive_table(g, 0, start - 1, **moves, unequal=unequal)
+    stats = rare_table(g, start, n, **moves, unequal=unequal, threads=threads, state=state)
+    return g, stats
+
+
+def test_two_threads_match_one_and_the_raw_rules_on_random_codes():
+    rng = random.Random(27)
+    for _ in range(12):
+        digits = random_digits(rng)
+        moves = moves_of(digits)
+        want = brute(3000, **moves)
+        one, s1 = table(3000, 20, None, moves)
+        two, s2 = table(3000, 20, 2, moves)
+        assert one.tolist() == want.tolist(), digits
+        assert two.tolist() == want.tolist(), digits
+        assert s2["stop"] == 3001 and s2["rare"] == s1["rare"] or s2["mask"] != s1["mask"]
+
+
+def test_grundys_game_on_two_threads_to_twenty_thousand():
+    want = brute(20_000, splits=[0], unequal=True)
+    two, stats = table(20_000, 64, 2, {"splits": [0]}, unequal=True)
+    assert two.tolist() == want.tolist()
+    assert stats["stop"] == 20_001
+
+
+def test_kayles_a_few_ten_thousand_and_three_threads():
+    moves = moves_of([0, 7, 7])
+    want = brute(30_000, **moves)
+    for threads in (2, 3):
+        g, _ = table(30_000, 100, threads, moves)
+        assert g.tolist() == want.tolist(), threads
+
+
+def test_chunked_calls_switch_between_one_and_two_threads():
+    moves = moves_of([0, 6])  # Officers
+    want, _ = table(40_000, 2048, None, moves)
+    g = np.zeros(40_001, dtype=np.uint16)
+    naive_table(g, 0, 2047, **moves)
+    work = RareWork()
+    at = 2048
+    for i, stop in enumerate((5000, 9000, 20_000, 26_000, 40_000)):
+        rare_table(g, at, stop, **moves, state=work, threads=2 if i % 2 == 0 else None)
+        at = stop + 1
+    assert (g == want).all()
+
+
+def test_a_fixed_split_with_the_heaps_parity_on_threads():
+    moves = moves_of([0, 1, 2, 7])  # 0.127: a single split digit
+    want = brute(4000, **moves)
+    g, stats = table(4000, 40, 2, moves)
+    assert g.tolist() == want.tolist()
+    g2 = np.zeros(4001, dtype=np.uint16)
+    naive_table(g2, 0, 39, **moves)
+    stats = rare_table(g2, 40, 4000, **moves, mask=3, e=1, threads=2)
+    assert g2.tolist() == want.tolist() and stats["mask"] == 3 and stats["e"] == 1
+
+
+def test_the_marks_start_again_when_the_tags_wrap(monkeypatch):
+    monkeypatch.setattr(rare, "_STAMP0", 2**32 - 300)  # the tags wrap within the table
+    moves = moves_of([0, 7, 7])
+    want = brute(3000, **moves)
+    for threads in (None, 2):
+        g, _ = table(3000, 10, threads, moves)
+        assert g.tolist() == want.tolist(), threads
+
+
+def test_threads_zero_uses_every_core_and_bad_counts_are_refused():
+    moves = moves_of([0, 7, 7])
+    g, _ = table(2000, 50, 0, moves)
+    assert g.tolist() == brute(2000, **moves).tolist()
+    for bad in (-1, 1.5, "2", True):
+        with pytest.raises(InvalidParameterError, match="threads"):
+            table(100, 50, bad, moves)
+
+
+@pytest.mark.slow
+def test_officers_to_two_to_the_twenty_on_two_threads():
+    moves = moves_of([0, 6])
+    one, s1 = table(1 << 20, 2048, None, moves)
+    two, s2 = table(1 << 20, 2048, 2, moves)
+    assert (one == two).all()
+    assert s1["rare"] == s2["rare"] == 1583 and s2["mask"] == 0x1EE
