@@ -2,6 +2,7 @@
 and of the mex of the raw rules (a numpy brute force written here), for random
 finite octal codes and Grundy's game."""
 
+import json
 import random
 
 import numpy as np
@@ -137,3 +138,20 @@ def test_officers_to_two_to_the_twenty_on_two_threads():
     two, s2 = table(1 << 20, 2048, 2, moves)
     assert (one == two).all()
     assert s1["rare"] == s2["rare"] == 1583 and s2["mask"] == 0x1EE
+
+
+def test_a_table_and_the_stats_command_on_two_threads():
+    from click.testing import CliRunner
+
+    from grundy.cli.main import cli
+    from grundy.games.octal import SplitTable
+
+    one = SplitTable("0.6", splits=[1], takes=[1], wholes=[])
+    two = SplitTable("0.6", splits=[1], takes=[1], wholes=[])
+    two.threads = 2
+    assert (one.array(40_000) == two.array(40_000)).all()
+    res = [CliRunner().invoke(cli, ["stats", "octal:0.6", "--to", "40000", "--json", *extra])
+           for extra in ([], ["--threads", "2"])]
+    assert res[0].exit_code == res[1].exit_code == 0
+    drop = lambda text: {k: v for k, v in json.loads(text.strip().splitlines()[-1]).items() if k != "seconds"}  # noqa: E731
+    assert drop(res[0].output) == drop(res[1].output)

@@ -34,7 +34,10 @@ __all__ = ["stats"]
               help="Save the table here as it grows, and resume from it: a table store "
                    "(FILE and FILE.json, checksummed), or a .npy file rewritten whole.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object.")
-def stats(game: str, to: int, checkpoint: str | None, as_json: bool) -> None:
+@click.option("--threads", type=IntExpr(min=0), default=None,
+              help="Threads of the rare-value kernel (0: every core; default one core, "
+                   "usually the fastest: see docs/octal.md, Every core).")
+def stats(game: str, to: int, checkpoint: str | None, as_json: bool, threads: int | None) -> None:
     """Rare-value figures of GAME's table to TO: largest value and its first heap,
     rare mask, number of rare heaps, last rare heap."""
     from grundy.games import resolve
@@ -56,6 +59,7 @@ def stats(game: str, to: int, checkpoint: str | None, as_json: bool) -> None:
         private = on_file(rs, checkpoint)
         rs, engine = private, private.engine
         assert engine is not None
+    engine.threads = threads
     t0 = time.monotonic()
     with ProgressBar(to + 1, "table", delay=0.5, unit="values") as bar:
         rs.table_array(to, progress=bar)  # type: ignore[attr-defined]  # Ctrl-C keeps the chunks done

@@ -174,6 +174,9 @@ class SplitTable:
         self._saved_at = 0.0
         #: whether the last extension was interrupted (Ctrl-C)
         self.interrupted = False
+        #: threads of the rare-value kernel (:func:`grundy.kernels.rare.rare_table`:
+        #: None, one core, is the default and usually the fastest; 0 every core)
+        self.threads: int | None = None
 
     def _moves(self) -> dict[str, Any]:
         return {"splits": self.splits, "takes": self.takes, "wholes": self.wholes,
@@ -283,7 +286,8 @@ class SplitTable:
                 else:
                     upto = min(n, self.have + self._step - 1)
                     t1 = time.monotonic()
-                    stop = rare_table(self.g, self.have, upto, state=self.work, **moves)["stop"]
+                    stop = rare_table(self.g, self.have, upto, state=self.work, threads=self.threads,
+                                      **moves)["stop"]
                     # the next call: about step_seconds at this call's rate
                     rate = (upto + 1 - self.have) / max(time.monotonic() - t1, 1e-6)
                     self._step = max(1 << 12, min(int(rate * self.step_seconds),
