@@ -1,10 +1,14 @@
 """Benchmark: Cram solved by grundy's reducer (pruning, symmetry, components) against
-the memoised recursions a user writes by hand over the same move function, in one
-process, the memos cleared between runs.
+the memoised recursions a user writes by hand over the same move function, and
+against Beling's igsolve when a binary is given, in one process, the memos cleared
+between runs; random Node Kayles graphs on request.
 
 Run:  python benchmarks/bench_cram.py [--boards 4x6,5x5] [--skip-hand]
+          [--columns value,outcome] [--igsolve BINARY] [--node-kayles 36,38,40]
 
-Rows (the times are each one run, best of ``--repeat``):
+(``IGSOLVE=BINARY`` in the environment does what ``--igsolve`` does; without either
+the igsolve column is skipped.) Rows (the times are each one run, best of
+``--repeat``), each value marked when it agrees with :data:`PUBLISHED`:
 
 - ``hand``: ``functools.cache`` + mex over ``Cram().moves`` (whole boards);
 - ``hand+split``: the same, the value of a board the XOR of its components' values
@@ -13,35 +17,50 @@ Rows (the times are each one run, best of ``--repeat``):
 - ``outcome``: ``outcome(cram, board)`` (``PRUNED``: stops at the first losing option);
 - ``value``: ``reduce(cram, board, search=PRUNED)`` (nimber by outcome searches of G + *k);
 - ``mex-sets``: ``reduce(cram, board, search=MEX_SETS)`` (Beling and Rogalski's pruning
-  of the mex search, one aspiration nimber at a time).
+  of the mex search, one aspiration nimber at a time);
+- ``igsolve``: ``igsolve cram ROWS COLS`` (its defaults), and ``value / igsolve``.
 
-Measured on the 2-core machine of the project (shared with other jobs, so +-20 %),
-one run each, memos and caches cleared before each run:
+Measured on the project's 2-core AMD EPYC while three other agents' jobs ran (load
+average 5 to 9; about 3x the idle machine's times, preliminary), under ``nice -n
+10``, one run each, ``--skip-hand``:
 
-======  =======  ==========  ========  =======  ========  ===========================
-board   hand     hand+split  plain     outcome  value     speed-up of outcome / value
-======  =======  ==========  ========  =======  ========  ===========================
-4x6     8.72 s   3.24 s      2.92 s    0.27 s   0.30 s    32x / 30x over hand,
-                                                          12x / 11x over hand+split
-5x5     --       3.93 s      6.28 s    0.68 s   0.77 s    5.8x / 5.1x over hand+split
-5x6     --       219 s       219 s     2.66 s   17.5 s    82x / 12.5x over hand+split
-======  =======  ==========  ========  =======  ========  ===========================
+======  =========  ==========  =======  ========  =======  ========
+board   published  hand+split  plain    outcome   value    mex-sets
+======  =========  ==========  =======  ========  =======  ========
+4x6     0          9.42 s      29.4 s   0.00 s    0.00 s   0.00 s
+5x5     0          17.0 s      20.5 s   1.10 s    0.84 s   1.87 s
+5x6     2          251 s       95.7 s   0.00 s    7.77 s   21.3 s
+4x7     3          17.9 s      41.4 s   0.00 s    3.25 s   5.62 s
+3x8     --         3.13 s      4.18 s   0.00 s    0.53 s   0.78 s
+3x9     --         9.97 s      4.78 s   0.10 s    0.25 s   0.52 s
+3x10    --         35.7 s      26.8 s   0.00 s    1.36 s   3.09 s
+======  =========  ==========  =======  ========  =======  ========
 
-The values agree with the published nimbers (Beling's table in the README of
-beling/impartial-games): 4x6 = 0, 5x5 = 0, 5x6 = 2. Further boards, value search
-only (``reduce(cram, board, search=PRUNED)``): 3x9 = 1 in 0.5 s, 3x10 = 2 in 2.5 s,
-4x7 = 3 in 3.0 s (published 3), 5x7 = 1 in 67 s (published 1).
+Every value agrees with the published one (3xn is not in Beling's table: 3, 1, 2
+by every column). The outcomes at 0.00 s are the mirror strategy's (the ruleset's
+``value_formula``: even x even boards are lost, odd x even ones won by the central
+domino); the value search is 20x to 40x faster than the hand-written recursion
+with the split. Larger boards, value search only, the same busy machine: 4x9 = 1
+(published 1) in 67 s, 5x7 = 1 (published 1) in 320 s (67 s on the idle machine
+with the previous ruleset), 4x8 = 0 and 6x6 = 0 at once (mirror strategy).
 
-``mex-sets`` against ``value`` (one run each, a quieter moment of the same machine):
-4x6 0.21 s / 0.13 s, 5x5 0.42 s / 0.17 s, 4x5 = 2 0.15 s / 0.12 s, 3x9 = 1 0.78 s /
-0.48 s, 3x10 = 2 3.1 s / 1.5 s, 4x7 = 3 3.0 s / 2.0 s: on Cram the outcome searches
-of G + *k stay ahead (one losing option decides most positions).
+igsolve could not be built on this machine (crates.io is out of reach and most of
+its dependencies are not packaged by Debian), so its column is empty in these
+figures; docs/search.md compares with the reach its README reports.
+
+``--node-kayles`` (``networkx.gnp_random_graph(n, 3/(n-1), seed=n)``, outcome then
+value, 60 s each, the same busy machine): 36 vertices P 1.7 s / 0 1.3 s, 38 P 2.9 s
+/ 0 2.6 s, 40 N 22.2 s / 15 19.3 s, 42 N 5.5 s / 7 5.4 s, 44 N 3.2 s / value not
+within 60 s, 46 neither: the largest graph solved within a minute has 42 vertices.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import os
+import re
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -49,10 +68,30 @@ from functools import cache
 from typing import Any
 
 import grundy
-from grundy.games.placement import Cram, cram_canonical
+from grundy.games.placement import Cram, _split, cram_canonical, graph_position
+from grundy.solve.budget import Budget
 from grundy.solve.reducer import MEX_SETS, PRUNED, forget, outcome, reduce
+from grundy.values.errors import SearchLimitError
 
 RULES = Cram()
+
+#: Nimbers of empty boards (rows x columns) from Beling's table in the README of
+#: beling/impartial-games ("The results obtained so far"; the smaller boards were
+#: first computed by Lemoine and Viennot's Glop, most up to 5 x 7 by Schneider).
+PUBLISHED = {
+    "4x4": 0, "4x5": 2, "4x6": 0, "4x7": 3, "4x8": 0, "4x9": 1, "4x10": 0, "4x11": 1,
+    "4x12": 0, "4x13": 3, "4x14": 0, "4x15": 4,
+    "5x5": 0, "5x6": 2, "5x7": 1, "5x8": 1, "5x9": 1, "5x10": 2, "5x11": 0, "5x12": 3,
+    "6x6": 0, "6x7": 5, "6x8": 0, "6x9": 1, "6x10": 0, "6x12": 0, "6x14": 0,
+    "7x7": 1, "7x8": 3, "7x9": 1,
+}
+COLUMNS = ("hand", "hand+split", "plain", "outcome", "value", "mex-sets", "igsolve")
+
+
+def published(text: str) -> int | None:
+    """The published nimber of an ``HxW`` board (either orientation), or None."""
+    h, _, w = text.partition("x")
+    return PUBLISHED.get(text, PUBLISHED.get(f"{w}x{h}"))
 
 
 def hand(root: tuple[int, int, int]) -> int:
@@ -89,11 +128,22 @@ def hand_split(root: tuple[int, int, int]) -> int:
     return g(root)
 
 
+def igsolve(binary: str, text: str) -> int:
+    """The nimber by Beling's igsolve (``igsolve cram ROWS COLS``, its defaults)."""
+    h, _, w = text.partition("x")
+    r = subprocess.run([binary, "cram", h, w], capture_output=True, text=True, check=True)
+    m = re.search(r"Nimber of initial position:\s*(\d+)", r.stdout)
+    if m is None:
+        raise RuntimeError(f"igsolve printed no nimber: {r.stdout[-500:]!r}")
+    return int(m.group(1))
+
+
 def _timed(f: Callable[[], Any], repeat: int) -> tuple[Any, float]:
     best, out = float("inf"), None
     for _ in range(repeat):
         forget(grundy.games.get("cram"))
         cram_canonical.cache_clear()  # no run starts with another's symmetric images
+        _split.cache_clear()  # nor with its components
         gc.collect()
         t = time.perf_counter()
         out = f()
@@ -101,31 +151,84 @@ def _timed(f: Callable[[], Any], repeat: int) -> tuple[Any, float]:
     return out, best
 
 
+def node_kayles(sizes: list[int], seconds: float) -> None:
+    """Random graphs (edges with probability 3/(n-1), ``networkx`` seeded by ``n``):
+    the outcome, then the value, each within ``seconds``."""
+    import networkx as nx
+
+    nk = grundy.games.get("node-kayles")
+    for n in sizes:
+        g = nx.gnp_random_graph(n, 3 / (n - 1), seed=n)
+        pos = graph_position((n, list(g.edges)))
+        row = [f"node-kayles n={n} ({g.number_of_edges()} edges)"]
+        for name, f in (("outcome", lambda: outcome(nk, pos, budget=Budget(seconds=seconds))),
+                        ("value", lambda: reduce(nk, pos, search=PRUNED,
+                                                 budget=Budget(seconds=seconds)))):
+            forget(nk)
+            gc.collect()
+            t = time.perf_counter()
+            try:
+                got: Any = f()
+            except SearchLimitError:
+                got = "stopped"
+            row.append(f"{name} {got} in {time.perf_counter() - t:.1f} s")
+        print(", ".join(row), flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--boards", default="4x6")
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--skip-hand", action="store_true", help="skip the whole-board recursion")
+    ap.add_argument("--columns", default=",".join(COLUMNS),
+                    help="which of " + ", ".join(COLUMNS) + " to run")
+    ap.add_argument("--igsolve", default=os.environ.get("IGSOLVE"),
+                    help="an igsolve binary (or the IGSOLVE variable): adds its column")
+    ap.add_argument("--node-kayles", default="",
+                    help="random Node Kayles graphs of these sizes, e.g. 36,38,40")
+    ap.add_argument("--seconds", type=float, default=60.0,
+                    help="budget of each Node Kayles search")
     args = ap.parse_args()
     sys.setrecursionlimit(100_000)
     cram = grundy.games.get("cram")
-    for text in args.boards.split(","):
+    columns = set(args.columns.split(","))
+    if args.skip_hand:
+        columns.discard("hand")
+    if not args.igsolve:
+        columns.discard("igsolve")
+    runs: dict[str, Callable[[Any], Any]] = {
+        "hand": hand,
+        "hand+split": hand_split,
+        "plain": lambda b: reduce(cram, b),
+        "outcome": lambda b: outcome(cram, b),
+        "value": lambda b: reduce(cram, b, search=PRUNED),
+        "mex-sets": lambda b: reduce(cram, b, search=MEX_SETS),
+    }
+    for text in filter(None, args.boards.split(",")):
         b = cram.parse_position(text)
         rows: dict[str, tuple[Any, float]] = {}
-        if not args.skip_hand:
-            rows["hand"] = _timed(lambda: hand(b), args.repeat)
-        rows["hand+split"] = _timed(lambda: hand_split(b), args.repeat)
-        rows["plain"] = _timed(lambda: reduce(cram, b), args.repeat)
-        rows["outcome"] = _timed(lambda: outcome(cram, b), args.repeat)
-        rows["value"] = _timed(lambda: reduce(cram, b, search=PRUNED), args.repeat)
-        rows["mex-sets"] = _timed(lambda: reduce(cram, b, search=MEX_SETS), args.repeat)
-        for name, (v, t) in rows.items():
-            print(f"{text:6} {name:11} {t:8.2f} s   {v}", flush=True)
-        for base in ("hand", "hand+split"):
-            if base in rows:
-                tb = rows[base][1]
-                print(f"{text:6} {base} / outcome = {tb / rows['outcome'][1]:.1f}x, "
-                      f"{base} / value = {tb / rows['value'][1]:.1f}x", flush=True)
+        for name in COLUMNS:
+            if name not in columns:
+                continue
+            if name == "igsolve":
+                rows[name] = _timed(lambda: igsolve(args.igsolve, text), args.repeat)
+            else:
+                rows[name] = _timed(lambda: runs[name](b), args.repeat)
+            v, t = rows[name]
+            known = published(text)
+            check = "" if known is None or name == "outcome" else \
+                ("  (published)" if v == known else f"  (published: {known})")
+            print(f"{text:6} {name:11} {t:8.2f} s   {v}{check}", flush=True)
+        for base in ("hand", "hand+split"):  # how much faster grundy's searches are
+            for mine in ("outcome", "value"):
+                if base in rows and mine in rows:
+                    print(f"{text:6} {base} / {mine} = {rows[base][1] / rows[mine][1]:.1f}x",
+                          flush=True)
+        if "igsolve" in rows and "value" in rows:  # how much slower than igsolve
+            print(f"{text:6} value / igsolve = {rows['value'][1] / rows['igsolve'][1]:.1f}x",
+                  flush=True)
+    if args.node_kayles:
+        node_kayles([int(n) for n in args.node_kayles.split(",")], args.seconds)
 
 
 if __name__ == "__main__":

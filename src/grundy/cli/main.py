@@ -127,16 +127,22 @@ def analyze(
     """
     from grundy.solve.budget import Budget
     from grundy.solve.report import analyze as run
+    from grundy.solve.report import default_seconds
 
     rs = resolve(game)
     games = _parse_positions(rs, positions)
     target: Game | GameSum = games[0] if len(games) == 1 else GameSum(*games)
     # The searches report the positions they expanded; the bar's total is the
     # position budget (each search, value then remoteness then suspense, counts anew).
+    # no budget option given: a ruleset's declared analysis_seconds applies
+    ctx = click.get_current_context()
+    default = all(ctx.get_parameter_source(name) in (None, click.core.ParameterSource.DEFAULT)
+                  for name in ("seconds", "limit", "max_memory"))
+    longer = default_seconds(games) if default else None
     with ProgressBar(limit, "analyze: explored", enabled=progress, delay=_BAR_DELAY,
-                     unit="positions") as bar, _hard_deadline(seconds):
+                     unit="positions") as bar, _hard_deadline(longer or seconds):
         budget = Budget(positions=limit, seconds=seconds, max_memory=max_memory)
-        report = run(target, budget=budget, progress=bar)
+        report = run(target, budget=None if default else budget, progress=bar)
     if as_json:
         click.echo(json.dumps(report.to_dict()))
         return

@@ -53,6 +53,10 @@ MAX_VERTICES = 256
 CANONICAL_VERTICES = 10
 #: Most labellings tried for one part (cells of equal refined colour permuted).
 CANONICAL_TRIES = 5040
+#: Node Kayles parts up to this many vertices are renamed ``0..k-1`` in canonical
+#: form (so isomorphic parts meet in the memo); larger parts stay vertex sets of
+#: their graph (labelling them costs more than the repeats it finds).
+SMALL_PART = 7
 
 CramPosition = tuple[int, int, int]
 NodePosition = tuple[tuple[int, ...], int]
@@ -97,22 +101,30 @@ def _pack(rows: Sequence[int], w: int) -> int:
 
 
 def _crop(h: int, w: int, b: int) -> CramPosition:
-    """The smallest board holding the free cells of ``b`` (its bounding box)."""
-    rows = _rows(h, w, b)
-    while rows and not rows[-1]:
-        rows.pop()
-    lo = 0
-    while lo < len(rows) and not rows[lo]:
-        lo += 1
-    rows = rows[lo:]
-    if not rows:
+    """The smallest board holding the free cells of ``b`` (its bounding box).
+
+    >>> _crop(3, 3, 0b000110000)
+    (1, 2, 3)
+    """
+    if not b:
         return (0, 0, 0)
-    cols = 0
-    for r in rows:
-        cols |= r
+    top = ((b & -b).bit_length() - 1) // w
+    hh = (b.bit_length() - 1) // w - top + 1
+    b >>= top * w
+    row = (1 << w) - 1
+    cols, x = 0, b
+    for _ in range(hh):
+        cols |= x & row
+        x >>= w
     c0 = (cols & -cols).bit_length() - 1
     width = cols.bit_length() - c0
-    return (len(rows), width, _pack([r >> c0 for r in rows], width))
+    if width == w:
+        return (hh, w, b)
+    keep = (1 << width) - 1
+    out = 0
+    for r in range(hh):
+        out |= ((b >> (r * w + c0)) & keep) << (r * width)
+    return (hh, width, out)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -158,6 +170,55 @@ def _components(h: int, w: int, b: int) -> list[int]:
         rest &= ~comp
         out.append(comp)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _dominoes(h: int, w: int) -> tuple[int, ...]:
+    """The dominoes of the board as bitmasks of their two cells, the central ones
+    first (by twice the distance of their middle to the board's centre)."""
+    out = []
+    for r in range(h):
+        for c in range(w):
+            i = r * w + c
+            if c + 1 < w:
+                out.append((abs(2 * r - h + 1) + abs(2 * c + 2 - w), i, 3 << i))
+            if r + 1 < h:
+                out.append((abs(2 * r + 2 - h) + abs(2 * c - w + 1), i, (1 | 1 << w) << i))
+    return tuple(m for _, _, m in sorted(out))
+
+
+@lru_cache(maxsize=1 << 15)
+def _split(h: int, w: int, b: int) -> tuple[CramPosition, ...]:
+    """The components of the free cells with a domino's room, each cut to its
+    bounding box in canonical form (cached: a board met again, e.g. by another
+    order of the same moves, is split once)."""
+    return tuple(cram_canonical(*_crop(h, w, c)) for c in _components(h, w, b) if c & (c - 1))
+
+
+@lru_cache(maxsize=4096)
+def _self_facing(h: int, w: int) -> tuple[int, ...]:
+    """The dominoes of the board that meet their own image under the half turn
+    (those through the centre of the board)."""
+    n = h * w
+    return tuple(m for m in _dominoes(h, w)
+                 if m & int(format(m, f"0{n}b")[::-1], 2))
+
+
+def mirror_lost(h: int, w: int, b: int) -> bool:
+    """Whether the mirror strategy shows the board lost for the player to move
+    (value 0): the free cells are symmetric under the half turn of the board and
+    no free domino meets its own image. The second player then answers every
+    domino by its image, which is free and apart from it.
+
+    >>> mirror_lost(4, 4, 0xFFFF), mirror_lost(3, 3, 0b111101111), mirror_lost(3, 3, 511)
+    (True, True, False)
+    >>> mirror_lost(1, 2, 3), mirror_lost(2, 3, 0b101101)
+    (False, True)
+    """
+    n = h * w
+    if not n or int(format(b, f"0{n}b")[::-1], 2) != b:
+        return False
+    return all(b & m != m for m in _self_facing(h, w))
 
 
 def cram_board(text: str) -> CramPosition:
@@ -209,46 +270,31 @@ class Cram(Ruleset):
     """
 
     has_decompose = has_canonical = pruned_search = True
+    analysis_seconds = 60.0  # a default analysis answers boards of 30 cells (5 x 6)
 
     def moves(self, position: CramPosition) -> list[CramPosition]:
         h, w, b = position
-        _, not_last, _ = _masks(h, w)
-        out = []
-        pairs = b & (b >> 1) & not_last  # a horizontal domino's left cell
-        while pairs:
-            low = pairs & -pairs
-            out.append((h, w, b ^ (low | (low << 1))))
-            pairs ^= low
-        pairs = b & (b >> w)  # a vertical domino's upper cell
-        while pairs:
-            low = pairs & -pairs
-            out.append((h, w, b ^ (low | (low << w))))
-            pairs ^= low
-        return out
+        return [(h, w, b ^ m) for m in _dominoes(h, w) if b & m == m]
 
     def decompose(self, position: CramPosition) -> list[CramPosition] | None:
-        h, w, b = position
-        parts = [cram_canonical(*_crop(h, w, c)) for c in _components(h, w, b) if c & (c - 1)]
+        parts = _split(*position)
         if len(parts) == 1 and parts[0] == position:
             return None
-        return parts
+        return list(parts)
 
     def canonical(self, position: CramPosition) -> CramPosition | None:
         return cram_canonical(*position)
 
+    def value_formula(self, position: CramPosition) -> int | None:
+        """0 for a board the mirror strategy shows lost (:func:`mirror_lost`: every
+        empty board of even sides, for one), else ``None`` (search)."""
+        return 0 if mirror_lost(*position) else None
+
     def order_options(self, position: CramPosition,
                       options: list[Any]) -> list[Hashable] | None:
         """Central dominoes first (the symmetry strategy's move, and moves that cut
-        the board in two)."""
-        h, w, b = position
-
-        def distance(o: CramPosition) -> int:  # twice the domino's distance to the centre
-            gone = b ^ o[2]
-            i = (gone & -gone).bit_length() - 1
-            j = gone.bit_length() - 1
-            return abs(i // w + j // w - h + 1) + abs(i % w + j % w - w + 1)
-
-        return sorted(options, key=distance)
+        the board in two): the move function's order."""
+        return options
 
     def validate(self, position: Any) -> None:
         if not (type(position) is tuple and len(position) == 3
@@ -281,13 +327,16 @@ class Cram(Ruleset):
 def _relabel(adj: Sequence[int], verts: Sequence[int]) -> tuple[int, ...]:
     """The graph induced on ``verts``, vertex ``verts[i]`` renamed ``i``."""
     index = {v: i for i, v in enumerate(verts)}
+    keep = 0
+    for v in verts:
+        keep |= 1 << v
     out = []
     for v in verts:
-        m = 0
-        for u in _bits(adj[v]):
-            j = index.get(u)
-            if j is not None:
-                m |= 1 << j
+        a, m = adj[v] & keep, 0
+        while a:
+            low = a & -a
+            m |= 1 << index[low.bit_length() - 1]
+            a ^= low
         out.append(m)
     return tuple(out)
 
@@ -329,33 +378,63 @@ def canonical_graph(adj: Sequence[int]) -> tuple[int, ...] | None:
         tries *= factorial(len(c))
     if tries > CANONICAL_TRIES:
         return None
-    best: tuple[int, ...] | None = None
+    n = len(adj)
+    best: list[int] | None = None
+    index = [0] * n
     for order in product(*(permutations(c) for c in cells)):
         verts = [v for cell in order for v in cell]
-        image = _relabel(adj, verts)
-        if best is None or image < best:
-            best = image
-    return best
+        for i, v in enumerate(verts):
+            index[v] = i
+        image: list[int] = []
+        smaller = best is None  # the image is already known to be the least so far
+        for v in verts:
+            a, m = adj[v], 0
+            while a:
+                low = a & -a
+                m |= 1 << index[low.bit_length() - 1]
+                a ^= low
+            if not smaller:
+                assert best is not None
+                theirs = best[len(image)]
+                if m > theirs:
+                    break  # this order's image is larger: drop it
+                smaller = m < theirs
+            image.append(m)
+        else:
+            if smaller:
+                best = image
+    return None if best is None else tuple(best)
 
 
 def _graph_components(adj: Sequence[int], mask: int) -> list[int]:
+    """The vertex sets of the connected components of the graph on ``mask``."""
     out = []
     rest = mask
     while rest:
         comp = frontier = rest & -rest
         while frontier:
             reach = 0
-            for v in _bits(frontier):
-                reach |= adj[v]
-            frontier = reach & mask & ~comp
+            while frontier:
+                low = frontier & -frontier
+                reach |= adj[low.bit_length() - 1]
+                frontier ^= low
+            frontier = reach & rest & ~comp
             comp |= frontier
         rest &= ~comp
         out.append(comp)
     return out
 
 
-def _normal_part(adj: Sequence[int], comp: int) -> NodePosition:
-    """A component as a graph of its own (canonical when small)."""
+@lru_cache(maxsize=256)
+def _closed(adj: tuple[int, ...]) -> tuple[int, ...]:
+    """What a move at each vertex takes: the vertex and its neighbours."""
+    return tuple(a | 1 << v for v, a in enumerate(adj))
+
+
+@lru_cache(maxsize=1 << 16)
+def _normal_part(adj: tuple[int, ...], comp: int) -> NodePosition:
+    """A component as a graph of its own (canonical when small; cached: a part
+    met again in another position is labelled once)."""
     g = _relabel(adj, list(_bits(comp)))
     return (canonical_graph(g) or g, (1 << len(g)) - 1)
 
@@ -428,11 +507,19 @@ class NodeKayles(Ruleset):
 
     def moves(self, position: NodePosition) -> list[NodePosition]:
         adj, mask = position
-        return [(adj, mask & ~(adj[v] | (1 << v))) for v in _bits(mask)]
+        closed = _closed(adj)
+        out = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            out.append((adj, mask & ~closed[low.bit_length() - 1]))
+            rest ^= low
+        return out
 
     def decompose(self, position: NodePosition) -> list[NodePosition] | None:
         adj, mask = position
-        parts = [_normal_part(adj, c) for c in _graph_components(adj, mask)]
+        parts = [_normal_part(adj, c) if c.bit_count() <= SMALL_PART else (adj, c)
+                 for c in _graph_components(adj, mask)]
         if len(parts) == 1 and parts[0] == position:
             return None
         return parts

@@ -175,6 +175,11 @@ class Ruleset:
     #: Cram: many options, an outcome decided by one): the analysis asks the pruned
     #: search (:data:`grundy.solve.reducer.PRUNED`) for its values and outcomes.
     pruned_search: bool = False
+    #: Declared by a ruleset whose common positions need longer searches than a
+    #: default analysis gives (2 s): the seconds its value, outcome and winning-move
+    #: searches then get (``grundy analyze`` without ``--seconds``, ``analyze``
+    #: without a budget). ``None``: the usual default.
+    analysis_seconds: float | None = None
 
     # ----------------------------------------------------------- closed forms
     # Hooks through which a ruleset tells the analysis what it knows. Each is asked

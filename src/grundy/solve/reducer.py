@@ -435,7 +435,9 @@ def save_memo(ruleset: Ruleset, path: StorePath) -> int:
     """
     memos = _memos(ruleset)
     with _LOCK:
-        data = {name: dict(m) for name, m in memos.by_name.items()}
+        # list() and dict() copy in one step each: a search running in another
+        # thread (the periodic save) may add entries meanwhile
+        data = {name: dict(m) for name, m in list(memos.by_name.items())}
     record = {"ruleset": _identity(ruleset), "memos": data, "yields_sums": memos.yields_sums}
     try:
         payload = pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL)
@@ -498,15 +500,52 @@ def load_memo(ruleset: Ruleset, path: StorePath) -> int:
     return n
 
 
+#: Seconds between two saves of a store while a search runs (``store=`` of
+#: :func:`reduce` and :func:`outcome`; their ``save_every`` overrides it).
+SAVE_EVERY = 60.0
+
+
+class _Saver(threading.Thread):
+    """Saves the ruleset's memos to the store every ``every`` seconds until stopped,
+    so a search killed without warning (SIGKILL, a power cut) resumes from the last
+    save. Each save is atomic (:func:`save_memo` writes a temporary file and renames
+    it); a save that fails stops the saving and is raised again at the end."""
+
+    def __init__(self, ruleset: Ruleset, store: StorePath, every: float) -> None:
+        super().__init__(name="grundy memo store", daemon=True)
+        self.ruleset, self.store, self.every = ruleset, store, every
+        self.halt = threading.Event()
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        while not self.halt.wait(self.every):
+            try:
+                save_memo(self.ruleset, self.store)
+            except BaseException as exc:  # raised again by the search's thread
+                self.error = exc
+                return
+
+
 @contextmanager
-def _stored(ruleset: Ruleset, store: StorePath) -> Iterator[None]:
-    """Load the store when it exists; save it at the end, however the search ends."""
+def _stored(ruleset: Ruleset, store: StorePath, every: float | None = None) -> Iterator[None]:
+    """Load the store when it exists; save it every ``every`` seconds while the
+    search runs (:data:`SAVE_EVERY` when None) and at the end, however it ends."""
+    every = SAVE_EVERY if every is None else every
+    if type(every) not in (int, float) or not every > 0:
+        raise InvalidParameterError(f"save_every must be a positive number of seconds; "
+                                    f"got {describe(every)}")
     if os.path.exists(store):
         load_memo(ruleset, store)
+    saver = _Saver(ruleset, store, every)
+    saver.start()
     try:
         yield
     finally:
+        saver.halt.set()
+        saver.join()
         save_memo(ruleset, store)
+    if saver.error is not None:
+        raise saver.error
 
 
 # ------------------------------------------------------------------ the memory bound
@@ -619,6 +658,7 @@ def reduce(
     progress: Progress | None = None,
     search: Search | None = None,
     store: StorePath | None = None,
+    save_every: float | None = None,
 ) -> int:
     """The ``rule`` value of ``position`` (a position or a ``Sum``), from the raw rules.
 
@@ -630,11 +670,13 @@ def reduce(
     ``G + *k`` for ``k = 0, 1, ...`` (the first P-position's ``k`` is the value).
     With ``store`` (a file), the ruleset's memos are loaded from it first when it
     exists (:func:`load_memo`) and saved to it at the end, also when the search
-    stops at the budget or is interrupted (:func:`save_memo`): run again, the search
-    resumes from what was found.
+    stops at the budget or is interrupted (:func:`save_memo`), and every
+    ``save_every`` seconds while it runs (:data:`SAVE_EVERY`, 60 s, when None), so
+    even a killed process loses at most that much: run again, the search resumes
+    from what was found.
     """
     if store is not None:
-        with _stored(ruleset, store):
+        with _stored(ruleset, store, save_every):
             return reduce(ruleset, position, rule, budget=budget, progress=progress,
                           search=search)
     memo = memo_of(ruleset, rule)
@@ -1145,7 +1187,9 @@ class Search:
     Grundy value is the ``k`` of the first P-position among ``G + *0, G + *1, ...``
     (Lemoine and Viennot's nimbers by outcome searches), a sum of parts the
     outcome of its last part plus the nimber of the others. ``canonical``: symmetric
-    positions share one memo entry (the ruleset's ``canonical`` hook). ``order``:
+    positions share one memo entry (the ruleset's ``canonical`` hook), and the
+    ruleset's closed form (``value_formula``, when it has one) is asked once for
+    each new part (Cram's mirror strategy). ``order``:
     options are tried in the ruleset's order (``order_options``), then the rest of
     the ruleset's order; options already decided by the memo are read first.
     ``mex_sets``: a Grundy value is found by Beling and Rogalski's pruning of the
@@ -1190,12 +1234,26 @@ def _canonical(ruleset: Ruleset, p: Hashable, hook: Callable[[Any], Hashable | N
     return None if c is None or c == p else c
 
 
+def _formula(ruleset: Ruleset, p: Hashable, hook: Callable[[Any], int | None]) -> int | None:
+    """``hook(p)`` (a closed form of the value, or None), errors naming ``p``."""
+    try:
+        return hook(p)
+    except GrundyError:
+        raise
+    except Exception as exc:
+        raise MoveFunctionError(
+            f"{ruleset.name}.value_formula({describe(p)}) raised {type(exc).__name__}: {exc}"
+        ) from exc
+
+
 def outcome(ruleset: Ruleset, position: Hashable, *, search: Search = PRUNED,
-            budget: Budget = UNLIMITED, store: StorePath | None = None) -> Outcome:
+            budget: Budget = UNLIMITED, store: StorePath | None = None,
+            save_every: float | None = None) -> Outcome:
     """The outcome of ``position`` (a position or a ``Sum``): ``Outcome.N`` when the
     player to move wins. With ``search.prune`` only what decides the outcome is
     searched; otherwise it is the Grundy value's (:func:`reduce`) zero test.
-    ``store``: a file the memos are loaded from and saved to, as in :func:`reduce`.
+    ``store``, ``save_every``: a file the memos are loaded from and saved to (at the
+    end and periodically), as in :func:`reduce`.
 
     >>> import grundy
     >>> outcome(grundy.games.get("kayles"), grundy.Sum(3, 3))
@@ -1204,7 +1262,7 @@ def outcome(ruleset: Ruleset, position: Hashable, *, search: Search = PRUNED,
     from grundy.values.outcome import Outcome
 
     if store is not None:
-        with _stored(ruleset, store):
+        with _stored(ruleset, store, save_every):
             return outcome(ruleset, position, search=search, budget=budget)
     if not search.prune:
         return Outcome.N if reduce(ruleset, position, GRUNDY, budget=budget, search=search) \
@@ -1235,6 +1293,9 @@ class _Pruned:
         self.what = f"{ruleset.name}: the outcome search of {describe(root)}"
         self.active: set[_Query] = set()
         self.split: dict[Hashable, tuple[Hashable, ...]] = {}
+        # the ruleset's closed form, asked once for each new part (a hook that
+        # declines with None, as every ruleset's does by default)
+        self.formula = ruleset.value_formula if search.canonical else None
         self.bound = _Bound(self.meter, self.what, [self.values, self.excluded], (self.split,))
 
     # ---------------------------------------------------------------- answers
@@ -1392,6 +1453,12 @@ class _Pruned:
             out.append(q)
         result = tuple(out)
         self.split[node] = result
+        if self.formula is not None:
+            for q in result:
+                if q not in self.values:
+                    v = _formula(self.ruleset, q, self.formula)
+                    if v is not None:
+                        self.values[q] = v
         return result
 
 

@@ -18,7 +18,7 @@ and, if not, why.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -175,8 +175,11 @@ def analyze(
     ``budget`` (positions, seconds and memory; ``None``: :data:`ANALYSIS_BUDGET`,
     10**6 positions and 2 s) shared by the whole report. Closed forms answer at
     once; searches stop at the budget and the report says so in ``stopped``.
-    ``all_moves=False`` reports one winning move.
+    Without a budget, a ruleset that declares ``analysis_seconds`` (Cram: 60 s)
+    gives its value, outcome and winning-move searches that long
+    (:func:`default_seconds`). ``all_moves=False`` reports one winning move.
     """
+    default = budget is None
     budget = as_budget(budget, ANALYSIS_BUDGET)
     start = _clock.now()
     deadline = None if budget.seconds is None else start + budget.seconds
@@ -203,13 +206,24 @@ def analyze(
             f"analyze takes a game (ruleset[position]), a sum of games or a compound; "
             f"got {describe(game)}"
         )
+    # A default analysis gives the value, outcome and winning-move searches the
+    # longer time a ruleset declares (``analysis_seconds``); the other searches
+    # keep the default deadline.
+    longer = default_seconds(comps) if default else None
+    engine_deadline = deadline if longer is None or deadline is None else start + longer
+
+    def engine_left(share: float = 1.0) -> Budget:
+        if engine_deadline is None or engine_deadline == deadline:
+            return left(share)
+        rest = engine_deadline - _clock.now()
+        return budget.replace(seconds=max(floor, rest * share) if rest > 0 else 0.0)
     stopped: dict[str, str] = {}
 
     # The ruleset's own outcome of a single game (a closed form, or draws), if any.
     own: Outcome | None = None
     if len(comps) == 1:
         try:
-            own = _own_outcome(comps[0], left())
+            own = _own_outcome(comps[0], engine_left())
         except (SearchLimitError, LoopyGameError) as exc:
             stopped.setdefault("outcome", str(exc))
 
@@ -220,7 +234,7 @@ def analyze(
         # a game whose outcome is known keeps time for its winning move
         share = 0.5 if own is not None else 1.0
         try:
-            values.append(_value(g, left(share), progress))
+            values.append(_value(g, engine_left(share), progress))
         except SearchLimitError as exc:
             values.append(None)
             stopped.setdefault("value", str(exc))
@@ -243,7 +257,7 @@ def analyze(
     elif len(comps) == 1 and ("value" not in stopped or loopy_value):
         g = comps[0]
         try:
-            outcome = g.ruleset.outcome(g.position, budget=left())
+            outcome = g.ruleset.outcome(g.position, budget=engine_left())
         except (SearchLimitError, LoopyGameError) as exc:
             stopped.setdefault("outcome", str(exc))
     else:
@@ -258,14 +272,14 @@ def analyze(
         gs = GameSum(*comps)
         if all_moves:
             try:  # listing every option is a search too: within the budget
-                with watching(left(0.25)):
+                with watching(engine_left(0.25)):
                     moves = gs.winning_moves(limit=MOVE_LISTING_LIMIT)
                 complete = True
             except SearchLimitError:
                 moves = None
         if moves is None:
             try:
-                with watching(left(0.5)):
+                with watching(engine_left(0.5)):
                     m = gs.winning_move()
                 moves = [] if m is None else [m]
             except (SearchLimitError, LoopyGameError) as exc:
@@ -273,7 +287,7 @@ def analyze(
     elif outcome is not None and len(comps) == 1:
         g = comps[0]
         try:
-            with watching(left(0.5)):
+            with watching(engine_left(0.5)):
                 m1 = g.ruleset.winning_move(g.position)
             moves = [] if m1 is None else [SumMove(0, m1)]
         except (GrundyError,) as exc:
@@ -302,6 +316,22 @@ def analyze(
         winning_moves_complete=complete, remoteness=counts["remoteness"],
         suspense=counts["suspense"], stopped=stopped, seconds=_clock.now() - start,
     )
+
+
+def default_seconds(games: Sequence[Game]) -> float | None:
+    """The longest ``analysis_seconds`` the rulesets of ``games`` declare when it is
+    longer than :data:`ANALYSIS_BUDGET`'s, else ``None``: the time a default
+    analysis gives their value and outcome searches.
+
+    >>> import grundy
+    >>> default_seconds([grundy.games.get("cram")[(5, 6, 2**30 - 1)]])
+    60.0
+    >>> default_seconds([grundy.games.get("kayles")[5]]) is None
+    True
+    """
+    usual = ANALYSIS_BUDGET.seconds or 0.0
+    longest = max((g.ruleset.analysis_seconds or 0.0 for g in games), default=0.0)
+    return longest if longest > usual else None
 
 
 #: Seconds a search needs at least to be worth starting.
