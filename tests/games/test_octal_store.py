@@ -380,3 +380,15 @@ def test_a_long_table_through_the_store_keeps_memory_bounded(tmp_path):
     store = TableStore(tmp_path / "k.table", game="octal:0.77", moves=table._moves())
     assert store.open() == n + 1 and store.check() == []
     assert store.values[: 12 * 100].tolist() == naive_octal("0.77", 1199)
+
+
+def test_a_heap_past_the_memory_budget_needs_a_store_and_says_so(tmp_path):
+    from grundy.games.octal import TakeAndBreak
+
+    memory = TakeAndBreak("0.6")
+    memory.max_heaps = 5000
+    with pytest.raises(SearchLimitError, match=r"5,000 heaps in memory\); a table store"):
+        memory.value(6000)
+    stored = TakeAndBreak("0.6").use_store(tmp_path / "t.table")
+    stored.max_heaps = 5000
+    assert stored.value(6000) == naive_octal("0.6", 6000)[6000]

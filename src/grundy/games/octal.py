@@ -689,9 +689,14 @@ class TakeAndBreak(Ruleset):
             p = self.periodicity
             if p is not None and p.proven:
                 return p.extend(self.table(p.preperiod + p.period), position)
-        if position >= min(self.max_heaps, 1 << 24 if self.engine is None else self.max_heaps):
+        stored = self.engine is not None and self.engine.store is not None
+        cap = self.max_heaps if self.engine is not None else min(self.max_heaps, 1 << 24)
+        if position >= cap and not stored:
+            hint = ("; a table store holds longer tables: use_store(path), or "
+                    "grundy table --store FILE" if self.engine is not None else "")
             raise SearchLimitError(
-                f"{self.name}: no proven period, and heap {describe(position)} is beyond the table budget"
+                f"{self.name}: no proven period, and heap {describe(position)} is beyond the table "
+                f"budget ({cap:,} heaps in memory){hint}"
             )
         if self.engine is not None:
             self.engine.extend(position)
@@ -760,7 +765,9 @@ class GrundysGame(Ruleset):
             return int(self.engine.g[position])
         if position >= self.max_heaps and self.engine.store is None:
             raise SearchLimitError(
-                f"{self.name}: heap {describe(position)} is beyond the table budget ({self.max_heaps:,} heaps)"
+                f"{self.name}: heap {describe(position)} is beyond the table budget ({self.max_heaps:,} "
+                "heaps in memory); a table store holds longer tables: use_store(path), or "
+                "grundy table --store FILE"
             )
         self.engine.extend(max(position, min(2 * self.engine.have, self.engine.have + (1 << 18))))
         return int(self.engine.g[position])
