@@ -353,6 +353,33 @@ def test_abc278g_against_a_judge_process(seed):
     assert result.returncode == 0, (n, lo, hi, result.stderr)
 
 
+def test_the_abc278g_judge_knows_the_legal_moves():
+    """The judge's runs give exactly the moves of the definition, all along random games."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("judge_abc278g", Path(__file__).with_name("judge_abc278g.py"))
+    judge = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(judge)
+    rng = random.Random(278)
+    for _ in range(200):
+        n = rng.randrange(1, 14)
+        lo = rng.randrange(1, n + 1)
+        hi = rng.randrange(lo, n + 1)
+        present = [False] + [True] * n + [False]
+        runs = judge.Runs(n, lo, hi)
+        while True:
+            want = judge.legal_moves(present, n, lo, hi)
+            total = runs.total()
+            assert sorted(runs.pick(k) for k in range(total)) == sorted(want)
+            assert all(runs.legal(x, y) == ((x, y) in want) for x in range(0, n + 2) for y in range(0, n + 2))
+            if not want:
+                break
+            x, y = rng.choice(want)
+            runs.play(x, y)
+            for c in range(x, x + y):
+                present[c] = False
+
+
 def test_cf794e_choosing_carrot():
     mod = load("cf794e_choosing_carrot")
 
