@@ -17,26 +17,30 @@ same target (``NUMBA_CPU_NAME=haswell`` and ``NUMBA_CPU_FEATURES`` without the
 ``avx512`` features; its own cache directory). The first output line names the
 CPU and the vector target of both sides.
 
-Figures (CPU seconds, best of 2 interleaved rounds of one run; 2 shared cores,
-load average 2-3, so other work adds 10-40%; 2026-11-25):
+Figures (CPU seconds, best of 2 interleaved rounds of one run; 2026-11-25).
+Preliminary: 2 cores shared with other work, load average 2-3 while these ran
+(wall within 1% of CPU):
 
 AMD EPYC (Zen 4: znver4, AVX-512 f/bw/vl/vbmi...), numba 0.68.1, g++ -O2:
 
 ==================  =========  ==========  =======  ======  =====
 target              work       octal_rare  own C++  grundy  ratio
 ==================  =========  ==========  =======  ======  =====
-AVX-512 (native)    officers   7.54        13.15    11.79   1.56
-AVX-512 (native)    0.376      3.67        5.55     4.99    1.36
-AVX2 (--no-avx512)  officers   15.56       13.59    10.98   0.71
-AVX2 (--no-avx512)  0.376      6.91        5.56     4.80    0.69
+AVX-512 (native)    officers   7.90        13.91    8.33    1.05
+AVX-512 (native)    0.376      3.56        5.50     3.97    1.12
+AVX2 (--no-avx512)  officers   16.01       13.38    11.37   0.71
+AVX2 (--no-avx512)  0.376      6.94        5.63     4.96    0.72
 ==================  =========  ==========  =======  ======  =====
 
-(Officers to 2^22, 0.376 to 4.6 million.) Before the scan was vectorised the
-same machine gave 1.94 and 2.51 with AVX-512. With AVX-512 the yardstick keeps
-the needed values as a 1,024-bit map in two registers and looks 32 XORs up at
-once (``vpermi2w``), which numba's LLVM does not generate from scalar code; the
-1.2x target is not reached there, nor 0.6 M Officers values/s per core
-(0.36 M/s).
+(Officers to 2^22, 0.376 to 4.6 million.) With AVX-512 BW the numba kernel
+scans as the yardstick does: the needed values (when all are below 1,024) are a
+1,024-bit map in two zmm registers, looked up 32 splits at a time with
+``vpermi2w`` (``grundy.kernels._simd.scan32``, a numba intrinsic, since LLVM
+does not generate it from scalar code). Before it the same machine gave 1.56
+and 1.36 with AVX-512 (and 1.94 and 2.51 before the scan was vectorised);
+without AVX-512 BW the kernel keeps the compare scan. Officers runs at 0.50 M
+values/s per CPU second here (the yardstick 0.53 M/s): the 0.6 M/s target is
+not reached on this shared machine by either.
 
 ``--threads N``: ``rare_table(..., threads=N)`` against one thread, to 2^22.
 Preliminary figures (same CPU, 2026-11-25, load average 5-6 from other work

@@ -9,8 +9,9 @@ from typing import Any
 import numba
 import numpy as np
 
+from grundy.kernels._simd import AVX512BW, MAP_VALUES, scan32
 from grundy.kernels.rare import (S_AT, S_BITS, S_CHOSEN, S_E, S_F, S_FIXED, S_FULL, S_MASK, S_NEXT,
-                                 S_RARE, S_SCANNED, S_STOP)
+                                 S_RARE, S_SCANNED, S_STOP, S_VEC)
 
 #: the first F splits of every digit are marked with the rare loop; the linear
 #: scan's first phase stops at A0; K probe rounds; blocks of BLOCK splits clear
@@ -240,6 +241,93 @@ def scan(g: Any, n: int, splits: Any, unequal: bool, needtag: Any, stamp: Any,
             break
     return nneed, cost
 
+@jit
+def take(bm: Any, v: int) -> bool:
+    # whether v is in the map bm of needed values (64 uint16 words: values below
+    # MAP_VALUES); if so it is taken out
+    if v >= MAP_VALUES:
+        return False
+    w = v >> 4
+    b = np.uint16(1 << (v & 15))
+    if bm[w] & b:
+        bm[w] ^= b
+        return True
+    return False
+
+@jit
+def count_map(bm: Any) -> int:
+    # the number of values in the map bm
+    c = 0
+    for i in range(64):
+        w = np.int64(bm[i])
+        while w:
+            w &= w - 1
+            c += 1
+    return c
+
+@jit
+def linear_map(g: Any, r: int, lo: int, hi: int, bm: Any, left: int) -> Any:
+    # take out of the map bm (left values in it) the XORs of the splits (a, r - a),
+    # a in lo..hi, stopping when none is left: whole blocks of 32 splits by scan32
+    # (with AVX-512 BW, the map in two registers), the rest one by one. Returns
+    # (#left, #splits looked at).
+    a, empty = scan32(g, r, lo, hi, bm)
+    if empty:
+        return 0, a - lo
+    if a > lo:
+        left = count_map(bm)
+    while a <= hi:
+        if take(bm, np.int64(g[a] ^ g[r - a])):
+            left -= 1
+            if left == 0:
+                return 0, a + 1 - lo
+        a += 1
+    return left, a - lo
+
+@jit
+def scan_map(g: Any, n: int, splits: Any, unequal: bool, need: Any, nneed: int, probes: Any,
+             pcount: Any, bm: Any) -> Any:
+    # scan with the needed values (all below MAP_VALUES) in a map of 64 uint16
+    # words instead of tags: the same phases, linear_map for the linear ones
+    bm[:] = 0
+    for i in range(nneed):
+        v = need[i]
+        bm[v >> 4] |= np.uint16(1 << (v & 15))
+    left = nneed
+    cost = 0
+    for phase in range(2):  # 0: a in F+1..A0, 1: probes, then a in A0+1..half
+        if phase == 1:
+            for j in range(K):
+                for si in range(splits.shape[0]):
+                    r = n - splits[si]
+                    half = (r - 1) // 2 if unequal else r // 2
+                    for idx in range(pcount[j]):
+                        a = probes[j, idx]
+                        if a > A0 and a <= half and take(bm, np.int64(g[a] ^ g[r - a])):
+                            left -= 1
+                    cost += pcount[j]
+                if left == 0:
+                    break
+        for si in range(splits.shape[0]):
+            if left == 0:
+                break
+            r = n - splits[si]
+            half = (r - 1) // 2 if unequal else r // 2
+            lo = F + 1 if phase == 0 else A0 + 1
+            hi = min(half, A0) if phase == 0 else half
+            if lo <= hi:
+                left, c = linear_map(g, r, lo, hi, bm, left)
+                cost += c
+        if left == 0:
+            break
+    w = 0
+    for i in range(nneed):  # the values left, in order
+        v = need[i]
+        if (bm[v >> 4] >> (v & 15)) & 1:
+            need[w] = v
+            w += 1
+    return w, cost
+
 
 @jit
 def grow(arr: Any, size: int) -> Any:
@@ -301,6 +389,7 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
     need = np.zeros(V, dtype=np.int32)
     needtag = np.zeros(V, dtype=np.uint32)
     vals = np.zeros(16, dtype=np.uint16)
+    bm = np.zeros(64, dtype=np.uint16)
     lim = np.zeros(max(ns, 1), dtype=np.int64)
 
     fixed = state[S_FIXED] != 0
@@ -373,8 +462,12 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
                 nneed += 1
         value = c
         if nneed:
-            nneed, cost = scan(g, n, splits, unequal, needtag, stamp, need, nneed,
-                               probes, pcount, vals)
+            if AVX512BW and need[nneed - 1] < MAP_VALUES:  # need is ascending
+                nneed, cost = scan_map(g, n, splits, unequal, need, nneed, probes, pcount, bm)
+                state[S_VEC] += 1
+            else:
+                nneed, cost = scan(g, n, splits, unequal, needtag, stamp, need, nneed,
+                                   probes, pcount, vals)
             state[S_SCANNED] += cost
             if nneed:
                 value = need[0]

@@ -50,8 +50,10 @@ __all__ = ["rare_table", "naive_table", "rare_stats", "best_mask", "MAX_VALUE", 
 MAX_VALUE = 65535
 
 # state vector shared with the caller (kept across chunked calls); S_AT, S_BITS:
-# the workspace of a RareWork holds heaps 0..S_AT-1, values below 2^S_BITS
-S_MASK, S_FIXED, S_NEXT, S_FULL, S_CHOSEN, S_SCANNED, S_RARE, S_STOP, S_E, S_F, S_AT, S_BITS = range(12)
+# the workspace of a RareWork holds heaps 0..S_AT-1, values below 2^S_BITS;
+# S_VEC: heaps scanned with the AVX-512 map of the needed values
+(S_MASK, S_FIXED, S_NEXT, S_FULL, S_CHOSEN, S_SCANNED, S_RARE, S_STOP, S_E, S_F, S_AT, S_BITS,
+ S_VEC) = range(13)
 #: values per workspace array (uint16 values, XORs below 2^16; one spare bit)
 _V = 1 << 17
 #: probe rounds of the kernel (first K occurrences of every value)
@@ -70,11 +72,11 @@ class RareWork:
 
     >>> w = RareWork()
     >>> w.state.shape, w.cnt.shape
-    ((12,), (2, 131072))
+    ((13,), (2, 131072))
     """
 
     def __init__(self) -> None:
-        self.state = np.zeros(12, dtype=np.int64)
+        self.state = np.zeros(13, dtype=np.int64)
         self.cnt = np.zeros((2, _V), dtype=np.int64)
         self.probes = np.zeros((_K, _V), dtype=np.int64)  # heaps past 2^31
         self.pcount = np.zeros(_K, dtype=np.int64)
