@@ -149,30 +149,7 @@ def test_dask_cluster_gives_the_same_census():
     assert strip(remote) == strip(local)
 
 
-# The published lists (Flammenkamp; see tests/kernels/test_rare_kernel.py): every
-# nontrivial solved game with up to 3 digits and a preperiod small enough to be
-# proven by 2^20, and the unsolved ones.
-SOLVED_3 = {"0.45": (498, 20), "0.156": (3479, 349), "0.356": (7315, 142), "0.644": (3256, 442),
-            "0.165": (5181, 1550), "0.16": (105351, 149459), "0.56": (326640, 144),
-            "0.127": (46578, 4)}
-UNSOLVED_3 = ["0.6", "0.04", "0.06", "0.14", "0.36", "0.64", "0.74", "0.76", "0.004", "0.005",
-              "0.006", "0.007", "0.014", "0.015", "0.016", "0.024", "0.026", "0.034", "0.054",
-              "0.064", "0.104", "0.106", "0.114", "0.125", "0.126", "0.135", "0.136", "0.142",
-              "0.143", "0.146", "0.161", "0.162", "0.163", "0.164", "0.166", "0.167", "0.172",
-              "0.174", "0.204", "0.205", "0.206", "0.207", "0.224", "0.244", "0.245", "0.264",
-              "0.314", "0.324", "0.334", "0.336", "0.342", "0.344", "0.346", "0.362", "0.364",
-              "0.366", "0.371", "0.374", "0.404", "0.414", "0.416", "0.444", "0.454", "0.564",
-              "0.604", "0.606", "0.744", "0.764", "0.774", "0.776"]
-
-
-@pytest.mark.slow
-def test_three_digit_census_to_two_to_the_twentieth(tmp_path):
-    rows = {r.code: r for r in census(3, 1 << 20, budget=Budget(seconds=30), store=tmp_path / "c3.sqlite")}
-    for code, (pre, per) in SOLVED_3.items():
-        assert rows[code].proven and (rows[code].preperiod, rows[code].period) == (pre, per), code
-    for code in UNSOLVED_3:
-        assert code in rows and not rows[code].proven, code
-    assert not rows["0.376"].proven and not rows["0.354"].proven  # need 4.5e6 and 2.0e7
+# The 3-digit census against the published lists: tests/census/test_published.py
 
 
 def test_ctrl_c_keeps_the_settled_games(tmp_path):

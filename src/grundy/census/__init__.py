@@ -8,7 +8,9 @@ proven, largest value and its first heap, rare mask, number of rare heaps, last
 rare heap, seconds spent. Runs are resumable and incremental: a game already
 proven, or already run to at least ``to``, is not recomputed, and each row is
 committed as its worker finishes (Ctrl-C loses nothing finished). Workers are
-local processes by default, or a Dask cluster given its scheduler address.
+local processes by default, or a Dask cluster given its scheduler address
+(:class:`grundy.census.cluster.LocalDaskCluster` starts one on this machine).
+Exports: CSV (:func:`to_csv`) and Parquet (:func:`to_parquet`, with pyarrow).
 
 >>> rows = census(1, 200, workers=1)
 >>> [(r.code, r.period, r.proven) for r in rows][:3]
@@ -33,8 +35,8 @@ from grundy.values.errors import GrundyError, InvalidParameterError, describe
 from grundy.values.keywords import old_keywords
 
 __all__ = ["CensusRow", "CensusStore", "CensusStoreError", "CensusWorkerError",
-           "CensusInterrupted", "census", "octal_codes", "to_csv", "analyse", "SCHEMA_VERSION",
-           "MAX_TO"]
+           "CensusInterrupted", "census", "octal_codes", "to_csv", "to_parquet", "analyse",
+           "SCHEMA_VERSION", "MAX_TO"]
 
 #: the store's schema; a store written by a newer grundy is refused
 SCHEMA_VERSION = 1
@@ -371,10 +373,15 @@ def _dask(todo: list[str], to: int, seconds: float, scheduler: str) -> Iterator[
         ) from None
     try:
         with client:
-            futures = client.map(analyse, todo, [to] * len(todo), [seconds] * len(todo), pure=False)
-            for f in as_completed(futures):  # type: ignore[no-untyped-call]
+            # as_completed holds each future until it is yielded; released then, so a
+            # worker that dies later costs only the games it was running (the
+            # scheduler would recompute every result still held in its memory)
+            pending = as_completed(  # type: ignore[no-untyped-call]
+                client.map(analyse, todo, [to] * len(todo), [seconds] * len(todo), pure=False))
+            for f in pending:
                 try:
                     row = f.result()
+                    f.release()
                 except GrundyError:
                     raise
                 except Exception as exc:  # FutureCancelledError, CommClosedError, ...
@@ -413,8 +420,8 @@ def census(
     returns the longest row of every game.
 
     ``scheduler``: a Dask scheduler address (``tcp://host:8786``) to run on a
-    cluster; otherwise ``workers`` local processes (default: every core; ``1``:
-    in this process). Workers end when the census process dies.
+    cluster (a worker that dies has its game run again elsewhere); otherwise
+    ``workers`` local processes (default: every core; ``1``: in this process). Workers end when the census process dies.
     ``store``: the SQLite file, reused and extended across runs; it is checked
     for writing before anything is computed. Errors: :class:`CensusStoreError`
     (the store), :class:`CensusWorkerError` (a worker or the cluster failed
@@ -482,3 +489,33 @@ def to_csv(rows: list[CensusRow]) -> str:
     for r in rows:
         w.writerow(astuple(r))
     return out.getvalue()
+
+
+def to_parquet(rows: list[CensusRow], path: str | Path) -> None:
+    """Write the census to the Parquet file ``path``, one record per row, the
+    columns of :func:`to_csv` typed (``proven`` boolean, no period: null).
+    Needs pyarrow (``pip install 'grundy[cluster]'``).
+
+    >>> import tempfile, pyarrow.parquet as pq
+    >>> path = tempfile.mkdtemp() + "/c.parquet"
+    >>> to_parquet([CensusRow("0.1", 5, 2, 1, True, 1), CensusRow("0.6", 9, None, None, False, 3)], path)
+    >>> pq.read_table(path).column("period").to_pylist()
+    [1, None]
+    """
+    try:
+        import pyarrow as pa  # type: ignore[import-untyped]
+        import pyarrow.parquet as pq  # type: ignore[import-untyped]
+    except ImportError:
+        raise InvalidParameterError(
+            "the Parquet export needs pyarrow, which is not installed: "
+            "pip install 'grundy[cluster]' (or export CSV)"
+        ) from None
+    types = {"code": pa.string(), "proven": pa.bool_(), "seconds": pa.float64()}
+    schema = pa.schema([pa.field(c, types.get(c, pa.int64()), nullable=c in ("preperiod", "period"))
+                        for c in _COLUMNS],
+                       metadata={"kind": "grundy-census", "schema": str(SCHEMA_VERSION)})
+    table = pa.Table.from_pylist([dict(zip(_COLUMNS, astuple(r))) for r in rows], schema=schema)
+    try:
+        pq.write_table(table, str(path))
+    except OSError as e:
+        raise InvalidParameterError(f"cannot write the Parquet file {str(path)!r}: {e}") from None

@@ -5,10 +5,13 @@
     grundy census unsolved --store census.sqlite
     grundy census longest --store census.sqlite
     grundy census export --store census.sqlite > census.csv
+    grundy census export --format parquet -o census.parquet --store census.sqlite
+    grundy census --digits 4 --to 2^20 --budget 2 --cluster local:2 --store census4.sqlite
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import asdict
 from pathlib import Path
@@ -64,6 +67,9 @@ def _quiet_dask() -> None:
     for name in ["distributed", *logging.root.manager.loggerDict]:
         if name == "distributed" or name.startswith("distributed."):
             logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    # Ctrl-C inside the client's wait makes Dask's cancel callback fail (a NameError
+    # logged with its traceback by tornado); the command reports the stop itself
+    logging.getLogger("tornado.application").setLevel(logging.CRITICAL + 1)
 
 
 @click.group(invoke_without_command=True)
@@ -74,12 +80,15 @@ def _quiet_dask() -> None:
               help="Seconds per game.")
 @click.option("--jobs", type=IntExpr(min=1), default=None, help="Local worker processes (default: every core).")
 @click.option("--scheduler", default=None, help="Dask scheduler address, to run on a cluster.")
+@click.option("--cluster", default=None, metavar="local[:N]",
+              help="Start a local Dask cluster (a scheduler and N single-threaded worker "
+                   "processes; default every core) for this run, and shut it down after.")
 @click.option("--store", type=click.Path(dir_okay=False), default=None,
               help="SQLite store of results to reuse and extend.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
 @click.pass_context
 def census(ctx: click.Context, digits: int, to: int, budget: float, jobs: int | None,
-           scheduler: str | None, store: str | None, fmt: str) -> None:
+           scheduler: str | None, cluster: str | None, store: str | None, fmt: str) -> None:
     """Periods of every octal game with up to DIGITS code digits (stored in
     SQLite; a rerun only computes the games still unsettled), and queries on
     the store: show, unsolved, longest, export."""
@@ -90,11 +99,21 @@ def census(ctx: click.Context, digits: int, to: int, budget: float, jobs: int | 
     from grundy.solve.budget import Budget
     from grundy.cli.progress import ProgressBar
 
-    if scheduler is not None:
+    if cluster is not None and (scheduler is not None or jobs is not None):
+        raise InvalidParameterError(
+            f"--cluster {cluster!r} starts its own workers: give it without --scheduler or --jobs")
+    if scheduler is not None or cluster is not None:
         _quiet_dask()
     # A bar of games done (with ETA) on a terminal, plain lines on stderr otherwise.
     try:
-        with ProgressBar(None, "census", delay=0.5, unit="games") as bar:
+        with contextlib.ExitStack() as stack:
+            if cluster is not None:
+                from grundy.census.cluster import LocalDaskCluster, parse_cluster
+
+                n = parse_cluster(cluster)
+                scheduler = stack.enter_context(LocalDaskCluster(n))
+                click.echo(f"census: local Dask cluster {scheduler}, {n} worker processes", err=True)
+            bar = stack.enter_context(ProgressBar(None, "census", delay=0.5, unit="games"))
             rows = run_census(digits, to, workers=jobs, scheduler=scheduler, store=store,
                               budget=Budget(seconds=budget), progress=bar)
     except CensusInterrupted as stop:  # Ctrl-C: the games settled so far, then status 130
@@ -142,10 +161,23 @@ def longest(store: str, limit: int, fmt: str) -> None:
 @census.command()
 @_STORE
 @click.option("--all-rows", is_flag=True, help="Every row, not only each game's longest.")
-def export(store: str, all_rows: bool) -> None:
-    """The store as CSV on standard output."""
-    from grundy.census import to_csv
+@click.option("--format", "fmt", type=click.Choice(["csv", "parquet"]), default="csv", show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="The file to write (default: standard output; Parquet needs a file).")
+def export(store: str, all_rows: bool, fmt: str, output: str | None) -> None:
+    """The store as CSV (on standard output by default) or Parquet (-o FILE)."""
+    from grundy.census import to_csv, to_parquet
 
+    if fmt == "parquet" and output is None:
+        raise InvalidParameterError("--format parquet writes a file: give -o FILE")
     db = _open(store)
     rows = db._rows() if all_rows else db.latest()  # type: ignore[attr-defined]
-    click.echo(to_csv(rows), nl=False)
+    if fmt == "parquet":
+        to_parquet(rows, output)  # type: ignore[arg-type]
+    elif output is None:
+        click.echo(to_csv(rows), nl=False)
+    else:
+        try:
+            Path(output).write_text(to_csv(rows))
+        except OSError as e:
+            raise InvalidParameterError(f"cannot write {output!r}: {e.strerror}") from None
