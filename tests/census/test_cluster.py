@@ -77,7 +77,8 @@ def _worker_processes(proc):
 def test_a_killed_worker_loses_and_duplicates_nothing(tmp_path):
     store = tmp_path / "c.sqlite"
     proc = subprocess.Popen(_command(store, "--cluster", "local:2"), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True,  # Ctrl-C as in a terminal:
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         _wait_for_rows(proc, store, 12)
         workers = _worker_processes(proc)
@@ -99,7 +100,8 @@ def test_a_killed_worker_loses_and_duplicates_nothing(tmp_path):
 def test_an_interrupted_census_resumes_with_the_unsettled_games(tmp_path):
     store = tmp_path / "c.sqlite"
     proc = subprocess.Popen(_command(store, "--cluster", "local:2"), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True,  # Ctrl-C as in a terminal:
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         _wait_for_rows(proc, store, 12)
         cluster = psutil.Process(proc.pid).children(recursive=True)

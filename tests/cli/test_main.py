@@ -10,6 +10,12 @@ import pytest
 from grundy.cli.main import main
 
 
+
+def _default_sigint() -> None:
+    """In the child: Ctrl-C as in a terminal, even when the tests run in a
+    background job (which starts with SIGINT ignored, and Python then keeps it so)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
 def run(*args):
     """Run the installed command end to end."""
     p = subprocess.run(
@@ -142,7 +148,7 @@ def test_ctrl_c_stops_cleanly(tmp_path):
     )
     proc = subprocess.Popen(
         [sys.executable, "-m", "grundy", "analyze", f"{f}:slow", "(5000, 5000)", "--progress", "--seconds", "120"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_default_sigint,
     )
     time.sleep(3)
     proc.send_signal(signal.SIGINT)
@@ -156,7 +162,7 @@ def test_ctrl_c_stops_cleanly(tmp_path):
 def test_ctrl_c_keeps_table_so_far():
     proc = subprocess.Popen(
         [sys.executable, "-m", "grundy", "table", "subtraction:1,3,4", "--to", "100000000"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_default_sigint,
     )
     first = proc.stdout.readline()  # wait for the first row, however slow the start
     time.sleep(2)
@@ -191,7 +197,7 @@ def test_ctrl_c_during_a_compiled_table():
     """The kernel extends the table chunk by chunk, so Ctrl-C lands between chunks."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "grundy", "table", "octal:0.6", "--to", "3000000"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_default_sigint,
     )
     first = proc.stdout.readline()  # wait for the first row, however slow the start
     time.sleep(2)
