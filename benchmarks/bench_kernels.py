@@ -17,19 +17,18 @@ same target (``NUMBA_CPU_NAME=haswell`` and ``NUMBA_CPU_FEATURES`` without the
 ``avx512`` features; its own cache directory). The first output line names the
 CPU and the vector target of both sides.
 
-Figures (CPU seconds, best of 2 interleaved rounds of one run; 2026-11-25).
-Preliminary: 2 cores shared with other work, load average 2-3 while these ran
-(wall within 1% of CPU):
+Figures (CPU seconds, best of 2 interleaved rounds of one run; 2026-11-25, the
+idle machine: load average 0.5-1.0, wall within 1% of CPU):
 
-AMD EPYC (Zen 4: znver4, AVX-512 f/bw/vl/vbmi...), numba 0.68.1, g++ -O2:
+AMD EPYC (Zen 4: znver4, AVX-512 f/bw/vl/vbmi...), 2 cores, numba 0.68.1, g++ -O2:
 
 ==================  =========  ==========  =======  ======  =====
 target              work       octal_rare  own C++  grundy  ratio
 ==================  =========  ==========  =======  ======  =====
-AVX-512 (native)    officers   7.90        13.91    8.33    1.05
-AVX-512 (native)    0.376      3.56        5.50     3.97    1.12
-AVX2 (--no-avx512)  officers   16.01       13.38    11.37   0.71
-AVX2 (--no-avx512)  0.376      6.94        5.63     4.96    0.72
+AVX-512 (native)    officers   7.55        12.92    7.97    1.05
+AVX-512 (native)    0.376      3.56        5.67     3.80    1.07
+AVX2 (--no-avx512)  officers   15.80       13.49    11.26   0.71
+AVX2 (--no-avx512)  0.376      7.02        5.61     5.00    0.71
 ==================  =========  ==========  =======  ======  =====
 
 (Officers to 2^22, 0.376 to 4.6 million.) With AVX-512 BW the numba kernel
@@ -38,26 +37,26 @@ scans as the yardstick does: the needed values (when all are below 1,024) are a
 ``vpermi2w`` (``grundy.kernels._simd.scan32``, a numba intrinsic, since LLVM
 does not generate it from scalar code). Before it the same machine gave 1.56
 and 1.36 with AVX-512 (and 1.94 and 2.51 before the scan was vectorised);
-without AVX-512 BW the kernel keeps the compare scan. Officers runs at 0.50 M
-values/s per CPU second here (the yardstick 0.53 M/s): the 0.6 M/s target is
-not reached on this shared machine by either.
+without AVX-512 BW the kernel keeps the compare scan. Officers runs at 0.53 M
+values/s per core here, the yardstick at 0.56 M/s: the 0.6 M/s target is not
+reached on this machine by either.
 
-``--threads N``: ``rare_table(..., threads=N)`` against one thread, to 2^22.
-Preliminary figures (same CPU, 2026-11-25, load average 5-6 from other work
-on the 2 cores, so the wall times say little; the CPU seconds bound the
-speed-up an idle machine can give to 2 x one thread's / two threads' CPU):
+``--threads N``: ``rare_table(..., threads=N)`` against one thread, to 2^22,
+the idle machine (2026-11-25, load average 1.0):
 
 ========  ================  =================  ========  ==================
 work      1 thread wall     2 threads wall     speed-up  M values/s per core
           (CPU) s           (CPU) s                      (1 / 2 threads)
 ========  ================  =================  ========  ==================
-officers  21.47 (11.93)     35.62 (16.57)      0.60      0.20 / 0.06
-0.376     7.22 (4.77)       15.71 (10.45)      0.46      0.58 / 0.13
+officers  7.91 (7.90)       9.66 (16.72)       0.82      0.53 / 0.22
+0.376     3.38 (3.38)       7.18 (10.05)       0.47      1.24 / 0.29
 ========  ================  =================  ========  ==================
 
-Two threads take 1.39x (Officers) and 2.19x (0.376) the CPU of one, so even
-an idle machine gives at most 1.44x and 0.91x: the 1.7x target is not reached,
-and one thread stays the default (see docs/octal.md, "Every core").
+The threaded path scans with the compare scan (not the register map) and its
+first phase repeats work the one-core kernel does once: two threads take 2.1x
+(Officers) and 3.0x (0.376) the CPU of one thread, so they are slower than one:
+the 1.7x target is not reached, and one thread stays the default (see
+docs/octal.md, "Every core").
 """
 
 from __future__ import annotations

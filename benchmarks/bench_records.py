@@ -15,17 +15,17 @@ memory, the store's size.
 Run:  python benchmarks/bench_records.py [--only 0.1777,grundy] [--grundy-to 2**30]
                                          [--keep DIR]
 
-Figures (2026-11-25, AMD EPYC Zen 4, 2 cores shared with other work, nice 10,
-one thread):
+Figures (2026-11-25, AMD EPYC Zen 4, 2 cores, the idle machine, one thread):
 
 =========================  ============  ==========  =============  =========
 record                     heaps         CPU s       peak RSS       file
 =========================  ============  ==========  =============  =========
-0.1777 period proven       460,000,001   56.1 + 2.5  436 MiB [1]    877 MiB
+0.1777 period proven       443,139,470   56.4        699 MiB [1]    845 MiB
 =========================  ============  ==========  =============  =========
 
 [1] ``ru_maxrss`` counts the pages of the mapped file the process touched; the
-anonymous memory (what the memory budget counts) stays near 70 MiB.
+anonymous memory (what the memory budget counts) peaked at 73 MiB (``RssAnon``
+polled in a run of the same table through the Python API).
 """
 
 from __future__ import annotations
