@@ -6,6 +6,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Callable, Hashable, Iterable
 
+import numpy as np
+
 Moves = Callable[[Hashable], Iterable[Hashable]]
 
 
@@ -86,3 +88,35 @@ def nim_mul_table(n: int) -> list[list[int]]:
                 m += 1
             t[a][b] = m
     return t
+
+
+def octal_moves(digits):
+    """The split / take / whole-heap counts of an octal code's digits d0.d1d2..."""
+    return {"splits": [k for k, d in enumerate(digits) if d & 4],
+            "takes": [k for k, d in enumerate(digits) if k and d & 2],
+            "wholes": [k for k, d in enumerate(digits) if k and d & 1]}
+
+
+def split_game_table(n, splits=(), takes=(), wholes=(), unequal=False):
+    """g(0..n) by the definition: the mex of every option (the XORs of a split's
+    two parts read off the table so far with numpy)."""
+    g = np.zeros(n + 1, dtype=np.int64)
+    for m in range(1, n + 1):
+        opts = [np.zeros(0, dtype=np.int64)]
+        for k in wholes:
+            if m == k:
+                opts.append(np.zeros(1, dtype=np.int64))
+        for k in takes:
+            if m > k:
+                opts.append(g[m - k:m - k + 1])
+        for k in splits:
+            r = m - k
+            half = (r - 1) // 2 if unequal else r // 2
+            if half >= 1:
+                a = np.arange(1, half + 1)
+                opts.append(g[a] ^ g[r - a])
+        o = np.concatenate(opts)
+        seen = np.zeros(len(o) + 1, dtype=bool)  # the mex is at most the number of options
+        seen[o[o <= len(o)]] = True
+        g[m] = int(np.argmin(seen))
+    return g

@@ -12,6 +12,7 @@ import sys
 import numpy as np
 import pytest
 
+from tests.oracles import octal_moves, split_game_table
 from grundy.kernels._lazy import jit_module
 from grundy.kernels._simd import AVX512BW
 from grundy.kernels.rare import S_VEC, RareWork, naive_table, rare_table
@@ -25,38 +26,6 @@ AVX2_ENV = {
                           "+movbe,+popcnt,+sse,+sse2,+sse3,+sse4.1,+sse4.2,+ssse3,+xsave,-avx512f,"
                           "-avx512bw,-avx512vl,-avx512dq,-avx512cd,-avx512vbmi,-avx512ifma",
 }
-
-
-def moves_of(digits):
-    """The split / take / whole-heap counts of an octal code's digits d0.d1d2..."""
-    return {"splits": [k for k, d in enumerate(digits) if d & 4],
-            "takes": [k for k, d in enumerate(digits) if k and d & 2],
-            "wholes": [k for k, d in enumerate(digits) if k and d & 1]}
-
-
-def brute(n, splits=(), takes=(), wholes=(), unequal=False):
-    """g(0..n) by the definition: the mex of every option (the XORs of a split's
-    two parts read off the table so far with numpy)."""
-    g = np.zeros(n + 1, dtype=np.int64)
-    for m in range(1, n + 1):
-        opts = [np.zeros(0, dtype=np.int64)]
-        for k in wholes:
-            if m == k:
-                opts.append(np.zeros(1, dtype=np.int64))
-        for k in takes:
-            if m > k:
-                opts.append(g[m - k:m - k + 1])
-        for k in splits:
-            r = m - k
-            half = (r - 1) // 2 if unequal else r // 2
-            if half >= 1:
-                a = np.arange(1, half + 1)
-                opts.append(g[a] ^ g[r - a])
-        o = np.concatenate(opts)
-        seen = np.zeros(len(o) + 1, dtype=bool)  # the mex is at most the number of options
-        seen[o[o <= len(o)]] = True
-        g[m] = int(np.argmin(seen))
-    return g
 
 
 def random_code(rng):
@@ -161,9 +130,9 @@ def test_random_codes_match_the_definition_through_the_map_scan():
     taken = 0
     for _ in range(12):
         digits = random_code(rng)
-        moves = moves_of(digits)
+        moves = octal_moves(digits)
         g, work = kernel_table(4000, moves)
-        assert (g == brute(4000, **moves)).all(), digits
+        assert (g == split_game_table(4000, **moves)).all(), digits
         taken += work.state[S_VEC] > 0  # some codes settle every heap before the scan
     assert taken >= 6
 
@@ -171,14 +140,14 @@ def test_random_codes_match_the_definition_through_the_map_scan():
 @needs_avx512
 def test_grundys_game_matches_the_definition_through_the_map_scan():
     g, work = kernel_table(12000, {"splits": [0]}, unequal=True)
-    assert (g == brute(12000, splits=[0], unequal=True)).all()
+    assert (g == split_game_table(12000, splits=[0], unequal=True)).all()
     assert work.state[S_VEC] > 1000
 
 
 @needs_avx512
 def test_officers_takes_the_map_scan_for_almost_every_scanned_heap():
     g, work = kernel_table(20000, {"splits": [1], "takes": [1]})
-    assert (g == brute(20000, splits=[1], takes=[1])).all()
+    assert (g == split_game_table(20000, splits=[1], takes=[1])).all()
     assert work.state[S_VEC] > 15000
 
 
@@ -218,7 +187,7 @@ left, _ = linear_map(g, 4999, 40, 2400, bm, 300)   # every split is tested one b
 out.append([bm.tolist(), int(left)])
 print(json.dumps(out))
 """
-    args = json.dumps([(moves_of(d), u) for d, u in cases])
+    args = json.dumps([(octal_moves(d), u) for d, u in cases])
     p = subprocess.run([sys.executable, "-c", code, args], env={**os.environ, **AVX2_ENV},
                        capture_output=True, text=True, timeout=900)
     assert p.returncode == 0, p.stderr[-2000:]
@@ -233,7 +202,7 @@ print(json.dumps(out))
     taken = 0
     for (digits, unequal), (table, vec) in zip(cases, tables):
         assert vec == 0, digits
-        g, work = kernel_table(30000, moves_of(digits), unequal)
+        g, work = kernel_table(30000, octal_moves(digits), unequal)
         assert g.tolist() == table, digits
         taken += work.state[S_VEC] > 0
     assert taken >= 3

@@ -9,40 +9,9 @@ import numpy as np
 import pytest
 
 import grundy.kernels.rare as rare
+from tests.oracles import octal_moves, split_game_table
 from grundy import InvalidParameterError
 from grundy.kernels.rare import RareWork, naive_table, rare_table
-
-
-def moves_of(digits):
-    """The split / take / whole-heap counts of an octal code's digits d0.d1d2..."""
-    return {"splits": [k for k, d in enumerate(digits) if d & 4],
-            "takes": [k for k, d in enumerate(digits) if k and d & 2],
-            "wholes": [k for k, d in enumerate(digits) if k and d & 1]}
-
-
-def brute(n, splits=(), takes=(), wholes=(), unequal=False):
-    """g(0..n) by the definition: the mex of every option (the XORs of a split's
-    two parts read off the table so far with numpy)."""
-    g = np.zeros(n + 1, dtype=np.int64)
-    for m in range(1, n + 1):
-        opts = [np.zeros(0, dtype=np.int64)]
-        for k in wholes:
-            if m == k:
-                opts.append(np.zeros(1, dtype=np.int64))
-        for k in takes:
-            if m > k:
-                opts.append(g[m - k:m - k + 1])
-        for k in splits:
-            r = m - k
-            half = (r - 1) // 2 if unequal else r // 2
-            if half >= 1:
-                a = np.arange(1, half + 1)
-                opts.append(g[a] ^ g[r - a])
-        reached = np.zeros(m + 2, dtype=bool)
-        allopts = np.concatenate(opts)
-        reached[allopts[allopts <= m + 1]] = True
-        g[m] = int(np.argmin(reached))
-    return g
 
 
 def random_digits(rng):
@@ -65,8 +34,8 @@ def test_two_threads_match_one_and_the_raw_rules_on_random_codes():
     rng = random.Random(27)
     for _ in range(12):
         digits = random_digits(rng)
-        moves = moves_of(digits)
-        want = brute(3000, **moves)
+        moves = octal_moves(digits)
+        want = split_game_table(3000, **moves)
         one, s1 = table(3000, 20, None, moves)
         two, s2 = table(3000, 20, 2, moves)
         assert one.tolist() == want.tolist(), digits
@@ -75,22 +44,22 @@ def test_two_threads_match_one_and_the_raw_rules_on_random_codes():
 
 
 def test_grundys_game_on_two_threads_to_twenty_thousand():
-    want = brute(20_000, splits=[0], unequal=True)
+    want = split_game_table(20_000, splits=[0], unequal=True)
     two, stats = table(20_000, 64, 2, {"splits": [0]}, unequal=True)
     assert two.tolist() == want.tolist()
     assert stats["stop"] == 20_001
 
 
 def test_kayles_a_few_ten_thousand_and_three_threads():
-    moves = moves_of([0, 7, 7])
-    want = brute(30_000, **moves)
+    moves = octal_moves([0, 7, 7])
+    want = split_game_table(30_000, **moves)
     for threads in (2, 3):
         g, _ = table(30_000, 100, threads, moves)
         assert g.tolist() == want.tolist(), threads
 
 
 def test_chunked_calls_switch_between_one_and_two_threads():
-    moves = moves_of([0, 6])  # Officers
+    moves = octal_moves([0, 6])  # Officers
     want, _ = table(40_000, 2048, None, moves)
     g = np.zeros(40_001, dtype=np.uint16)
     naive_table(g, 0, 2047, **moves)
@@ -103,8 +72,8 @@ def test_chunked_calls_switch_between_one_and_two_threads():
 
 
 def test_a_fixed_split_with_the_heaps_parity_on_threads():
-    moves = moves_of([0, 1, 2, 7])  # 0.127: a single split digit
-    want = brute(4000, **moves)
+    moves = octal_moves([0, 1, 2, 7])  # 0.127: a single split digit
+    want = split_game_table(4000, **moves)
     g, stats = table(4000, 40, 2, moves)
     assert g.tolist() == want.tolist()
     g2 = np.zeros(4001, dtype=np.uint16)
@@ -115,17 +84,17 @@ def test_a_fixed_split_with_the_heaps_parity_on_threads():
 
 def test_the_marks_start_again_when_the_tags_wrap(monkeypatch):
     monkeypatch.setattr(rare, "_STAMP0", 2**32 - 300)  # the tags wrap within the table
-    moves = moves_of([0, 7, 7])
-    want = brute(3000, **moves)
+    moves = octal_moves([0, 7, 7])
+    want = split_game_table(3000, **moves)
     for threads in (None, 2):
         g, _ = table(3000, 10, threads, moves)
         assert g.tolist() == want.tolist(), threads
 
 
 def test_threads_zero_uses_every_core_and_bad_counts_are_refused():
-    moves = moves_of([0, 7, 7])
+    moves = octal_moves([0, 7, 7])
     g, _ = table(2000, 50, 0, moves)
-    assert g.tolist() == brute(2000, **moves).tolist()
+    assert g.tolist() == split_game_table(2000, **moves).tolist()
     for bad in (-1, 1.5, "2", True):
         with pytest.raises(InvalidParameterError, match="threads"):
             table(100, 50, bad, moves)
@@ -133,7 +102,7 @@ def test_threads_zero_uses_every_core_and_bad_counts_are_refused():
 
 @pytest.mark.slow
 def test_officers_to_two_to_the_twenty_on_two_threads():
-    moves = moves_of([0, 6])
+    moves = octal_moves([0, 6])
     one, s1 = table(1 << 20, 2048, None, moves)
     two, s2 = table(1 << 20, 2048, 2, moves)
     assert (one == two).all()
