@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -230,7 +231,8 @@ def test_octal_without_a_known_period_stays_within_two_seconds() -> None:
     # caller's): the table now looks at the caller's budget after each chunk
     out = analyze_in_child("octal:0.6", "10**10")
     assert out["value"] is None and "the table to heap" in out["stopped"]["value"]
-    assert "stopped after 2 s (the budget)" in out["stopped"]["value"]
+    # the value search gets what is left of the analysis's 2 s when it starts
+    assert re.search(r"stopped after (2|1\.9\d) s \(the budget\)", out["stopped"]["value"]), out
 
 
 def test_loopy_exploration_with_no_limit_ends_at_the_memory_budget() -> None:
