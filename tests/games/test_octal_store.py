@@ -392,3 +392,16 @@ def test_a_heap_past_the_memory_budget_needs_a_store_and_says_so(tmp_path):
     stored = TakeAndBreak("0.6").use_store(tmp_path / "t.table")
     stored.max_heaps = 5000
     assert stored.value(6000) == naive_octal("0.6", 6000)[6000]
+
+
+def test_a_period_search_on_a_store_is_not_bounded_by_the_memory_budget(tmp_path):
+    from grundy.games.octal import TakeAndBreak
+
+    memory = TakeAndBreak("0.127")  # proven on 93,168 values (Guy-Smith)
+    memory.max_heaps = 50_000
+    seen = memory.find_period()
+    assert (seen is None or not seen.proven) and "50,000 heaps" in memory.period_note
+    stored = TakeAndBreak("0.127").use_store(tmp_path / "t.table")
+    stored.max_heaps = 50_000
+    p = stored.find_period()
+    assert p.proven and (p.preperiod, p.period) == (46578, 4), stored.period_note

@@ -113,6 +113,8 @@ def _table_n(name: str, n: Any, uint16: bool) -> int:
 #: default budgets of a period search: seconds, and heaps (2 bytes each)
 PERIOD_SECONDS = 150.0
 MAX_HEAPS = 1 << 28
+#: the heap bound of a period search on a table store: none but the disk's room
+_DISK = 1 << 62
 
 
 class SplitTable:
@@ -624,10 +626,13 @@ class TakeAndBreak(Ruleset):
         if self.engine is None:
             found = self._general_period()
         else:
+            # a table store is bounded by the disk (it checks before growing), not
+            # by the in-memory heap budget
+            heaps = self.max_heaps if self.engine.store is None else _DISK
             with watching(Budget(max_memory=b.max_memory)):
                 found = self._octal_period(
                     self.period_seconds if b.seconds is None else b.seconds,
-                    self.max_heaps if b.positions is None else b.positions, progress)
+                    heaps if b.positions is None else b.positions, progress)
         self._period, self._searched = found, True
         return found
 
@@ -646,8 +651,9 @@ class TakeAndBreak(Ruleset):
                 return found
             if have <= n or time.monotonic() > deadline or have >= max_heaps:
                 why = "time" if have < max_heaps else "memory"
+                heaps = "the disk's heaps" if max_heaps >= _DISK else f"{max_heaps:,} heaps"
                 self.period_note = (
-                    f"no period proven: the {why} budget ({seconds:g} s, {max_heaps:,} heaps) "
+                    f"no period proven: the {why} budget ({seconds:g} s, {heaps}) "
                     f"ended the search at {have:,} values"
                 )
                 return found
