@@ -120,7 +120,7 @@ def test_the_map_scan_leaves_what_the_tag_scan_and_the_definition_leave():
         need = need0.copy()
         left, _ = jit.scan(g, n, splits, unequal, np.zeros(1 << 17, dtype=np.uint32),
                            np.uint32(trial + 1), need, len(values), probes, pcount,
-                           np.zeros(16, dtype=np.uint16))
+                           np.zeros(16, dtype=np.uint16), n + 1)
         assert need[:left].tolist() == want, trial
 
 

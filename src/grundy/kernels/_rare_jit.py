@@ -205,11 +205,13 @@ def linear(g: Any, r: int, lo: int, hi: int, needtag: Any, stamp: Any, need: Any
 
 @jit
 def scan(g: Any, n: int, splits: Any, unequal: bool, needtag: Any, stamp: Any,
-         need: Any, nneed: int, probes: Any, pcount: Any, vals: Any) -> Any:
+         need: Any, nneed: int, probes: Any, pcount: Any, vals: Any, s: int) -> Any:
     # remove from need (ascending) every value reached by a split (a, r - a),
     # a > F; stop as soon as none is left: a linear phase (a = F+1..A0), the
     # probes (the first K occurrences of every value, round by round), then the
-    # rest linearly (see linear). Returns (#left, #splits looked at).
+    # rest linearly (see linear). Only splits with both parts below s (the
+    # threaded kernel's block start; n + 1: every split). Returns (#left,
+    # #splits looked at).
     for i in range(nneed):
         needtag[need[i]] = stamp
     cost = 0
@@ -219,9 +221,10 @@ def scan(g: Any, n: int, splits: Any, unequal: bool, needtag: Any, stamp: Any,
                 for si in range(splits.shape[0]):
                     r = n - splits[si]
                     half = (r - 1) // 2 if unequal else r // 2
+                    low = max(A0, r - s)
                     for idx in range(pcount[j]):
                         a = probes[j, idx]
-                        if a > A0 and a <= half:
+                        if a > low and a <= half:
                             needtag[g[a] ^ g[r - a]] = 0
                     cost += pcount[j]
                 nneed = compact(need, nneed, needtag, stamp)
@@ -232,7 +235,7 @@ def scan(g: Any, n: int, splits: Any, unequal: bool, needtag: Any, stamp: Any,
                 break
             r = n - splits[si]
             half = (r - 1) // 2 if unequal else r // 2
-            lo = F + 1 if phase == 0 else A0 + 1
+            lo = max(F, r - s) + 1 if phase == 0 else max(A0, r - s) + 1
             hi = min(half, A0) if phase == 0 else half
             if lo <= hi:
                 nneed, c = linear(g, r, lo, hi, needtag, stamp, need, nneed, vals)
@@ -240,6 +243,18 @@ def scan(g: Any, n: int, splits: Any, unequal: bool, needtag: Any, stamp: Any,
         if nneed == 0:
             break
     return nneed, cost
+
+
+@jit
+def next_stamp(stamp: Any, needtag: Any, seen: Any) -> Any:
+    # the next tag; on wrapping past 2^32 the tags start again from clean
+    stamp = np.uint32(stamp + 1)  # (numba widens the sum: wrap it here)
+    if stamp == 0:
+        needtag[:] = 0
+        seen[:] = 0
+        stamp = np.uint32(1)
+    return stamp
+
 
 @jit
 def take(bm: Any, v: int) -> bool:
@@ -417,11 +432,7 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
     stamp = np.uint32(stamp0)
     state[S_STOP] = n_end + 1
     for n in range(start, n_end + 1):
-        stamp = np.uint32(stamp + 1)  # (numba widens the sum: wrap it here)
-        if stamp == 0:  # 2^32 heaps in one call: old marks would look new
-            seen[:] = 0
-            needtag[:] = 0
-            stamp = np.uint32(1)
+        stamp = next_stamp(stamp, needtag, seen)  # 2^32 heaps in one call: marks cleared
         tau = 1 ^ (e & (n - t))
         for si in range(ns):  # 1. rare loop
             r = n - splits[si]
@@ -467,7 +478,7 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
                 state[S_VEC] += 1
             else:
                 nneed, cost = scan(g, n, splits, unequal, needtag, stamp, need, nneed,
-                                   probes, pcount, vals)
+                                   probes, pcount, vals, n + 1)
             state[S_SCANNED] += cost
             if nneed:
                 value = need[0]

@@ -23,7 +23,8 @@ from typing import Any
 import numba
 import numpy as np
 
-from grundy.kernels._rare_jit import A0, F, K, add_rare, compact, full, linear, set_tables, wht_best
+from grundy.kernels._rare_jit import (F, K, add_rare, compact, full, linear, next_stamp, scan,
+                                      set_tables, wht_best)
 from grundy.kernels.rare import (S_AT, S_BITS, S_CHOSEN, S_E, S_F, S_FIXED, S_FULL, S_MASK, S_NEXT,
                                  S_RARE, S_SCANNED, S_STOP)
 
@@ -44,56 +45,6 @@ def first_rare(rk: Any, nrare: int, pos: int) -> int:
         else:
             hi = mid
     return lo
-
-
-@jit
-def scan_indep(g: Any, n: int, s: int, splits: Any, unequal: bool, needtag: Any, stamp: Any,
-               need: Any, nneed: int, probes: Any, pcount: Any, vals: Any) -> Any:
-    # _rare_jit.scan over the splits (a, r - a) with both parts below s and
-    # a > F: a linear phase up to A0, the probes, the rest; stops when no
-    # value is left. Returns (#left, #splits looked at)
-    for i in range(nneed):
-        needtag[need[i]] = stamp
-    cost = 0
-    for phase in range(2):
-        if phase == 1:
-            for j in range(K):
-                for si in range(splits.shape[0]):
-                    r = n - splits[si]
-                    half = (r - 1) // 2 if unequal else r // 2
-                    low = max(A0, r - s)
-                    for idx in range(pcount[j]):
-                        a = probes[j, idx]
-                        if a > low and a <= half:
-                            needtag[g[a] ^ g[r - a]] = 0
-                    cost += pcount[j]
-                nneed = compact(need, nneed, needtag, stamp)
-                if nneed == 0:
-                    break
-        for si in range(splits.shape[0]):
-            if nneed == 0:
-                break
-            r = n - splits[si]
-            half = (r - 1) // 2 if unequal else r // 2
-            lo = max(F, r - s) + 1 if phase == 0 else max(A0, r - s) + 1
-            hi = min(half, A0) if phase == 0 else half
-            if lo <= hi:
-                nneed, c = linear(g, r, lo, hi, needtag, stamp, need, nneed, vals)
-                cost += c
-        if nneed == 0:
-            break
-    return nneed, cost
-
-
-@jit
-def next_stamp(stamp: Any, needtag: Any, seen: Any) -> Any:
-    # the next tag; on wrapping past 2^32 the tags start again from clean
-    stamp = np.uint32(stamp + 1)  # (numba widens the sum: wrap it here)
-    if stamp == 0:
-        needtag[:] = 0
-        seen[:] = 0
-        stamp = np.uint32(1)
-    return stamp
 
 
 @jit
@@ -174,8 +125,8 @@ def phase1_heap(g: Any, n: int, s: int, splits: Any, takes: Any, wholes: Any, un
     bound = c
     cost = 0
     if nneed:
-        nneed, cost = scan_indep(g, n, s, splits, unequal, needtag, stamp, need, nneed,
-                                 probes, pcount, vals)
+        nneed, cost = scan(g, n, splits, unequal, needtag, stamp, need, nneed,
+                           probes, pcount, vals, s)
         nkeep = min(nneed, NKEEP)
         for i in range(nkeep):
             keep[i] = need[i]
@@ -359,8 +310,8 @@ def phase2(g: Any, s: int, e_blk: int, splits: Any, takes: Any, wholes: Any, une
             if nun:
                 counts[2] += 1
                 stamp = next_stamp(stamp, needtag, needtag)
-                left, cst = scan_indep(g, n, s, splits, unequal, needtag, stamp, need, nun,
-                                       probes, pcount, vals)
+                left, cst = scan(g, n, splits, unequal, needtag, stamp, need, nun,
+                                 probes, pcount, vals, s)
                 counts[1] += cst
                 counts[5] += cst
                 for i in range(left):
