@@ -359,6 +359,32 @@ def add_rare(rk: Any, nrare: int, pos: int, value: int) -> Any:
     return rk
 
 @jit
+def rebuild_workspace(g: Any, start: int, cnt: Any, probes: Any, pcount: Any, occ: Any) -> int:
+    # the workspace of g[0..start-1] read afresh: the value counts by heap
+    # parity, the first K occurrences of every value (probes); returns the bits
+    # of the largest value
+    top = 0
+    for i in range(start):
+        if g[i] > top:
+            top = g[i]
+    bits = 1
+    while top >> bits:
+        bits += 1
+    cnt[:, :] = 0
+    for i in range(1, start):
+        cnt[i & 1, g[i]] += 1
+    pcount[:] = 0
+    occ[:] = 0
+    for i in range(1, start):
+        v = g[i]
+        if occ[v] < K:
+            probes[occ[v], pcount[occ[v]]] = i
+            pcount[occ[v]] += 1
+            occ[v] += 1
+    return bits
+
+
+@jit
 def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes: Any,
                 unequal: bool, state: Any, cnt: Any, probes: Any, pcount: Any, occ: Any,
                 rk: Any, stamp0: int) -> Any:
@@ -377,24 +403,7 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
     if resume:
         bits = state[S_BITS]
     else:
-        top = 0
-        for i in range(start):
-            if g[i] > top:
-                top = g[i]
-        bits = 1
-        while top >> bits:
-            bits += 1
-        cnt[:, :] = 0
-        for i in range(1, start):
-            cnt[i & 1, g[i]] += 1
-        pcount[:] = 0
-        occ[:] = 0
-        for i in range(1, start):
-            v = g[i]
-            if occ[v] < K:
-                probes[occ[v], pcount[occ[v]]] = i
-                pcount[occ[v]] += 1
-                occ[v] += 1
+        bits = rebuild_workspace(g, start, cnt, probes, pcount, occ)
     seen = np.zeros(V, dtype=np.uint32)
     israre = np.zeros((2, V), dtype=np.uint8)
     commons = np.zeros((2, V), dtype=np.int32)

@@ -23,8 +23,8 @@ from typing import Any
 import numba
 import numpy as np
 
-from grundy.kernels._rare_jit import (F, K, add_rare, compact, full, linear, next_stamp, scan,
-                                      set_tables, wht_best)
+from grundy.kernels._rare_jit import (F, K, add_rare, compact, full, linear, next_stamp,
+                                      rebuild_workspace, scan, set_tables, wht_best)
 from grundy.kernels.rare import (S_AT, S_BITS, S_CHOSEN, S_E, S_F, S_FIXED, S_FULL, S_MASK, S_NEXT,
                                  S_RARE, S_SCANNED, S_STOP)
 
@@ -358,24 +358,7 @@ def par_start(g: Any, start: int, n_end: int, splits: Any, state: Any, cnt: Any,
     if resume:
         bits = state[S_BITS]
     else:
-        top = 0
-        for i in range(start):
-            if g[i] > top:
-                top = g[i]
-        bits = 1
-        while top >> bits:
-            bits += 1
-        cnt[:, :] = 0
-        for i in range(1, start):
-            cnt[i & 1, g[i]] += 1
-        pcount[:] = 0
-        occ[:] = 0
-        for i in range(1, start):
-            v = g[i]
-            if occ[v] < K:
-                probes[occ[v], pcount[occ[v]]] = i
-                pcount[occ[v]] += 1
-                occ[v] += 1
+        bits = rebuild_workspace(g, start, cnt, probes, pcount, occ)
     fixed = state[S_FIXED] != 0
     mask = state[S_MASK]
     e = state[S_E] if allow_e else 0
