@@ -10,6 +10,7 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
+from grundy.games import treegames
 from grundy.games.treegames import (
     AncestorDeletion,
     BipartiteEdgeAdding,
@@ -130,8 +131,14 @@ def _option_sets_values(parent):
     return g
 
 
+@pytest.mark.parametrize("whole", [True, False], ids=["trie-at-once", "trie-grown"])
 @pytest.mark.parametrize("shape", ["random", "star", "caterpillar", "binary", "forest"])
-def test_ancestor_deletion_tries_on_big_trees(shape):
+def test_ancestor_deletion_tries_on_big_trees(shape, whole, monkeypatch):
+    calls = []
+    if not whole:  # the trie starts at 2n nodes and the kernel stops to let it grow
+        monkeypatch.setattr(treegames, "TRIE_NODES_AT_ONCE", 0)
+        kernel = treegames._trie_kernel()
+        monkeypatch.setattr(treegames, "_trie_kernel", lambda: lambda *a: calls.append(a[-2]) or kernel(*a))
     rng = random.Random(len(shape))
     n = 1500
     if shape == "random":
@@ -146,6 +153,8 @@ def test_ancestor_deletion_tries_on_big_trees(shape):
         parent = [-1 if i == 0 or rng.random() < 0.05 else rng.randrange(i) for i in range(n)]
     want = _option_sets_values(parent)
     assert ancestor_deletion_values(parent).tolist() == want
+    if shape == "star" and not whole:  # a star takes bits + 1 nodes per vertex: T grew
+        assert len(calls) > 1
     p = np.array(parent)
     order = np.argsort(_depths(parent), kind="stable")  # parents first, another order than BFS
     assert ancestor_deletion_values(p, order).tolist() == want

@@ -109,6 +109,11 @@ class KeepComponent(Ruleset):
         return Outcome.N if bool(np.any(deg % 2 == 0)) else Outcome.P
 
 
+#: Tries of at most this many nodes are allocated whole at once (1 GiB of address
+#: space, zero pages mapped as used); larger ones start at 2n nodes and double.
+TRIE_NODES_AT_ONCE = 2**26
+
+
 def _trie_kernel() -> Any:
     from grundy.kernels._trie_jit import run
 
@@ -151,7 +156,22 @@ def ancestor_deletion_values(parent: Any, order: Any = None) -> Any:
         raise InvalidParameterError(
             f"ancestor-deletion: {n:,} vertices exceed the trie's int32 node indices (at most ~9*10^7 vertices)"
         )
-    return _trie_kernel()(p, order, bits)
+    full = n * (bits + 1) + 2  # at most bits + 1 new nodes per vertex (a star takes them all)
+    # np.zeros maps zero pages lazily: all `full` nodes cost only the pages used;
+    # past 2^26 nodes (1 GiB of address space) start smaller and grow by doubling
+    size = full if full <= TRIE_NODES_AT_ONCE else 2 * n + bits + 2
+    T = np.zeros(4 * size, dtype=np.int32)
+    g, xs, root = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    path, frames = np.zeros(bits + 1, dtype=np.int64), np.zeros(4 * (bits + 2), dtype=np.int64)
+    run, i, used = _trie_kernel(), order.shape[0] - 1, 1
+    while i >= 0:
+        i, used = run(p, order, bits, T, path, frames, g, xs, root, i, used)
+        if i >= 0:  # no room for one more insertion (never at `full` nodes)
+            size = min(full, 2 * size)
+            bigger = np.zeros(4 * size, dtype=np.int32)
+            bigger[: 4 * used] = T[: 4 * used]
+            T = bigger
+    return g
 
 
 @catalogued("ancestor-deletion", "p6665", "delete ancestors",

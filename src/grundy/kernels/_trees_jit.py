@@ -13,32 +13,27 @@ jit = numba.njit(cache=True, nogil=True)
 
 
 @jit
-def root_kernel(us: Any, vs: Any, n: int, roots: Any) -> Any:
-    # CSR adjacency, then BFS from every root; returns parent, order, and the
-    # number of vertices reached (< n: disconnected) and a non-tree edge flag.
-    # Plain loops (no np.full, copy or iteration over an array): the first
-    # process compiles this kernel, and those cost numba time to compile.
+def root_kernel(us: Any, vs: Any, roots: Any, start: Any, fill: Any, adj: Any, parent: Any, order: Any) -> Any:
+    # CSR adjacency (start: n + 1 zeros, fill: n, adj: 2m), then BFS from every
+    # root not reached yet; parent comes in as -2 everywhere, order receives the
+    # vertices reached. Returns (how many were reached, a vertex closing a cycle
+    # or -1). No allocation: the arrays come from numpy, so the first process
+    # compiles only these loops (np.empty/np.zeros overloads and slices cost
+    # compile time).
     m = us.shape[0]
-    deg = np.zeros(n + 1, dtype=np.int64)
+    n = parent.shape[0]
     for i in range(m):
-        deg[us[i] + 1] += 1
-        deg[vs[i] + 1] += 1
+        start[us[i] + 1] += 1
+        start[vs[i] + 1] += 1
     for i in range(n):
-        deg[i + 1] += deg[i]
-    adj = np.empty(2 * m, dtype=np.int64)
-    fill = np.empty(n, dtype=np.int64)
-    for i in range(n):
-        fill[i] = deg[i]
+        start[i + 1] += start[i]
+        fill[i] = start[i]
     for i in range(m):
         a, b = us[i], vs[i]
         adj[fill[a]] = b
         fill[a] += 1
         adj[fill[b]] = a
         fill[b] += 1
-    parent = np.empty(n, dtype=np.int64)
-    for i in range(n):
-        parent[i] = -2
-    order = np.empty(n, dtype=np.int64)
     head = 0
     tail = 0
     cycle = -1
@@ -53,7 +48,7 @@ def root_kernel(us: Any, vs: Any, n: int, roots: Any) -> Any:
             u = order[head]
             head += 1
             seen_parent = False
-            for k in range(deg[u], deg[u + 1]):
+            for k in range(start[u], start[u + 1]):
                 w = adj[k]
                 if w == parent[u] and not seen_parent:
                     seen_parent = True
@@ -64,7 +59,7 @@ def root_kernel(us: Any, vs: Any, n: int, roots: Any) -> Any:
                     tail += 1
                 elif cycle < 0:
                     cycle = w
-    return parent, order[:tail], cycle
+    return tail, cycle
 
 
 @jit

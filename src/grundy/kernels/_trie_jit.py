@@ -81,36 +81,24 @@ def merge(T: Any, a: int, b: int, d: int, F: Any) -> int:
 
 
 @jit
-def run(parent: Any, order: Any, bits: int) -> Any:
-    n = parent.shape[0]
-    full = n * (bits + 1) + 2  # at most bits + 1 new nodes per vertex
-    size = 2 * n + bits + 2
-    if size > full:
-        size = full
-    T = np.zeros(4 * size, dtype=np.int32)
-    path = np.zeros(bits + 1, dtype=np.int64)
-    F = np.zeros(4 * (bits + 2), dtype=np.int64)
-    used = 1
-    g = np.zeros(n, dtype=np.int64)
-    xs = np.zeros(n, dtype=np.int64)
-    root = np.zeros(n, dtype=np.int64)
-    # children before parents: root[v] is the union of the children's tries,
-    # each tagged with its g(c) (A_c xor g(c)); xs[v] the XOR of the g(c)
-    for i in range(order.shape[0] - 1, -1, -1):
+def run(parent: Any, order: Any, bits: int, T: Any, path: Any, F: Any, g: Any, xs: Any, root: Any,
+        i0: int, used: int) -> Any:
+    # children before parents, from order[i0] down: root[v] is the union of the
+    # children's tries, each tagged with its g(c) (A_c xor g(c)); xs[v] the XOR
+    # of the g(c). Every array comes from the caller (an allocation here costs
+    # the first process compile time); when T has no room for one more
+    # insertion, returns (i, used) for the caller to grow T and go on from i;
+    # (-1, used) when done.
+    size = T.shape[0] // 4
+    for i in range(i0, -1, -1):
+        if used + bits + 1 > size:
+            return i, used
         v = order[i]
         r = root[v]
         x = xs[v]
         if r != 0:
             T[4 * r + 3] ^= x  # now A_c xor g(c) xor X_v for every child c
-        if used + bits + 1 > size:  # grow by doubling (most trees need few nodes)
-            size = 2 * size
-            if size > full:
-                size = full
-            T2 = np.zeros(4 * size, dtype=np.int32)
-            for k in range(4 * used):
-                T2[k] = T[k]
-            T = T2
-        if r == 0:
+        else:
             r = used
             used += 1
         node = r  # insert x (the option "delete v alone")
@@ -147,4 +135,4 @@ def run(parent: Any, order: Any, bits: int) -> Any:
             xs[p] ^= res
             T[4 * r + 3] ^= res  # A_v xor g(v); the parent adds its X later
             root[p] = merge(T, root[p], r, bits, F)
-    return g
+    return -1, used

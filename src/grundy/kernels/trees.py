@@ -36,13 +36,15 @@ def root_tree(us: Any, vs: Any, n: int, roots: Any) -> tuple[Any, Any, int]:
     ``roots`` by BFS: ``(parent, order, cycle)``. ``order`` lists the vertices
     reached (fewer than ``n`` when some are cut off from every root); ``cycle`` is
     a vertex closing a cycle (or a second edge to a root), or ``-1`` for a forest."""
-    k = jit_module("_trees_jit").root_kernel
-    parent, order, cycle = k(
-        np.ascontiguousarray(us, dtype=np.int64),
-        np.ascontiguousarray(vs, dtype=np.int64),
-        int(n),
-        np.ascontiguousarray(roots, dtype=np.int64),
-    )
+    us = np.ascontiguousarray(us, dtype=np.int64)
+    vs = np.ascontiguousarray(vs, dtype=np.int64)
+    n = int(n)
+    parent = np.full(n, -2, dtype=np.int64)
+    order = np.empty(n, dtype=np.int64)
+    reached, cycle = jit_module("_trees_jit").root_kernel(
+        us, vs, np.ascontiguousarray(roots, dtype=np.int64), np.zeros(n + 1, dtype=np.int64),
+        np.empty(n, dtype=np.int64), np.empty(2 * us.shape[0], dtype=np.int64), parent, order)
+    order = order[:reached]
     return parent, order, int(cycle)
 
 
