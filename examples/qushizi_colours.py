@@ -25,8 +25,9 @@ from grundy.kernels.fwht import fwht, inverse_fwht
 MOD = 998244353
 
 
-def class_distribution(heaps: list[Any], m: int) -> dict[int, int]:
-    """{value: count} of one colour class whose heaps range over ``heaps``."""
+def class_distribution(heaps: list[Any], m: int) -> Any:
+    """``d[v]``: how many choices of one colour class's heap sizes (heap i from
+    ``heaps[i]``) give the class value ``v`` (modulo MOD), as a dense array."""
     k = m + 1
     top = max((int(np.max(sizes)) // k for sizes in heaps if len(sizes)), default=0)
     size = 1 << max(top.bit_length(), 0)
@@ -45,16 +46,12 @@ def class_distribution(heaps: list[Any], m: int) -> dict[int, int]:
                     z = (x + y) % k
                     new[z] = (new[z] + acc[x] * f[y]) % MOD
         acc = new
-    out: dict[int, int] = {}
-    for x in range(k):
-        row = inverse_fwht(acc[x], mod=MOD)
-        for y in np.nonzero(row)[0].tolist():
-            out[y * k + x] = int(row[y])
-    return out
+    # value y (m + 1) + x sits at row x, column y: transposed, then flattened
+    return np.stack([inverse_fwht(acc[x], mod=MOD) for x in range(k)], axis=1).ravel()
 
 
 def solve(text: str) -> str:
-    data = np.array(text.split(), dtype=np.int64)  # one parse of every number
+    data = np.fromstring(text, dtype=np.int64, sep=" ")  # fast: text to int64 in C
     n, m = int(data[0]), int(data[1])
     classes: dict[int, list[Any]] = {}
     total, pos = 1, 2

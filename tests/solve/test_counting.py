@@ -152,3 +152,33 @@ def test_many_small_nim_ranges_go_by_transforms():
     ranges = [range(4)] * 12  # more ranges than the digit DP takes
     assert grundy.count_positions(ranges) == 4**11
     assert grundy.count_positions(ranges[:3] + [range(1, 3)]) == brute([list(r) for r in ranges[:3]] + [[1, 2]], 0)
+
+
+def test_dense_array_distributions_against_brute_force():
+    # c[v] = how many positions have value v: the box's nim-sum counted by
+    # enumerating every choice of one position per component
+    rng = random.Random(7)
+    for _ in range(150):
+        comps = [np.array([rng.choice([0, rng.randint(0, 5)]) for _ in range(rng.randint(0, 9))],
+                          dtype=rng.choice([np.int64, np.uint32]))
+                 for _ in range(rng.randint(1, 3))]
+        want: dict[int, int] = {}
+        for pick in itertools.product(*[[v for v, k in enumerate(c) for _ in range(int(k))] for c in comps]):
+            x = reduce(lambda a, b: a ^ b, pick, 0)
+            want[x] = want.get(x, 0) + 1
+        for mod in (None, 998244353):
+            got = nim_sum_distribution(comps, mod=mod)
+            assert {v: k for v, k in enumerate(got) if k} == {
+                v: (k % mod if mod else k) for v, k in want.items() if (k % mod if mod else k)}
+    # huge counts stay exact (Python integers past int64), and modulo a big prime
+    big = np.array([0, 2**62, 3], dtype=np.int64)
+    assert grundy.count_positions([big, big]) == 2**124 + 9
+    assert grundy.count_positions([big, big], mod=(1 << 61) - 1) == (2**124 + 9) % ((1 << 61) - 1)
+
+
+@pytest.mark.parametrize("bad, says", [
+    (np.zeros((2, 2), dtype=np.int64), "2-D"), (np.array([1.5]), "float64"), (np.array([1, -2]), "c\\[1\\] = -2"),
+])
+def test_dense_array_distribution_errors(bad, says):
+    with pytest.raises(InvalidParameterError, match=says):
+        grundy.count_positions([bad])

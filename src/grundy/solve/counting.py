@@ -35,7 +35,7 @@ __all__ = [
     "CountingMemoryError",
 ]
 
-Component = Union[tuple[Ruleset, Iterable[Hashable]], Mapping[int, int], range]
+Component = Union[tuple[Ruleset, Iterable[Hashable]], Mapping[int, int], range, np.ndarray]
 
 #: Most ranges the digit DP takes (its states grow as 4^k); more go by transforms.
 _MAX_DP = 10
@@ -107,7 +107,17 @@ def _count_periodic(ruleset: Ruleset, r: range) -> dict[int, int] | None:
     return dict(sorted(counts.items()))
 
 
-def _distribution(c: Any, limit: int) -> dict[int, int]:
+def _distribution(c: Any, limit: int) -> dict[int, int] | Any:
+    if isinstance(c, np.ndarray):  # dense: c[v] positions of value v
+        if c.ndim != 1 or c.dtype.kind not in "iu":
+            raise InvalidParameterError(
+                f"a value distribution as an array is 1-D of integer counts (c[v]: positions of "
+                f"value v); got a {c.ndim}-D array of {c.dtype}")
+        if c.size and int(c.min()) < 0:
+            v = int(np.flatnonzero(c < 0)[0])
+            raise InvalidParameterError(
+                f"a value distribution counts positions >= 0; got c[{v}] = {int(c[v])}")
+        return c
     if isinstance(c, range):
         if c.step != 1 or c.start < 0:
             raise InvalidParameterError(f"a range of nim heaps needs step 1 and start >= 0; got {describe(c)}")
@@ -130,6 +140,25 @@ def _distribution(c: Any, limit: int) -> dict[int, int]:
     )
 
 
+def _top(d: Any) -> int:
+    """The largest value of a distribution with a position (0 when none)."""
+    if isinstance(d, np.ndarray):
+        nz = np.flatnonzero(d)
+        return int(nz[-1]) if nz.size else 0
+    return max(d) if d else 0
+
+
+def _total(d: Any) -> int:
+    """How many positions a distribution counts (an exact integer)."""
+    if isinstance(d, np.ndarray):
+        if d.size == 0:
+            return 0
+        if int(d.max()) * d.size < (1 << 62):  # no int64 overflow
+            return int(d.sum())
+        return sum(int(x) for x in d)
+    return sum(d.values())
+
+
 def nim_sum_distribution(
     components: Sequence[Component],
     *,
@@ -147,11 +176,11 @@ def nim_sum_distribution(
     dists = [_distribution(c, limit) for c in components]
     if not dists:
         return [1]
-    top = max((max(d) if d else 0) for d in dists)
+    top = max(_top(d) for d in dists)
     size = 1 << max(top.bit_length(), 0)
     totals = 1
     for d in dists:
-        totals *= sum(d.values())
+        totals *= _total(d)
     exact_int64 = mod is None and totals < (1 << 62)
     use_object = mod is None and not exact_int64 or (mod is not None and mod >= (1 << 31))
     per = 48 if use_object else 8
@@ -164,8 +193,15 @@ def nim_sum_distribution(
     acc: Any = None
     for d in dists:
         a = np.zeros(size, dtype=object if use_object else np.int64)
-        for v, k in d.items():
-            a[v] = k % mod if mod is not None else k
+        if isinstance(d, np.ndarray):
+            k = min(d.size, size)  # zeros past the last value
+            if use_object:  # exact Python integers
+                a[:k] = [int(x) % mod if mod is not None else int(x) for x in d[:k]]
+            else:
+                a[:k] = d[:k] % mod if mod is not None else d[:k]
+        else:
+            for v, k in d.items():
+                a[v] = k % mod if mod is not None else k
         if mod is not None and not use_object:
             t = fwht(a, mod=mod)
             acc = t if acc is None else (acc * t) % mod
@@ -195,8 +231,9 @@ def count_positions(
     ``value`` (0: the P-positions; subtract from the box size for N-positions).
 
     Each component is ``(ruleset, positions)`` (its value distribution is
-    tabulated, at most ``limit`` positions), a ``{value: count}`` mapping, or a
-    ``range`` of nim heap sizes. When every component is a range of heaps (at most
+    tabulated, at most ``limit`` positions), a ``{value: count}`` mapping, a 1-D
+    numpy array of integer counts indexed by value (dense, no per-value Python
+    work), or a ``range`` of nim heap sizes. When every component is a range of heaps (at most
     10 of them) the count is a digit DP over the bits (any sizes, ``range(10**100)``
     too); otherwise an
     XOR convolution by Walsh-Hadamard transforms, within ``max_memory`` bytes
