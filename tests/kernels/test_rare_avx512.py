@@ -115,13 +115,33 @@ def test_the_map_scan_leaves_what_the_tag_scan_and_the_definition_leave():
         need0[:len(values)] = values
         need = need0.copy()
         left, _ = jit.scan_map(g, n, splits, unequal, need, len(values), probes, pcount,
-                               np.zeros(64, dtype=np.uint16))
+                               np.zeros(64, dtype=np.uint16), n + 1)
         assert need[:left].tolist() == want, trial
         need = need0.copy()
         left, _ = jit.scan(g, n, splits, unequal, np.zeros(1 << 17, dtype=np.uint32),
                            np.uint32(trial + 1), need, len(values), probes, pcount,
                            np.zeros(16, dtype=np.uint16), n + 1)
         assert need[:left].tolist() == want, trial
+        # bounded by s (the threaded kernel's early moves): only the splits with
+        # both parts below s
+        s = int(rng.integers(n // 2, n + 1))
+        early = set()
+        for k in splits:
+            r = n - int(k)
+            half = (r - 1) // 2 if unequal else r // 2
+            a = np.arange(max(jit.F, r - s) + 1, half + 1)
+            early |= set((g[a] ^ g[r - a]).tolist())
+        want_s = [v for v in values if v not in early]
+        for scan_map in (True, False):
+            need = need0.copy()
+            if scan_map:
+                left, _ = jit.scan_map(g, n, splits, unequal, need, len(values), probes, pcount,
+                                       np.zeros(64, dtype=np.uint16), s)
+            else:
+                left, _ = jit.scan(g, n, splits, unequal, np.zeros(1 << 17, dtype=np.uint32),
+                                   np.uint32(trial + 1), need, len(values), probes, pcount,
+                                   np.zeros(16, dtype=np.uint16), s)
+            assert need[:left].tolist() == want_s, (trial, s, scan_map)
 
 
 @needs_avx512

@@ -35,8 +35,8 @@ __all__ = ["stats"]
                    "(FILE and FILE.json, checksummed), or a .npy file rewritten whole.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object.")
 @click.option("--threads", type=IntExpr(min=0), default=None,
-              help="Threads of the rare-value kernel (0: every core; default one core, "
-                   "usually the fastest: see docs/octal.md, Every core).")
+              help="Threads of the rare-value kernel (0: every core; default one core). "
+                   "Two threads: 1.75x on Officers, 1.3x on 0.376 (docs/octal.md, Every core).")
 def stats(game: str, to: int, checkpoint: str | None, as_json: bool, threads: int | None) -> None:
     """Rare-value figures of GAME's table to TO: largest value and its first heap,
     rare mask, number of rare heaps, last rare heap."""

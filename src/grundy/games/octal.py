@@ -177,7 +177,7 @@ class SplitTable:
         #: whether the last extension was interrupted (Ctrl-C)
         self.interrupted = False
         #: threads of the rare-value kernel (:func:`grundy.kernels.rare.rare_table`:
-        #: None, one core, is the default and usually the fastest; 0 every core)
+        #: None, one core, is the default; 0 every core; docs/octal.md, "Every core")
         self.threads: int | None = None
 
     def _moves(self) -> dict[str, Any]:

@@ -301,9 +301,10 @@ def linear_map(g: Any, r: int, lo: int, hi: int, bm: Any, left: int) -> Any:
 
 @jit
 def scan_map(g: Any, n: int, splits: Any, unequal: bool, need: Any, nneed: int, probes: Any,
-             pcount: Any, bm: Any) -> Any:
+             pcount: Any, bm: Any, s: int) -> Any:
     # scan with the needed values (all below MAP_VALUES) in a map of 64 uint16
-    # words instead of tags: the same phases, linear_map for the linear ones
+    # words instead of tags: the same phases (and bound s), linear_map for the
+    # linear ones
     bm[:] = 0
     for i in range(nneed):
         v = need[i]
@@ -316,9 +317,10 @@ def scan_map(g: Any, n: int, splits: Any, unequal: bool, need: Any, nneed: int, 
                 for si in range(splits.shape[0]):
                     r = n - splits[si]
                     half = (r - 1) // 2 if unequal else r // 2
+                    low = max(A0, r - s)
                     for idx in range(pcount[j]):
                         a = probes[j, idx]
-                        if a > A0 and a <= half and take(bm, np.int64(g[a] ^ g[r - a])):
+                        if a > low and a <= half and take(bm, np.int64(g[a] ^ g[r - a])):
                             left -= 1
                     cost += pcount[j]
                 if left == 0:
@@ -328,7 +330,7 @@ def scan_map(g: Any, n: int, splits: Any, unequal: bool, need: Any, nneed: int, 
                 break
             r = n - splits[si]
             half = (r - 1) // 2 if unequal else r // 2
-            lo = F + 1 if phase == 0 else A0 + 1
+            lo = max(F, r - s) + 1 if phase == 0 else max(A0, r - s) + 1
             hi = min(half, A0) if phase == 0 else half
             if lo <= hi:
                 left, c = linear_map(g, r, lo, hi, bm, left)
@@ -483,7 +485,8 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
         value = c
         if nneed:
             if AVX512BW and need[nneed - 1] < MAP_VALUES:  # need is ascending
-                nneed, cost = scan_map(g, n, splits, unequal, need, nneed, probes, pcount, bm)
+                nneed, cost = scan_map(g, n, splits, unequal, need, nneed, probes, pcount, bm,
+                                       n + 1)
                 state[S_VEC] += 1
             else:
                 nneed, cost = scan(g, n, splits, unequal, needtag, stamp, need, nneed,

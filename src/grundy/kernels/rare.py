@@ -58,8 +58,12 @@ MAX_VALUE = 65535
 _V = 1 << 17
 #: probe rounds of the kernel (first K occurrences of every value)
 _K = 8
-#: heaps per block of the threaded kernel (fewer while the table is short)
-_BLOCK = 1024
+#: heaps the threaded kernel computes ahead of the last one committed, per
+#: thread (more: less waiting, more moves left to the commit)
+_DEPTH = 4
+#: free entries the threaded kernel keeps at the end of the rare list (a run
+#: that fills them stops, the list grows, the next run goes on)
+_ROOM = 1 << 12
 #: the first tag of the kernels' per-heap marks (a test starts it near 2^32)
 _STAMP0 = 0
 
@@ -114,9 +118,12 @@ def rare_table(
     carries the split, its schedule and the workspace across chunked calls, so a
     call costs nothing for the heaps already known (an ``int64`` array of 10
     carries the split only, and the workspace is rebuilt). ``threads``: None or
-    1 (the default) computes on one core; ``k > 1`` on ``k`` threads, by blocks
-    of heaps (``grundy.kernels._rare_par_jit``); 0 on every core this process may
-    use. The values are the same; the split may be re-chosen at other heaps.
+    1 (the default) computes on one core; ``k > 1`` on ``k`` threads, pipelined
+    by heaps (``grundy.kernels._rare_pipe_jit``: each thread computes the next
+    heap from its moves below the last few, the late moves are added in heap
+    order), at most one per core this process may run on (the threads wait for
+    each other by spinning); 0 on every core. The values and the state left are
+    the same.
 
     Returns the figures of the run: ``mask``, ``e``, ``f`` (the split in use,
     finite bits), ``rare`` (rare positions >= 1), ``full_scans``, ``chosen`` (mask
@@ -145,7 +152,7 @@ def rare_table(
         raise ValueError("need 1 <= start, n < len(g) and a split digit")
     nthreads = _threads(threads)
     if start <= n and nthreads > 1:
-        _threaded(g, int(start), int(n), np.asarray(sorted(splits), dtype=np.int64),
+        _pipelined(g, int(start), int(n), np.asarray(sorted(splits), dtype=np.int64),
                   np.asarray(list(takes), dtype=np.int64), np.asarray(list(wholes), dtype=np.int64),
                   bool(unequal), work, nthreads)
     elif start <= n:
@@ -163,48 +170,89 @@ def rare_table(
             "scanned": int(state[S_SCANNED]), "stop": int(state[S_STOP])}
 
 
-def _threaded(g: Any, start: int, n: int, splits: Any, takes: Any, wholes: Any, unequal: bool,
-              work: RareWork, nthreads: int) -> None:
-    """``rare_table`` on ``nthreads`` threads (``grundy.kernels._rare_par_jit``):
-    by blocks of heaps, phase 1 of a block on every thread (the kernels release
-    the GIL), phase 2 and the split's schedule on this one."""
-    par = jit_module("_rare_par_jit")
+def _rebuild_rare(pipe: Any, g: Any, n: int, israre: Any, e: int, f: int, work: RareWork,
+                  room: int) -> int:
+    """The rare list of heaps ``1..n`` into ``work.rk``, with ``room`` entries to
+    spare after it (the threads append without growing it)."""
+    while True:
+        nrare = pipe.rebuild_rare(g, n, israre, e, f, work.rk)
+        if nrare + room <= len(work.rk):
+            return int(nrare)
+        work.rk = np.zeros(2 * (nrare + room), dtype=np.uint64)
+
+
+def _pipelined(g: Any, start: int, n: int, splits: Any, takes: Any, wholes: Any, unequal: bool,
+               work: RareWork, nthreads: int) -> None:
+    """``rare_table`` on ``nthreads`` threads (``grundy.kernels._rare_pipe_jit``):
+    each thread takes the next heap ``n``, computes its value from the moves
+    whose parts are at most ``n - depth`` (:data:`_DEPTH` per thread) and leaves
+    it to be committed in heap order with the few late moves. A run stops for a
+    new value bit, a re-choice of the split or a full rare list; this thread
+    acts on it and starts the next run."""
+    pipe = jit_module("_rare_pipe_jit")
     state = work.state
     israre = np.zeros((2, _V), dtype=np.uint8)
     commons = np.zeros((2, _V), dtype=np.int32)
     rares = np.zeros((2, _V), dtype=np.int32)
     nc = np.zeros(2, dtype=np.int64)
     nrv = np.zeros(2, dtype=np.int64)
-    ks = np.zeros(10, dtype=np.int64)
-    work.rk = par.par_start(g, start, n, splits, state, work.cnt, work.probes, work.pcount,
-                            work.occ, work.rk, israre, commons, rares, nc, nrv, ks)
-    seen, row, needtag = (np.zeros(_V, dtype=np.uint32) for _ in range(3))  # phase 2's
-    tags = np.full(3, _STAMP0, dtype=np.uint32)
-    needs = np.zeros((nthreads + 1, _V), dtype=np.int32)  # phase 1's, then phase 2's
-    valss = np.zeros((nthreads + 1, 16), dtype=np.uint16)
-    counts = np.zeros(6, dtype=np.int64)
-    wins = np.zeros((_BLOCK, par.NWIN), dtype=np.uint64)
-    keeps = np.zeros((_BLOCK, par.NKEEP), dtype=np.int32)
-    metas = np.zeros((_BLOCK, 5), dtype=np.int64)
+    ks = np.zeros(pipe.KS_SIZE, dtype=np.int64)
+    ctl = np.zeros(pipe.CTL_SIZE, dtype=np.int64)
+    figs = np.zeros((nthreads, 16), dtype=np.int64)  # a row of 128 bytes per thread: no line shared
+    cnts = np.zeros((nthreads,) + work.cnt.shape, dtype=np.int64)  # the values each commits
+    depth = _DEPTH * nthreads
+    slots = np.zeros(1 << depth.bit_length(), dtype=np.int64)  # heap << 20 | early mex
+    wins = np.zeros(len(slots), dtype=np.int64)  # the early moves' marks above it
+    room = _ROOM
+    if pipe.pipe_start(g, start, n, splits, state, work.cnt, work.probes, work.pcount, work.occ,
+                       work.rk, israre, commons, rares, nc, nrv, ks):
+        nrare = int(state[S_RARE])
+        work.rk = _room(work.rk, nrare, room)
+    else:
+        nrare = _rebuild_rare(pipe, g, start - 1, israre, int(ks[pipe.KS_E]), int(ks[pipe.KS_F]),
+                              work, room)
+        ks[pipe.KS_AT_CHOICE] = nrare
     s = start
     with ThreadPoolExecutor(nthreads - 1) as pool:
-        while s <= n and not ks[par.KS_OVER]:
-            vb = 1 << (int(ks[par.KS_BITS]) + 1)
-            e_blk = min(n, s + max(16, min(_BLOCK, s // 4)) - 1)  # short blocks early
-            args = (g, s, e_blk, splits, takes, wholes, unequal, work.rk, int(ks[par.KS_RARE]),
-                    israre, commons, rares, nc, nrv, int(ks[par.KS_E]), int(ks[par.KS_F]),
-                    int(ks[par.KS_T]), vb, wins, keeps, metas, needs, work.probes, work.pcount,
-                    valss)
-            jobs = [pool.submit(par.phase1, k, nthreads, *args) for k in range(1, nthreads)]
-            par.phase1(0, nthreads, *args)
+        while s <= n:
+            ctl[:] = 0
+            ctl[pipe.CTL_DONE], ctl[pipe.CTL_NEXT], ctl[pipe.CTL_STOP] = s, s, n + 1
+            ctl[pipe.CTL_NRARE], ctl[pipe.CTL_WHY] = nrare, pipe.WHY_END
+            slots[:] = -1
+            head = (depth, depth // 2, g, n, splits, takes, wholes, unequal, work.rk, israre,
+                    commons, rares, nc, nrv, ks)
+            tail = (work.probes, work.pcount, work.occ, ctl, slots, wins)
+            args: list[tuple[Any, ...]] = [(i, *head, cnts[i], *tail, figs[i], _STAMP0)
+                                           for i in range(nthreads)]
+            jobs = [pool.submit(pipe.worker, *args[i]) for i in range(1, nthreads)]
+            pipe.worker(*args[0])
             for job in jobs:
                 job.result()
-            work.rk, s = par.par_block(g, s, e_blk, splits, takes, wholes, unequal, work.rk, israre,
-                                       commons, rares, nc, nrv, wins, keeps, metas,
-                                       seen, row, tags, needtag, needs[nthreads], work.probes,
-                                       work.pcount, work.occ, work.cnt, valss[nthreads], counts,
-                                       ks, state)
-    par.par_end(n, state, ks, counts)
+            work.cnt += cnts.sum(axis=0)
+            cnts[:] = 0
+            done, why, nrare = int(ctl[pipe.CTL_DONE]), int(ctl[pipe.CTL_WHY]), int(ctl[pipe.CTL_NRARE])
+            if why == pipe.WHY_OVER:
+                state[S_STOP] = done
+                break
+            if why == pipe.WHY_ROOM:
+                work.rk = _room(work.rk, nrare, nrare + room)
+            elif why != pipe.WHY_END and pipe.pipe_reschedule(
+                    g, done - 1, nrare, splits, why, israre, commons, rares, nc, nrv, work.cnt,
+                    ks, state):
+                nrare = _rebuild_rare(pipe, g, done - 1, israre, int(ks[pipe.KS_E]),
+                                      int(ks[pipe.KS_F]), work, room)
+                ks[pipe.KS_AT_CHOICE] = nrare
+            s = done
+    pipe.pipe_end(n, nrare, state, ks, figs)
+
+
+def _room(rk: Any, nrare: int, room: int) -> Any:
+    """``rk`` (a rare list of ``nrare`` entries) with ``room`` more entries free."""
+    if nrare + room <= len(rk):
+        return rk
+    bigger = np.zeros(2 * (nrare + room), dtype=np.uint64)
+    bigger[:nrare] = rk[:nrare]
+    return bigger
 
 
 def _threads(threads: int | None) -> int:
@@ -214,9 +262,13 @@ def _threads(threads: int | None) -> int:
         return 1
     if not isinstance(threads, int) or isinstance(threads, bool) or threads < 0:
         raise InvalidParameterError(f"threads must be a whole number >= 0, not {threads!r}")
-    if threads == 0:
-        return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return threads
+    cores = _cores()
+    return cores if threads == 0 else min(threads, cores)
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def naive_table(

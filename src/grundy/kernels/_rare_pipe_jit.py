@@ -1,0 +1,454 @@
+"""The rare-value kernel on several threads (see :mod:`grundy.kernels.rare`,
+``threads``), pipelined by heaps.
+
+Each thread takes the next heap ``n`` (an atomic counter) and, once every heap up
+to ``n - depth`` is committed, computes the mex of its *early* moves, those whose
+parts are all at most ``n - depth``: the one-core kernel's rare loop, first
+splits, least common value and scan, bounded by ``s = n - depth + 1``
+(:func:`heap_mex`). It leaves that value in the heap's slot, with a window of
+which values just above it the early moves reach, and goes on to the next heap.
+Heaps are committed in order, by whichever thread holds the commit lock, in
+batches: the few *late* moves (takes of fewer than ``depth`` tokens, splits with a
+part above ``n - depth``) are looked at then, and when one reaches the early mex
+(0.1-0.6% of the heaps of Officers and Grundy's game, up to a third in stretches
+of 0.376) the value is the next one neither reaches (:func:`late_value`: the
+window, a scan for a rare value), or past the window the heap is computed again
+from all its moves. A commit writes the value, the first-occurrence probes, the
+rare list and the thread's value counts, then publishes the number of heaps done
+by a release store; a thread reads it by an acquire load before it reads the
+values, the rare list or the probes it covers (:mod:`grundy.kernels._atomic`). A
+new value bit, a re-choice of the split, a full rare list or a value past
+``uint16`` stops every thread after the heap that calls for it; the caller
+(``rare._pipelined``) acts and starts them again. The values, and the split with
+its schedule, are exactly the one-core kernel's.
+
+Where the time goes (Officers, 2 threads, AMD EPYC Zen 4): a heap's early part
+costs about what the one-core kernel spends on a heap; a commit about 400 cycles
+(cache lines the other core wrote: the slot, the values near the frontier).
+"""
+
+# mypy: ignore-errors
+from __future__ import annotations
+
+from typing import Any
+
+import numba
+import numpy as np
+
+from grundy.kernels._atomic import (compare_exchange, fetch_add, load_acquire, spin_pause,
+                                    store_release)
+from grundy.kernels._rare_jit import (F, K, full, next_stamp, rebuild_workspace, scan, scan_map,
+                                      set_tables, wht_best)
+from grundy.kernels._simd import AVX512BW, MAP_VALUES
+from grundy.kernels.rare import (S_AT, S_BITS, S_CHOSEN, S_E, S_F, S_FIXED, S_FULL, S_MASK, S_NEXT,
+                                 S_RARE, S_SCANNED, S_STOP, S_VEC)
+
+jit = numba.njit(cache=True, nogil=True, boundscheck=False)
+
+# ctl, the int64 array the threads share: heaps below DONE are committed; no heap
+# at or past STOP is committed; WHY: what stopped the run; NRARE: the rare list's
+# length (written at commits, release); NEXT: the next heap to take; LOCK: 1
+# while a thread commits. Each on a cache line of its own (8 int64): a line
+# written by one core and read by the other moves between them at each write
+CTL_DONE, CTL_STOP, CTL_WHY, CTL_NRARE, CTL_NEXT, CTL_LOCK = range(0, 48, 8)
+CTL_SIZE = 48
+#: why a run stopped: its end, a new value bit, a re-choice of the split is due,
+#: a value past uint16, no room left in the rare list
+WHY_END, WHY_BIT, WHY_CHOOSE, WHY_OVER, WHY_ROOM = range(5)
+# ks, the split and its schedule (read-only during a run)
+KS_BITS, KS_MASK, KS_E, KS_F, KS_AT_CHOICE, KS_NEXT, KS_FIXED, KS_T = range(8)
+KS_SIZE = 8
+
+
+@jit
+def heap_mex(g: Any, n: int, s: int, splits: Any, takes: Any, wholes: Any, unequal: bool,
+             rk: Any, nrare: int, israre: Any, commons: Any, rares: Any, nc: Any, nrv: Any,
+             e: int, f: int, t: int, vb: int, seen: Any, needtag: Any, stamp: Any, need: Any,
+             probes: Any, pcount: Any, vals: Any, bm: Any, lims: Any, figs: Any) -> Any:
+    # the mex of the moves of heap n whose parts are all below s (s = n + 1:
+    # every move), as the one-core kernel computes it. lims[si]: the rare
+    # entries at positions below r and s, moved on from the previous call
+    # (heaps in increasing order). figs += (#splits scanned, #full scans,
+    # #map scans). Returns (mex, stamp)
+    stamp = next_stamp(stamp, needtag, seen)
+    for si in range(splits.shape[0]):
+        r = n - splits[si]
+        if r < 2:
+            continue
+        top = min(r - 1, s - 1)  # rare parts p <= top, their partners r - p < s
+        low = r - s + 1
+        L = lims[si]
+        while L < nrare and np.int64(rk[L] >> np.uint64(16)) <= top:
+            L += 1
+        lims[si] = L
+        i0 = 0
+        while i0 < L and np.int64(rk[i0] >> np.uint64(16)) < low:
+            i0 += 1
+        ur = np.uint64(r)
+        for i in range(np.uint64(i0), np.uint64(L)):  # unsigned: no wraparound test per load
+            ei = rk[i]
+            seen[(ei & np.uint64(0xFFFF)) ^ np.uint64(g[ur - (ei >> np.uint64(16))])] = stamp
+        if unequal and r % 2 == 0 and israre[1 ^ (e & (r // 2)) ^ f, g[r // 2]]:
+            seen[0] = 0  # the equal split is not a move: let the scan decide 0
+        half = (r - 1) // 2 if unequal else r // 2
+        for a in range(np.uint64(max(1, low)), np.uint64(min(half, F) + 1)):
+            seen[g[a] ^ g[ur - a]] = stamp
+    for k in wholes:
+        if n == k:
+            seen[0] = stamp
+    for k in takes:
+        if n > k and n - k < s:
+            seen[g[n - k]] = stamp
+    tau = 1 ^ (e & (n - t))
+    ci = 0
+    ncom = nc[tau]
+    while ci < ncom and seen[commons[tau, ci]] == stamp:
+        ci += 1
+    c = commons[tau, ci] if ci < ncom else vb
+    nneed = 0
+    for i in range(nrv[tau]):
+        v = rares[tau, i]
+        if v >= c:
+            break
+        if seen[v] != stamp:
+            need[nneed] = v
+            nneed += 1
+    value = c
+    if nneed:
+        if AVX512BW and need[nneed - 1] < MAP_VALUES:  # need is ascending
+            nneed, cost = scan_map(g, n, splits, unequal, need, nneed, probes, pcount, bm, s)
+            figs[2] += 1
+        else:
+            nneed, cost = scan(g, n, splits, unequal, needtag, stamp, need, nneed, probes,
+                               pcount, vals, s)
+        figs[0] += cost
+        if nneed:
+            value = need[0]
+            figs[1] += 1
+    return value, stamp
+
+
+@jit
+def late_hit(g: Any, n: int, s: int, splits: Any, takes: Any, unequal: bool, value: int) -> bool:
+    # whether a move of heap n with a part at or above s (a take of n - k >= s,
+    # a split whose larger part is >= s) reaches value
+    for k in takes:
+        if n > k and n - k >= s and g[n - k] == value:
+            return True
+    for si in range(splits.shape[0]):
+        r = n - splits[si]
+        half = (r - 1) // 2 if unequal else r // 2
+        for a in range(1, min(half, r - s) + 1):
+            if g[a] ^ g[r - a] == value:
+                return True
+    return False
+
+
+@jit
+def early_window(seen: Any, stamp: Any, value: int, vb: int) -> int:
+    # bit d - 1 set when the early moves reach value + d (d = 1..64)
+    win = np.uint64(0)
+    for d in range(1, 65):
+        v = value + d
+        if v < vb and seen[v] == stamp:
+            win |= np.uint64(1) << np.uint64(d - 1)
+    return np.int64(win)
+
+
+@jit
+def late_value(g: Any, n: int, s: int, splits: Any, takes: Any, unequal: bool, value: int,
+               win: int, israre: Any, tau: int, vb: int, seen: Any, need: Any, needtag: Any,
+               stamp: Any, probes: Any, pcount: Any, vals: Any, bm: Any, figs: Any) -> Any:
+    # the mex of heap n's moves when a late move reaches value, the mex of its
+    # early moves: the least v > value no late move reaches and no early move
+    # either (win: the early moves' marks of value + 1..value + 64; an unmarked
+    # common value is not reached, an unmarked rare one is looked for by a scan
+    # over every split). Returns (v, stamp), v = -1 past the window
+    v = value
+    while True:
+        v += 1
+        d = v - value
+        if d > 64 or v >= vb:
+            return -1, stamp
+        if (np.uint64(win) >> np.uint64(d - 1)) & np.uint64(1):
+            continue
+        if late_hit(g, n, s, splits, takes, unequal, v):
+            continue
+        if israre[tau, v] == 0:
+            return v, stamp
+        need[0] = v
+        if AVX512BW and v < MAP_VALUES:
+            left, cost = scan_map(g, n, splits, unequal, need, 1, probes, pcount, bm, n + 1)
+        else:
+            stamp = next_stamp(stamp, needtag, seen)
+            left, cost = scan(g, n, splits, unequal, needtag, stamp, need, 1, probes, pcount,
+                              vals, n + 1)
+        figs[0] += cost
+        if left:
+            figs[1] += 1
+            return v, stamp
+
+
+@jit
+def add_rare_at(rk: Any, nrare: int, pos: int, value: int) -> None:
+    # the rare list has room (checked by the caller)
+    rk[nrare] = (np.uint64(pos) << np.uint64(16)) | np.uint64(value)
+
+
+@jit
+def commit_ready(g: Any, n_end: int, depth: int, splits: Any, takes: Any, wholes: Any,
+                 unequal: bool, rk: Any, israre: Any, commons: Any, rares: Any, nc: Any,
+                 nrv: Any, ks: Any, cnt: Any, probes: Any, pcount: Any, occ: Any, ctl: Any,
+                 slots: Any, wins: Any, seen: Any, needtag: Any, stamp: Any, need: Any,
+                 vals: Any, bm: Any, lims: Any, figs: Any) -> Any:
+    # commit, in heap order, every heap whose early mex is ready, if no other
+    # thread is committing (the lock CTL_LOCK); returns the stamp of seen
+    bits = ks[KS_BITS]
+    e = ks[KS_E]
+    f = ks[KS_F]
+    t = ks[KS_T]
+    fixed = ks[KS_FIXED] != 0
+    at_choice = ks[KS_AT_CHOICE]
+    next_check = ks[KS_NEXT]
+    vb = 1 << (bits + 1)
+    w = slots.shape[0]
+    while compare_exchange(ctl, CTL_LOCK, 0, 1):
+        m = ctl[CTL_DONE]
+        nrare = ctl[CTL_NRARE]
+        while m <= n_end and m < ctl[CTL_STOP]:
+            slot = load_acquire(slots, m % w)
+            if slot >> 20 != m:
+                break
+            value = slot & 0xFFFFF
+            s = m - depth + 1
+            if late_hit(g, m, s, splits, takes, unequal, value):
+                figs[3] += 1
+                value, stamp = late_value(g, m, s, splits, takes, unequal, value, wins[m % w],
+                                          israre, 1 ^ (e & (m - t)), vb, seen, need, needtag,
+                                          stamp, probes, pcount, vals, bm, figs)
+            if value < 0:  # past the window: compute the heap again from all its moves
+                for si in range(lims.shape[0]):
+                    lims[si] = 0
+                value, stamp = heap_mex(g, m, m + 1, splits, takes, wholes, unequal, rk, nrare,
+                                        israre, commons, rares, nc, nrv, e, f, t, vb, seen,
+                                        needtag, stamp, need, probes, pcount, vals, bm, lims, figs)
+            if value > 65535:
+                ctl[CTL_WHY] = WHY_OVER
+                store_release(ctl, CTL_STOP, m)
+                break
+            rare = israre[1 ^ (e & m) ^ f, value]
+            if rare and nrare == rk.shape[0]:  # the rare list is full: the caller grows it
+                ctl[CTL_WHY] = WHY_ROOM
+                store_release(ctl, CTL_STOP, m)
+                break
+            g[m] = value
+            cnt[m & 1, value] += 1
+            if occ[value] < K:
+                probes[occ[value], pcount[occ[value]]] = m
+                pcount[occ[value]] += 1
+                occ[value] += 1
+            if rare:
+                add_rare_at(rk, nrare, m, value)
+                nrare += 1
+                store_release(ctl, CTL_NRARE, nrare)
+            why = WHY_END
+            if value >> bits:
+                why = WHY_BIT
+            elif not fixed and (m + 1 >= next_check or nrare > 2 * at_choice + 16):
+                why = WHY_CHOOSE
+            if why != WHY_END:  # at n_end too: the caller acts on it
+                ctl[CTL_WHY] = why
+                store_release(ctl, CTL_STOP, m + 1)
+            m += 1
+            if m & 7 == 0:  # published every 8 heaps: the other thread reads it
+                store_release(ctl, CTL_DONE, m)
+        store_release(ctl, CTL_DONE, m)
+        store_release(ctl, CTL_LOCK, 0)
+        # a heap made ready while the lock was held is committed now (its
+        # thread found the lock taken)
+        m = load_acquire(ctl, CTL_DONE)
+        if m > n_end or m >= load_acquire(ctl, CTL_STOP) or load_acquire(slots, m % w) >> 20 != m:
+            break
+    return stamp
+
+
+@jit
+def worker(i: int, depth: int, batch: int, g: Any, n_end: int, splits: Any, takes: Any,
+           wholes: Any, unequal: bool, rk: Any, israre: Any, commons: Any, rares: Any, nc: Any, nrv: Any,
+           ks: Any, cnt: Any, probes: Any, pcount: Any, occ: Any, ctl: Any, slots: Any,
+           wins: Any, figs: Any, stamp0: int) -> None:
+    # one thread: take the next heap n (CTL_NEXT), wait for the heaps up to
+    # n - depth, compute n's early mex into its slot, commit what is ready;
+    # until past n_end or the run stops. figs: this thread's (#splits scanned,
+    # #full scans, #map scans, #heaps computed again)
+    bits = ks[KS_BITS]
+    e = ks[KS_E]
+    f = ks[KS_F]
+    t = ks[KS_T]
+    vb = 1 << (bits + 1)
+    seen = np.zeros(vb, dtype=np.uint32)
+    needtag = np.zeros(vb + 1, dtype=np.uint32)
+    need = np.zeros(vb, dtype=np.int32)
+    vals = np.zeros(16, dtype=np.uint16)
+    bm = np.zeros(64, dtype=np.uint16)
+    lims = np.zeros(splits.shape[0], dtype=np.int64)
+    lims2 = np.zeros(splits.shape[0], dtype=np.int64)
+    stamp = np.uint32(stamp0)  # the first heap's tag is stamp0 + 1 (a test starts near 2^32)
+    w = slots.shape[0]
+    while True:
+        n = fetch_add(ctl, CTL_NEXT, 1)
+        if n > n_end:
+            break
+        s = n - depth + 1
+        while True:  # the heaps below s committed (and commit what is ready meanwhile)
+            d = load_acquire(ctl, CTL_DONE)
+            if d >= s:
+                break
+            spin_pause()
+            if load_acquire(ctl, CTL_STOP) <= n:
+                return
+            if load_acquire(slots, d % w) >> 20 == d and ctl[CTL_LOCK] == 0:
+                stamp = commit_ready(g, n_end, depth, splits, takes, wholes, unequal, rk, israre,
+                                     commons, rares, nc, nrv, ks, cnt, probes, pcount, occ, ctl,
+                                     slots, wins, seen, needtag, stamp, need, vals, bm, lims2,
+                                     figs)
+        if load_acquire(ctl, CTL_STOP) <= n:
+            return
+        nrare = load_acquire(ctl, CTL_NRARE)
+        value, stamp = heap_mex(g, n, s, splits, takes, wholes, unequal, rk, nrare, israre,
+                                commons, rares, nc, nrv, e, f, t, vb, seen, needtag, stamp,
+                                need, probes, pcount, vals, bm, lims, figs)
+        wins[n % w] = early_window(seen, stamp, value, vb)
+        store_release(slots, n % w, (n << 20) | value)
+        if n - load_acquire(ctl, CTL_DONE) >= batch:  # commit in batches: the lines
+                stamp = commit_ready(g, n_end, depth, splits, takes, wholes, unequal, rk, israre,
+                                     commons, rares, nc, nrv, ks, cnt, probes, pcount, occ, ctl,
+                                     slots, wins, seen, needtag, stamp, need, vals, bm, lims2,
+                                     figs)
+    # heaps made ready by others and not committed yet: whoever finds the lock free
+    while True:
+        d = load_acquire(ctl, CTL_DONE)
+        if d > n_end or load_acquire(ctl, CTL_STOP) <= d:
+            return
+        spin_pause()
+        if load_acquire(slots, d % w) >> 20 == d:
+            stamp = commit_ready(g, n_end, depth, splits, takes, wholes, unequal, rk, israre,
+                                 commons, rares, nc, nrv, ks, cnt, probes, pcount, occ, ctl,
+                                 slots, wins, seen, needtag, stamp, need, vals, bm, lims2,
+                                     figs)
+
+
+@jit
+def rebuild_rare(g: Any, n: int, israre: Any, e: int, f: int, rk: Any) -> int:
+    # the rare list of heaps 1..n under the current split, into rk as far as
+    # it has room; returns its length (more than len(rk): grow rk and call again)
+    nrare = 0
+    for i in range(1, n + 1):
+        if israre[1 ^ (e & i) ^ f, g[i]]:
+            if nrare < rk.shape[0]:
+                add_rare_at(rk, nrare, i, g[i])
+            nrare += 1
+    return nrare
+
+
+@jit
+def pipe_start(g: Any, start: int, n_end: int, splits: Any, state: Any, cnt: Any, probes: Any,
+               pcount: Any, occ: Any, rk: Any, israre: Any, commons: Any, rares: Any, nc: Any,
+               nrv: Any, ks: Any) -> bool:
+    # the start of _rare_jit.rare_kernel (the same state and workspace): the
+    # workspace for g[0..start-1], the split and its tables. Returns whether
+    # the rare list (state[S_RARE] entries of rk) is kept from the last call;
+    # if not, the caller rebuilds it (rebuild_rare)
+    ns = splits.shape[0]
+    allow_e = ns == 1
+    resume = state[S_AT] == start and state[S_BITS] > 0
+    if resume:
+        bits = state[S_BITS]
+    else:
+        bits = rebuild_workspace(g, start, cnt, probes, pcount, occ)
+    fixed = state[S_FIXED] != 0
+    mask = state[S_MASK]
+    e = state[S_E] if allow_e else 0
+    f = state[S_F] if allow_e else 0
+    if not fixed:
+        if mask == 0 and e == 0 and f == 0:
+            m, e, f, _ = wht_best(cnt, bits, allow_e)
+            mask = full(m, bits)
+            state[S_CHOSEN] += 1
+        else:
+            mask = full(mask & ((1 << bits) - 1), bits)
+    set_tables(mask, bits, israre, commons, rares, nc, nrv)
+    state[S_STOP] = n_end + 1
+    ks[KS_BITS] = bits
+    ks[KS_MASK] = mask
+    ks[KS_E] = e
+    ks[KS_F] = f
+    ks[KS_AT_CHOICE] = state[S_RARE] if resume else -1  # -1: set after the rebuild
+    ks[KS_NEXT] = max(state[S_NEXT], 2 * start)
+    ks[KS_FIXED] = 1 if fixed else 0
+    ks[KS_T] = splits[0] if ns == 1 else 0
+    return resume
+
+
+@jit
+def pipe_reschedule(g: Any, n: int, nrare: int, splits: Any, why: int, israre: Any,
+                    commons: Any, rares: Any, nc: Any, nrv: Any, cnt: Any, ks: Any,
+                    state: Any) -> bool:
+    # after heap n stopped a run (why: a new value bit or a re-choice due): the
+    # one-core kernel's schedule at that heap. Returns whether the rare list is
+    # to be rebuilt (rebuild_rare; then KS_AT_CHOICE is its new length)
+    bits = ks[KS_BITS]
+    mask = ks[KS_MASK]
+    e = ks[KS_E]
+    f = ks[KS_F]
+    at_choice = ks[KS_AT_CHOICE]
+    next_check = ks[KS_NEXT]
+    fixed = ks[KS_FIXED] != 0
+    allow_e = splits.shape[0] == 1
+    rebuild = False
+    if why == WHY_BIT:
+        while g[n] >> bits:
+            bits += 1
+        if not fixed:
+            m, e, f, _ = wht_best(cnt, bits, allow_e)
+            mask = full(m, bits)
+            state[S_CHOSEN] += 1
+        rebuild = True
+    else:
+        m, e2, f2, best_count = wht_best(cnt, bits, allow_e)
+        if (full(m, bits) != mask or e2 != e or f2 != f) and best_count * 10 < nrare * 9:
+            mask = full(m, bits)  # switch only for a clear gain
+            e = e2
+            f = f2
+            state[S_CHOSEN] += 1
+            rebuild = True
+        at_choice = nrare
+        if n + 1 >= next_check:
+            next_check = 2 * (n + 1)
+    if rebuild:
+        set_tables(mask, bits, israre, commons, rares, nc, nrv)
+        at_choice = -1
+    ks[KS_BITS] = bits
+    ks[KS_MASK] = mask
+    ks[KS_E] = e
+    ks[KS_F] = f
+    ks[KS_AT_CHOICE] = at_choice
+    ks[KS_NEXT] = next_check
+    return rebuild
+
+
+@jit
+def pipe_end(n_end: int, nrare: int, state: Any, ks: Any, figs: Any) -> None:
+    # the state vector after the last run, as _rare_jit.rare_kernel leaves it
+    bits = ks[KS_BITS]
+    for i in range(figs.shape[0]):
+        state[S_SCANNED] += figs[i, 0]
+        state[S_FULL] += figs[i, 1]
+        state[S_VEC] += figs[i, 2]
+    state[S_MASK] = ks[KS_MASK] & ((1 << bits) - 1) if ks[KS_FIXED] == 0 else ks[KS_MASK]
+    state[S_E] = ks[KS_E]
+    state[S_F] = ks[KS_F]
+    state[S_NEXT] = ks[KS_NEXT]
+    state[S_RARE] = nrare
+    state[S_BITS] = bits
+    state[S_AT] = min(state[S_STOP], n_end + 1)
