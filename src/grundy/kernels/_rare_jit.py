@@ -291,8 +291,10 @@ def linear_map(g: Any, r: int, lo: int, hi: int, bm: Any, left: int) -> Any:
         return 0, a - lo
     if a > lo:
         left = count_map(bm)
+    ur = np.uint64(r)
     while a <= hi:
-        if take(bm, np.int64(g[a] ^ g[r - a])):
+        ua = np.uint64(a)
+        if take(bm, np.int64(g[ua] ^ g[ur - ua])):
             left -= 1
             if left == 0:
                 return 0, a + 1 - lo
@@ -318,10 +320,13 @@ def scan_map(g: Any, n: int, splits: Any, unequal: bool, need: Any, nneed: int, 
                     r = n - splits[si]
                     half = (r - 1) // 2 if unequal else r // 2
                     low = max(A0, r - s)
+                    ur = np.uint64(r)
                     for idx in range(pcount[j]):
                         a = probes[j, idx]
-                        if a > low and a <= half and take(bm, np.int64(g[a] ^ g[r - a])):
-                            left -= 1
+                        if a > low and a <= half:  # unsigned: no negative-index test
+                            ua = np.uint64(a)
+                            if take(bm, np.int64(g[ua] ^ g[ur - ua])):
+                                left -= 1
                     cost += pcount[j]
                 if left == 0:
                     break
