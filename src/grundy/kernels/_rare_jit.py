@@ -392,6 +392,79 @@ def rebuild_workspace(g: Any, start: int, cnt: Any, probes: Any, pcount: Any, oc
 
 
 @jit
+def start_split(g: Any, start: int, splits: Any, state: Any, cnt: Any, probes: Any, pcount: Any,
+                occ: Any, israre: Any, commons: Any, rares: Any, nc: Any, nrv: Any) -> Any:
+    # the start of a call on g[0..start-1]: the workspace (kept from the last
+    # call when state[S_AT] == start, else rebuilt), the split (the state's,
+    # or the best by wht_best when it has none and is not fixed) and its
+    # tables. Returns (workspace kept, bits, mask, e, f)
+    allow_e = splits.shape[0] == 1
+    resume = state[S_AT] == start and state[S_BITS] > 0
+    if resume:
+        bits = state[S_BITS]
+    else:
+        bits = rebuild_workspace(g, start, cnt, probes, pcount, occ)
+    mask = state[S_MASK]
+    e = state[S_E] if allow_e else 0
+    f = state[S_F] if allow_e else 0
+    if state[S_FIXED] == 0:
+        if mask == 0 and e == 0 and f == 0:
+            m, e, f, _ = wht_best(cnt, bits, allow_e)
+            mask = full(m, bits)
+            state[S_CHOSEN] += 1
+        else:
+            mask = full(mask & ((1 << bits) - 1), bits)
+    set_tables(mask, bits, israre, commons, rares, nc, nrv)
+    return resume, bits, mask, e, f
+
+
+@jit
+def next_split(n: int, value: int, bits: int, mask: int, e: int, f: int, fixed: bool, nrare: int,
+               at_choice: int, next_check: int, cnt: Any, allow_e: bool, israre: Any,
+               commons: Any, rares: Any, nc: Any, nrv: Any, state: Any) -> Any:
+    # the schedule after heap n got value: a new value bit takes a new split
+    # (the best by wht_best, unless fixed); at the scheduled heaps (the table
+    # doubled, the rare list doubled) a clearly better split replaces it. The
+    # tables follow a new split. Returns (bits, mask, e, f, at_choice,
+    # next_check, whether the rare list is to be rebuilt)
+    rebuild = False
+    if value >> bits:
+        while value >> bits:
+            bits += 1
+        if not fixed:
+            m, e, f, _ = wht_best(cnt, bits, allow_e)
+            mask = full(m, bits)
+            state[S_CHOSEN] += 1
+        rebuild = True
+    elif not fixed and (n + 1 >= next_check or nrare > 2 * at_choice + 16):
+        m, e2, f2, best_count = wht_best(cnt, bits, allow_e)
+        if (full(m, bits) != mask or e2 != e or f2 != f) and best_count * 10 < nrare * 9:
+            mask = full(m, bits)  # switch only for a clear gain
+            e = e2
+            f = f2
+            state[S_CHOSEN] += 1
+            rebuild = True
+        at_choice = nrare
+        if n + 1 >= next_check:
+            next_check = 2 * (n + 1)
+    if rebuild:
+        set_tables(mask, bits, israre, commons, rares, nc, nrv)
+    return bits, mask, e, f, at_choice, next_check, rebuild
+
+
+@jit
+def record(g: Any, n: int, value: int, cnt: Any, probes: Any, pcount: Any, occ: Any) -> None:
+    # heap n's value into the table and the workspace (value counts by the
+    # heap's parity, the first K occurrences of every value)
+    g[n] = value
+    cnt[n & 1, value] += 1
+    if occ[value] < K:
+        probes[occ[value], pcount[occ[value]]] = n
+        pcount[occ[value]] += 1
+        occ[value] += 1
+
+
+@jit
 def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes: Any,
                 unequal: bool, state: Any, cnt: Any, probes: Any, pcount: Any, occ: Any,
                 rk: Any, stamp0: int) -> Any:
@@ -406,11 +479,6 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
     ns = splits.shape[0]
     allow_e = ns == 1
     t = splits[0] if ns == 1 else 0
-    resume = state[S_AT] == start and state[S_BITS] > 0
-    if resume:
-        bits = state[S_BITS]
-    else:
-        bits = rebuild_workspace(g, start, cnt, probes, pcount, occ)
     seen = np.zeros(V, dtype=np.uint32)
     israre = np.zeros((2, V), dtype=np.uint8)
     commons = np.zeros((2, V), dtype=np.int32)
@@ -422,19 +490,9 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
     vals = np.zeros(16, dtype=np.uint16)
     bm = np.zeros(64, dtype=np.uint16)
     lim = np.zeros(max(ns, 1), dtype=np.int64)
-
+    resume, bits, mask, e, f = start_split(g, start, splits, state, cnt, probes, pcount, occ,
+                                           israre, commons, rares, nc, nrv)
     fixed = state[S_FIXED] != 0
-    mask = state[S_MASK]
-    e = state[S_E] if allow_e else 0
-    f = state[S_F] if allow_e else 0
-    if not fixed:
-        if mask == 0 and e == 0 and f == 0:
-            m, e, f, _ = wht_best(cnt, bits, allow_e)
-            mask = full(m, bits)
-            state[S_CHOSEN] += 1
-        else:
-            mask = full(mask & ((1 << bits) - 1), bits)
-    set_tables(mask, bits, israre, commons, rares, nc, nrv)
     if resume:
         nrare = state[S_RARE]
     else:
@@ -503,34 +561,13 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
         if value > 65535:
             state[S_STOP] = n
             break
-        g[n] = value
-        cnt[n & 1, value] += 1
-        if occ[value] < K:
-            probes[occ[value], pcount[occ[value]]] = n
-            pcount[occ[value]] += 1
-            occ[value] += 1
+        record(g, n, value, cnt, probes, pcount, occ)
         rebuild = False
-        if value >> bits:
-            while value >> bits:
-                bits += 1
-            if not fixed:
-                m, e, f, _ = wht_best(cnt, bits, allow_e)
-                mask = full(m, bits)
-                state[S_CHOSEN] += 1
-            rebuild = True
-        elif not fixed and (n + 1 >= next_check or nrare > 2 * at_choice + 16):
-            m, e2, f2, best_count = wht_best(cnt, bits, allow_e)
-            if (full(m, bits) != mask or e2 != e or f2 != f) and best_count * 10 < nrare * 9:
-                mask = full(m, bits)  # switch only for a clear gain
-                e = e2
-                f = f2
-                state[S_CHOSEN] += 1
-                rebuild = True
-            at_choice = nrare
-            if n + 1 >= next_check:
-                next_check = 2 * (n + 1)
+        if value >> bits or not fixed and (n + 1 >= next_check or nrare > 2 * at_choice + 16):
+            bits, mask, e, f, at_choice, next_check, rebuild = next_split(
+                n, value, bits, mask, e, f, fixed, nrare, at_choice, next_check, cnt, allow_e,
+                israre, commons, rares, nc, nrv, state)
         if rebuild:
-            set_tables(mask, bits, israre, commons, rares, nc, nrv)
             nrare = 0
             for i in range(1, n + 1):
                 if israre[1 ^ (e & i) ^ f, g[i]]:

@@ -37,10 +37,10 @@ import numpy as np
 
 from grundy.kernels._atomic import (compare_exchange, fetch_add, load_acquire, spin_pause,
                                     store_release)
-from grundy.kernels._rare_jit import (F, K, full, next_stamp, rebuild_workspace, scan, scan_map,
-                                      set_tables, wht_best)
+from grundy.kernels._rare_jit import (F, next_split, next_stamp, record, scan, scan_map,
+                                      start_split)
 from grundy.kernels._simd import AVX512BW, MAP_VALUES
-from grundy.kernels.rare import (S_AT, S_BITS, S_CHOSEN, S_E, S_F, S_FIXED, S_FULL, S_MASK, S_NEXT,
+from grundy.kernels.rare import (S_AT, S_BITS, S_E, S_F, S_FIXED, S_FULL, S_MASK, S_NEXT,
                                  S_RARE, S_SCANNED, S_STOP, S_VEC)
 
 jit = numba.njit(cache=True, nogil=True, boundscheck=False)
@@ -241,12 +241,7 @@ def commit_ready(g: Any, n_end: int, depth: int, splits: Any, takes: Any, wholes
                 ctl[CTL_WHY] = WHY_ROOM
                 store_release(ctl, CTL_STOP, m)
                 break
-            g[m] = value
-            cnt[m & 1, value] += 1
-            if occ[value] < K:
-                probes[occ[value], pcount[occ[value]]] = m
-                pcount[occ[value]] += 1
-                occ[value] += 1
+            record(g, m, value, cnt, probes, pcount, occ)
             if rare:
                 add_rare_at(rk, nrare, m, value)
                 nrare += 1
@@ -353,81 +348,36 @@ def rebuild_rare(g: Any, n: int, israre: Any, e: int, f: int, rk: Any) -> int:
 
 @jit
 def pipe_start(g: Any, start: int, n_end: int, splits: Any, state: Any, cnt: Any, probes: Any,
-               pcount: Any, occ: Any, rk: Any, israre: Any, commons: Any, rares: Any, nc: Any,
-               nrv: Any, ks: Any) -> bool:
-    # the start of _rare_jit.rare_kernel (the same state and workspace): the
-    # workspace for g[0..start-1], the split and its tables. Returns whether
-    # the rare list (state[S_RARE] entries of rk) is kept from the last call;
-    # if not, the caller rebuilds it (rebuild_rare)
-    ns = splits.shape[0]
-    allow_e = ns == 1
-    resume = state[S_AT] == start and state[S_BITS] > 0
-    if resume:
-        bits = state[S_BITS]
-    else:
-        bits = rebuild_workspace(g, start, cnt, probes, pcount, occ)
-    fixed = state[S_FIXED] != 0
-    mask = state[S_MASK]
-    e = state[S_E] if allow_e else 0
-    f = state[S_F] if allow_e else 0
-    if not fixed:
-        if mask == 0 and e == 0 and f == 0:
-            m, e, f, _ = wht_best(cnt, bits, allow_e)
-            mask = full(m, bits)
-            state[S_CHOSEN] += 1
-        else:
-            mask = full(mask & ((1 << bits) - 1), bits)
-    set_tables(mask, bits, israre, commons, rares, nc, nrv)
+               pcount: Any, occ: Any, israre: Any, commons: Any, rares: Any, nc: Any, nrv: Any,
+               ks: Any) -> bool:
+    # the start of _rare_jit.rare_kernel (the same state and workspace), into
+    # ks. Returns whether the rare list (state[S_RARE] entries) is kept from
+    # the last call; if not, the caller rebuilds it (rebuild_rare) and sets
+    # KS_AT_CHOICE to its length
+    resume, bits, mask, e, f = start_split(g, start, splits, state, cnt, probes, pcount, occ,
+                                           israre, commons, rares, nc, nrv)
     state[S_STOP] = n_end + 1
     ks[KS_BITS] = bits
     ks[KS_MASK] = mask
     ks[KS_E] = e
     ks[KS_F] = f
-    ks[KS_AT_CHOICE] = state[S_RARE] if resume else -1  # -1: set after the rebuild
+    ks[KS_AT_CHOICE] = state[S_RARE] if resume else -1
     ks[KS_NEXT] = max(state[S_NEXT], 2 * start)
-    ks[KS_FIXED] = 1 if fixed else 0
-    ks[KS_T] = splits[0] if ns == 1 else 0
+    ks[KS_FIXED] = state[S_FIXED] != 0
+    ks[KS_T] = splits[0] if splits.shape[0] == 1 else 0
     return resume
 
 
 @jit
-def pipe_reschedule(g: Any, n: int, nrare: int, splits: Any, why: int, israre: Any,
-                    commons: Any, rares: Any, nc: Any, nrv: Any, cnt: Any, ks: Any,
-                    state: Any) -> bool:
-    # after heap n stopped a run (why: a new value bit or a re-choice due): the
-    # one-core kernel's schedule at that heap. Returns whether the rare list is
-    # to be rebuilt (rebuild_rare; then KS_AT_CHOICE is its new length)
-    bits = ks[KS_BITS]
-    mask = ks[KS_MASK]
-    e = ks[KS_E]
-    f = ks[KS_F]
-    at_choice = ks[KS_AT_CHOICE]
-    next_check = ks[KS_NEXT]
-    fixed = ks[KS_FIXED] != 0
-    allow_e = splits.shape[0] == 1
-    rebuild = False
-    if why == WHY_BIT:
-        while g[n] >> bits:
-            bits += 1
-        if not fixed:
-            m, e, f, _ = wht_best(cnt, bits, allow_e)
-            mask = full(m, bits)
-            state[S_CHOSEN] += 1
-        rebuild = True
-    else:
-        m, e2, f2, best_count = wht_best(cnt, bits, allow_e)
-        if (full(m, bits) != mask or e2 != e or f2 != f) and best_count * 10 < nrare * 9:
-            mask = full(m, bits)  # switch only for a clear gain
-            e = e2
-            f = f2
-            state[S_CHOSEN] += 1
-            rebuild = True
-        at_choice = nrare
-        if n + 1 >= next_check:
-            next_check = 2 * (n + 1)
-    if rebuild:
-        set_tables(mask, bits, israre, commons, rares, nc, nrv)
-        at_choice = -1
+def pipe_reschedule(g: Any, n: int, nrare: int, splits: Any, israre: Any, commons: Any,
+                    rares: Any, nc: Any, nrv: Any, cnt: Any, ks: Any, state: Any) -> bool:
+    # after heap n stopped a run (a new value bit, or a re-choice due): the
+    # one-core kernel's schedule at that heap, into ks. Returns whether the
+    # rare list is to be rebuilt (then the caller sets KS_AT_CHOICE)
+    bits, mask, e, f, at_choice, next_check, rebuild = next_split(
+        n, g[n], ks[KS_BITS], ks[KS_MASK], ks[KS_E], ks[KS_F], ks[KS_FIXED] != 0, nrare,
+        ks[KS_AT_CHOICE], ks[KS_NEXT], cnt, splits.shape[0] == 1, israre, commons, rares, nc,
+        nrv, state)
     ks[KS_BITS] = bits
     ks[KS_MASK] = mask
     ks[KS_E] = e

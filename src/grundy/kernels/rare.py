@@ -205,7 +205,7 @@ def _pipelined(g: Any, start: int, n: int, splits: Any, takes: Any, wholes: Any,
     wins = np.zeros(len(slots), dtype=np.int64)  # the early moves' marks above it
     room = _ROOM
     if pipe.pipe_start(g, start, n, splits, state, work.cnt, work.probes, work.pcount, work.occ,
-                       work.rk, israre, commons, rares, nc, nrv, ks):
+                       israre, commons, rares, nc, nrv, ks):
         nrare = int(state[S_RARE])
         work.rk = _room(work.rk, nrare, room)
     else:
@@ -237,8 +237,8 @@ def _pipelined(g: Any, start: int, n: int, splits: Any, takes: Any, wholes: Any,
             if why == pipe.WHY_ROOM:
                 work.rk = _room(work.rk, nrare, nrare + room)
             elif why != pipe.WHY_END and pipe.pipe_reschedule(
-                    g, done - 1, nrare, splits, why, israre, commons, rares, nc, nrv, work.cnt,
-                    ks, state):
+                    g, done - 1, nrare, splits, israre, commons, rares, nc, nrv, work.cnt, ks,
+                    state):
                 nrare = _rebuild_rare(pipe, g, done - 1, israre, int(ks[pipe.KS_E]),
                                       int(ks[pipe.KS_F]), work, room)
                 ks[pipe.KS_AT_CHOICE] = nrare
