@@ -18,16 +18,32 @@ from grundy.games.treegames import ancestor_deletion_values
 from grundy.kernels.trees import root_tree
 
 
+def _bad(what: str) -> Exception:
+    from grundy.values.errors import InvalidPositionError
+
+    return InvalidPositionError(f"p6665: {what}")
+
+
 def solve(text: str) -> str:
     data = np.fromstring(text, dtype=np.int64, sep=" ")  # fast: text to int64 in C
+    if data.size == 0:
+        raise _bad("the input is empty")
     t, pos, out = int(data[0]), 1, []
     for _ in range(t):
+        if pos + 2 > data.size:
+            raise _bad("the input ends early")
         n, m = int(data[pos]), int(data[pos + 1])
+        if n < 0 or m < 0 or pos + 2 + 2 * m > data.size:
+            raise _bad("the input ends early, or a case has n < 0 or m < 0")
         e = data[pos + 2 : pos + 2 + 2 * m].reshape(-1, 2) - 1
         pos += 2 + 2 * m
+        if m and (e.min() < 0 or e.max() >= n):
+            raise _bad("an edge has an end outside 1..n")
         # BFS from the vertices in increasing order: each tree is rooted at its
         # smallest vertex
-        parent, order, _ = root_tree(e[:, 0], e[:, 1], n, np.arange(n))
+        parent, order, cycle = root_tree(e[:, 0], e[:, 1], n, np.arange(n))
+        if cycle >= 0:
+            raise _bad("the edges of a case are not a forest (a cycle, a loop or a double edge)")
         g = ancestor_deletion_values(parent, order)
         total = int(np.bitwise_xor.reduce(g[parent < 0])) if n else 0
         out.append("Alice" if total else "Bob")

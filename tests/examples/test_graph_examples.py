@@ -212,6 +212,22 @@ def test_cf2062e():
 
 
 @pytest.mark.parametrize("text, why", [
+    ("1\n3 5\n", "ends early"),                  # edges missing
+    ("2\n2 1\n1 2\n", "ends early"),             # a case missing
+    ("1\n3 2\n1 2\n2 4\n", "outside 1..n"),     # an end outside 1..n
+    ("1\n3 3\n1 2\n2 3\n3 1\n", "forest"),     # a cycle
+    ("1\n2 2\n1 2\n1 2\n", "forest"),           # a double edge
+    ("1\n2 1\n2 2\n", "forest"),                 # a loop
+    ("", "empty"),
+])
+def test_p6665_bad_input(text, why):
+    from grundy.values.errors import InvalidPositionError
+
+    with pytest.raises(InvalidPositionError, match=why):
+        load("p6665_forest_ancestors").solve(text)
+
+
+@pytest.mark.parametrize("text, why", [
     ("1\n3\n1 2 3\n1 2\n1 2\n", "tree"),           # a double edge: vertex 3 unreached
     ("1\n3\n1 2 3\n1 2\n2 2\n", "tree"),           # a loop
     ("1\n3\n1 2 3\n1 2\n2 4\n", "edge"),           # an end outside 1..n
