@@ -50,13 +50,25 @@ def class_distribution(heaps: list[Any], m: int) -> Any:
     return np.stack([inverse_fwht(acc[x], mod=MOD) for x in range(k)], axis=1).ravel()
 
 
+def _bad(what: str) -> Exception:
+    from grundy.values.errors import InvalidPositionError
+
+    return InvalidPositionError(f"qushizi: {what}")
+
+
 def solve(text: str) -> str:
     data = np.fromstring(text, dtype=np.int64, sep=" ")  # fast: text to int64 in C
+    if data.size < 2 or data[0] < 0 or data[1] < 1:
+        raise _bad("the input needs n >= 0 and m >= 1 first")
     n, m = int(data[0]), int(data[1])
     classes: dict[int, list[Any]] = {}
     total, pos = 1, 2
     for _ in range(n):
+        if pos + 2 > data.size or data[pos] < 0 or pos + 2 + data[pos] > data.size:
+            raise _bad("the input ends early, or a heap has a negative count of sizes")
         k, c = int(data[pos]), int(data[pos + 1])
+        if k and data[pos + 2 : pos + 2 + k].min() < 0:
+            raise _bad("a heap size is negative")
         classes.setdefault(c, []).append(data[pos + 2 : pos + 2 + k])
         pos += 2 + k
         total = total * k % MOD

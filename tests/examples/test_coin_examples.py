@@ -281,6 +281,17 @@ def test_qushizi_colours():
         assert mod.solve(text) == str(want % 998244353)
 
 
+@pytest.mark.parametrize("text, why", [
+    ("", "n >= 0 and m >= 1"), ("2 0\n", "m >= 1"), ("2 3\n2 1 5\n", "ends early"),
+    ("1 3\n-1 1\n", "negative count"), ("1 3\n2 1 5 -7\n", "negative"),
+])
+def test_qushizi_colours_bad_input(text, why):
+    from grundy.values.errors import InvalidPositionError
+
+    with pytest.raises(InvalidPositionError, match=why):
+        load("qushizi_colours").solve(text)
+
+
 # ARC134E -----------------------------------------------------------------------------
 @lru_cache(maxsize=None)
 def modulo_nim_wins(s: frozenset) -> bool:
