@@ -269,13 +269,13 @@ def commit_ready(g: Any, n_end: int, depth: int, splits: Any, takes: Any, wholes
 
 @jit
 def worker(i: int, depth: int, batch: int, g: Any, n_end: int, splits: Any, takes: Any,
-           wholes: Any, unequal: bool, rk: Any, israre: Any, commons: Any, rares: Any, nc: Any, nrv: Any,
-           ks: Any, cnt: Any, probes: Any, pcount: Any, occ: Any, ctl: Any, slots: Any,
+           wholes: Any, unequal: bool, rk: Any, israre: Any, commons: Any, rares: Any, nc: Any,
+           nrv: Any, ks: Any, cnt: Any, probes: Any, pcount: Any, occ: Any, ctl: Any, slots: Any,
            wins: Any, figs: Any, stamp0: int) -> None:
     # one thread: take the next heap n (CTL_NEXT), wait for the heaps up to
     # n - depth, compute n's early mex into its slot, commit what is ready;
     # until past n_end or the run stops. figs: this thread's (#splits scanned,
-    # #full scans, #map scans, #heaps computed again)
+    # #full scans, #map scans, #late moves reaching an early mex)
     bits = ks[KS_BITS]
     e = ks[KS_E]
     f = ks[KS_F]
@@ -315,11 +315,10 @@ def worker(i: int, depth: int, batch: int, g: Any, n_end: int, splits: Any, take
                                 need, probes, pcount, vals, bm, lims, figs)
         wins[n % w] = early_window(seen, stamp, value, vb)
         store_release(slots, n % w, (n << 20) | value)
-        if n - load_acquire(ctl, CTL_DONE) >= batch:  # commit in batches: the lines
-                stamp = commit_ready(g, n_end, depth, splits, takes, wholes, unequal, rk, israre,
-                                     commons, rares, nc, nrv, ks, cnt, probes, pcount, occ, ctl,
-                                     slots, wins, seen, needtag, stamp, need, vals, bm, lims2,
-                                     figs)
+        if n - load_acquire(ctl, CTL_DONE) >= batch:  # in batches: fewer lines change cores
+            stamp = commit_ready(g, n_end, depth, splits, takes, wholes, unequal, rk, israre,
+                                 commons, rares, nc, nrv, ks, cnt, probes, pcount, occ, ctl,
+                                 slots, wins, seen, needtag, stamp, need, vals, bm, lims2, figs)
     # heaps made ready by others and not committed yet: whoever finds the lock free
     while True:
         d = load_acquire(ctl, CTL_DONE)
@@ -329,8 +328,7 @@ def worker(i: int, depth: int, batch: int, g: Any, n_end: int, splits: Any, take
         if load_acquire(slots, d % w) >> 20 == d:
             stamp = commit_ready(g, n_end, depth, splits, takes, wholes, unequal, rk, israre,
                                  commons, rares, nc, nrv, ks, cnt, probes, pcount, occ, ctl,
-                                 slots, wins, seen, needtag, stamp, need, vals, bm, lims2,
-                                     figs)
+                                 slots, wins, seen, needtag, stamp, need, vals, bm, lims2, figs)
 
 
 @jit
