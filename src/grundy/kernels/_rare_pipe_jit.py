@@ -10,7 +10,7 @@ which values just above it the early moves reach, and goes on to the next heap.
 Heaps are committed in order, by whichever thread holds the commit lock, in
 batches: the few *late* moves (takes of fewer than ``depth`` tokens, splits with a
 part above ``n - depth``) are looked at then, and when one reaches the early mex
-(0.1-0.6% of the heaps of Officers and Grundy's game, up to a third in stretches
+(under 1% of the heaps of Officers and Grundy's game, up to a third in stretches
 of 0.376) the value is the next one neither reaches (:func:`late_value`: the
 window, a scan for a rare value), or past the window the heap is computed again
 from all its moves. A commit writes the value, the first-occurrence probes, the
