@@ -83,6 +83,48 @@ def test_per_game_budget_bounds_a_hard_game(tmp_path):
     assert not row.proven and row.n < 1 << 24 and row.seconds < 30
 
 
+def test_a_larger_budget_runs_the_games_it_stopped_again(tmp_path, monkeypatch):
+    store = tmp_path / "census.sqlite"
+    calls = []
+    real = census_mod.analyse
+    monkeypatch.setattr(census_mod, "analyse", lambda c, n, s: calls.append((c, s)) or real(c, n, s))
+    to = 1 << 22  # out of reach in 0.05 s for the unsolved games
+    first = census(2, to, workers=1, store=store, budget=Budget(seconds=0.05))
+    stopped = {r.code for r in first if not r.proven and r.n <= to}
+    assert stopped and all(r.budget == 0.05 for r in first)
+    calls.clear()
+    census(2, to, workers=1, store=store, budget=Budget(seconds=0.05))  # the same budget: nothing
+    assert calls == []
+    again = census(2, to, workers=1, store=store, budget=Budget(seconds=0.2))
+    assert {c for c, _ in calls} == stopped and {s for _, s in calls} == {0.2}
+    grew = {r.code: r.n for r in again}
+    assert all(grew[c] >= {r.code: r.n for r in first}[c] for c in stopped)
+    calls.clear()
+    census(2, to, workers=1, store=store, budget=Budget(seconds=0.1))  # less than given: nothing
+    assert calls == []
+
+
+def test_a_store_of_schema_1_is_upgraded(tmp_path):
+    old = tmp_path / "old.sqlite"
+    cols = [c for c in census_mod._COLUMNS if c != "budget"]
+    with sqlite3.connect(old) as db:
+        db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+        db.execute(f"CREATE TABLE rows ({', '.join(cols)}, PRIMARY KEY (code, n))")
+        db.executemany("INSERT INTO meta VALUES (?, ?)", [("kind", "grundy-census"), ("schema", "1")])
+        db.execute(f"INSERT INTO rows VALUES ({', '.join('?' for _ in cols)})",
+                   ("0.6", 401, None, None, 0, 10, 300, 494, 0, 100, 200, 2.0, 1 << 22))
+        db.execute(f"INSERT INTO rows VALUES ({', '.join('?' for _ in cols)})",
+                   ("0.07", 200, 53, 34, 1, 4, 35, 1, 0, 9, 52, 0.1, 200))
+    store = CensusStore(old)
+    assert store.get("0.6").budget == 0.0
+    # a row stopped by an unknown budget is settled for no positive budget
+    assert store.settled(["0.6", "0.07"], 1 << 22, 1.0) == {"0.07"}
+    assert store.settled(["0.6", "0.07"], 1 << 22) == {"0.6", "0.07"}
+    store.close()
+    with sqlite3.connect(old) as db:
+        assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == "2"
+
+
 def test_bad_stores(tmp_path):
     text = tmp_path / "notes.txt"
     text.write_text("hello, not a database " * 100)

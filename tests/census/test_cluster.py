@@ -35,7 +35,7 @@ def _stored(store):
         rows = db.execute("SELECT rowid, * FROM rows").fetchall()
     figures = {}
     for rowid, *values in rows:
-        row = CensusRow(*values[:11], 0.0, values[12])
+        row = CensusRow(*values[:11], 0.0, *values[12:])
         figures[(row.code, row.n)] = (rowid, row)
     return figures
 

@@ -39,7 +39,7 @@ __all__ = ["CensusRow", "CensusStore", "CensusStoreError", "CensusWorkerError",
            "SCHEMA_VERSION", "MAX_TO"]
 
 #: the store's schema; a store written by a newer grundy is refused
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: rows.budget
 #: default per-game time budget of a census (seconds)
 GAME_SECONDS = 60.0
 
@@ -78,6 +78,9 @@ class CensusRow:
     last_rare: int = 0
     seconds: float = 0.0
     target: int = 0
+    #: the seconds the game was given (a row stopped by them is settled only for
+    #: censuses giving no more)
+    budget: float = 0.0
 
 
 _COLUMNS = [f.name for f in fields(CensusRow)]
@@ -139,7 +142,7 @@ def analyse(code: str, to: int, seconds: float = GAME_SECONDS) -> CensusRow:
     return CensusRow(
         code, have, None if p is None else p.preperiod, None if p is None else p.period,
         bool(p and p.proven), s["max"], s["max_at"], s["mask"], s["e"], s["rare"],
-        s["last_rare"], round(time.monotonic() - t0, 3), to,
+        s["last_rare"], round(time.monotonic() - t0, 3), to, float(seconds),
     )
 
 
@@ -147,7 +150,7 @@ class CensusStore:
     """The SQLite store of census rows (``path``, or in memory for ``None``).
 
     >>> store = CensusStore(None)
-    >>> store.add(CensusRow("0.07", 200, 53, 34, True, 4, 35, 1, 0, 9, 52, 0.1, 200))
+    >>> store.add(CensusRow("0.07", 200, 53, 34, True, 4, 35, 1, 0, 9, 52, 0.1, 200, 2.0))
     >>> store.get("0.07").period, store.settled(["0.07", "0.6"], 100)
     (34, {'0.07'})
     """
@@ -189,6 +192,16 @@ class CensusStore:
             raise CensusStoreError(
                 f"{shown} was written by a newer grundy (schema {version}; this one reads {SCHEMA_VERSION})"
             )
+        if version < 2:  # rows without their budget: 0, so a census runs the unsettled again
+            try:
+                with self.db:
+                    self.db.execute("ALTER TABLE rows ADD COLUMN budget REAL NOT NULL DEFAULT 0")
+                    self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema'",
+                                    (str(SCHEMA_VERSION),))
+            except sqlite3.Error as e:
+                raise CensusStoreError(
+                    f"cannot upgrade the census store {shown} (schema {version} to "
+                    f"{SCHEMA_VERSION}): {e}") from None
 
     def _create(self, shown: str) -> None:
         cols = ", ".join(f"{c} {_SQL_TYPES.get(c, 'INTEGER')}" for c in _COLUMNS)
@@ -258,10 +271,13 @@ class CensusStore:
         """The longest row of every game."""
         return self._rows("WHERE n = (SELECT MAX(n) FROM rows AS r WHERE r.code = rows.code)")
 
-    def settled(self, codes: Iterable[str], to: int) -> set[str]:
-        """The codes needing no run to ``to``: proven, or already run that far."""
+    def settled(self, codes: Iterable[str], to: int, seconds: float = 0.0) -> set[str]:
+        """The codes needing no run to ``to`` with ``seconds`` a game: proven,
+        already run that far, or run for that far and stopped by a budget of at
+        least ``seconds`` (a larger budget runs them again)."""
         done = {r[0] for r in self._query(
-            "SELECT DISTINCT code FROM rows WHERE proven = 1 OR target >= ? OR n > ?", (to, to))}
+            "SELECT DISTINCT code FROM rows WHERE proven = 1 OR n > ? OR (target >= ? AND budget >= ?)",
+            (to, to, seconds))}
         return done & set(codes)
 
     def unsolved(self) -> list[CensusRow]:
@@ -443,7 +459,7 @@ def census(
     db = CensusStore(store)
     try:
         db.check_writable()  # before any computing, not at the first row
-        settled = db.settled(codes, to)
+        settled = db.settled(codes, to, seconds)
         todo = [c for c in codes if c not in settled]
         done = len(codes) - len(todo)
         if progress:

@@ -77,7 +77,8 @@ def _quiet_dask() -> None:
 @click.option("--to", "to", type=IntExpr(min=1), default=10_000, show_default=True,
               help="Table each game at most to this heap.")
 @click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=60.0, show_default=True,
-              help="Seconds per game.")
+              help="Seconds per game (a rerun with more seconds runs again the games "
+                   "a smaller budget stopped).")
 @click.option("--jobs", type=IntExpr(min=1), default=None, help="Local worker processes (default: every core).")
 @click.option("--scheduler", default=None, help="Dask scheduler address, to run on a cluster.")
 @click.option("--cluster", default=None, metavar="local[:N]",
