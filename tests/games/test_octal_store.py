@@ -405,3 +405,25 @@ def test_a_period_search_on_a_store_is_not_bounded_by_the_memory_budget(tmp_path
     stored.max_heaps = 50_000
     p = stored.find_period()
     assert p.proven and (p.preperiod, p.period) == (46578, 4), stored.period_note
+
+
+def test_a_period_proven_on_a_store_is_kept_in_its_header(tmp_path, monkeypatch):
+    import grundy.games.octal as octal
+
+    path = tmp_path / "t.table"
+    first = TakeAndBreak("0.127").use_store(path).find_period()
+    assert first.proven and (first.preperiod, first.period) == (46578, 4)
+    head = json.loads(path.with_name("t.table.json").read_text())
+    assert head["meta"]["period"] == {"preperiod": 46578, "period": 4, "checked": first.checked}
+    # a new session takes it from the header: the table is not searched again
+    monkeypatch.setattr(octal, "octal_periodicity", lambda *a: pytest.fail("searched again"))
+    again = TakeAndBreak("0.127").use_store(path).find_period()
+    assert (again.preperiod, again.period, again.proven) == (46578, 4, True)
+    monkeypatch.undo()
+    # a header claiming a period the values do not bear is not believed
+    head["meta"]["period"] = {"preperiod": 46578, "period": 3, "checked": first.checked}
+    path.with_name("t.table.json").write_text(json.dumps(head))
+    third = TakeAndBreak("0.127").use_store(path).find_period()
+    assert (third.preperiod, third.period, third.proven) == (46578, 4, True)
+    head = json.loads(path.with_name("t.table.json").read_text())
+    assert head["meta"]["period"]["period"] == 4  # the proof put right

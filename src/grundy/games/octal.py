@@ -645,9 +645,13 @@ class TakeAndBreak(Ruleset):
             n = min(n, max_heaps - 1)
             self.engine.extend(n, progress, deadline)
             have = self.engine.have
-            found = octal_periodicity(self.engine.g[:have], t)
+            found = self._stored_period(t) or octal_periodicity(self.engine.g[:have], t)
             if found is not None and found.proven:
-                self.period_note = f"proven on {have:,} values"
+                self.period_note = f"proven on {found.checked:,} values"
+                store = self.engine.store
+                claim = {"preperiod": found.preperiod, "period": found.period, "checked": found.checked}
+                if store is not None and store.meta.get("period") != claim:  # a resumed search skips the proof
+                    store.remember("period", claim)
                 return found
             if have <= n or time.monotonic() > deadline or have >= max_heaps:
                 why = "time" if have < max_heaps else "memory"
@@ -662,6 +666,27 @@ class TakeAndBreak(Ruleset):
                 need = 2 * found.preperiod + 2 * found.period + t
                 nxt = min(nxt, max(need, n + n // 16))
             n = nxt
+
+    def _stored_period(self, t: int) -> Periodicity | None:
+        """The period a table store's header says was proven on its values, if the
+        values bear it out where they were last written (the last 2^20 heaps:
+        the values are checked against their CRC32 when the store opens)."""
+        store = self.engine.store if self.engine is not None else None
+        claim = store.meta.get("period") if store is not None else None
+        if not isinstance(claim, dict):
+            return None
+        try:
+            n0, p, checked = int(claim["preperiod"]), int(claim["period"]), int(claim["checked"])
+        except (KeyError, TypeError, ValueError):
+            return None
+        have = self.engine.have if self.engine is not None else 0
+        if not (0 <= n0 and 1 <= p and 2 * n0 + 2 * p + t <= checked <= have):
+            return None
+        g = self.engine.g if self.engine is not None else None
+        lo = max(n0 + p, have - (1 << 20))
+        if g is None or not (g[lo:have] == g[lo - p:have - p]).all():
+            return None
+        return Periodicity(n0, p, 0, True, checked)
 
     def _general_period(self) -> Periodicity | None:
         if not self.uses_kernel:

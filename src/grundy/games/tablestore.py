@@ -79,6 +79,9 @@ class TableStore:
         self.crcs: list[int] = []
         self.tail = 0
         self.values: Any = np.zeros(0, dtype=np.uint16)
+        #: what the store's user records beside the values (saved in the header,
+        #: outside the digest): e.g. the period proven on them
+        self.meta: dict[str, Any] = {}
         self._fd: int | None = None
         self._map: mmap.mmap | None = None
 
@@ -97,7 +100,7 @@ class TableStore:
     def _write_header(self) -> None:
         head = {"format": FORMAT, "version": _VERSION, "game": self.game, "moves": self.moves,
                 "dtype": "<u2", "block": BLOCK, "heaps": self.heaps, "crc32": self.crcs,
-                "tail_crc32": self.tail, "digest": self.digest}
+                "tail_crc32": self.tail, "digest": self.digest, "meta": self.meta}
         tmp = self.header.with_name(self.header.name + ".tmp")
         try:
             with open(tmp, "w", encoding="utf-8") as f:
@@ -143,6 +146,8 @@ class TableStore:
         if has_header:
             head = self._read_header()
             self.heaps, self.crcs, self.tail = head["heaps"], list(head["crc32"]), head["tail_crc32"]
+            meta = head.get("meta", {})
+            self.meta = dict(meta) if isinstance(meta, dict) else {}
         else:
             # the header first: a data file never exists without one
             self.heaps, self.crcs, self.tail = 0, [], 0
@@ -210,6 +215,11 @@ class TableStore:
             raise self._refuse(f"cannot grow to {format_bytes(2 * heaps)}: {e}") from None
         self._remap(heaps)
         return self.values
+
+    def remember(self, key: str, value: Any) -> None:
+        """Record ``key: value`` (JSON) in :attr:`meta` and rewrite the header now."""
+        self.meta[key] = value
+        self._write_header()
 
     def release(self) -> None:
         """Drop the file's pages from this process's resident memory (they stay in
