@@ -14,6 +14,7 @@ import grundy
 from grundy.games.placement import cram_board, mirror_lost
 from grundy.solve.reducer import PRUNED, REMOTENESS, SUSPENSE, Search, forget, outcome, reduce
 from grundy.values.outcome import Outcome
+from tests.oracles import grundy_values
 
 CRAM = grundy.games.get("cram")
 
@@ -37,14 +38,8 @@ def _options(board: str) -> list[str]:
     return out
 
 
-@cache
-def brute(board: str) -> int:
-    """The nimber of a board (rows of '.' and '#'), from the rules."""
-    seen = {brute(o) for o in _options(board)}
-    m = 0
-    while m in seen:
-        m += 1
-    return m
+#: the nimber of a board (rows of '.' and '#'), from the rules: the mex of its options
+brute = grundy_values(_options)
 
 
 @cache
