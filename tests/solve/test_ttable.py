@@ -256,7 +256,7 @@ def test_store_of_another_ruleset_or_a_corrupt_one_is_refused(tmp_path: Path) ->
     two = grundy.ruleset(lambda n: [n - 2] if n > 1 else [])  # same name, other rules
     reduce(one, 9, store=tmp_path / "one.memo")
     assert load_memo(grundy.ruleset(one.__wrapped__), tmp_path / "one.memo") == 10
-    with pytest.raises(InvalidParameterError, match="holds the memo of '<lambda>'"):
+    with pytest.raises(InvalidParameterError, match="saved for other rules of '<lambda>'"):
         load_memo(two, tmp_path / "one.memo")
 
 

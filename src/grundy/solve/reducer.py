@@ -397,30 +397,48 @@ StorePath = str | os.PathLike[str]
 _MAGIC = b"grundy memo store 1\n"
 
 
-def _identity(ruleset: Ruleset) -> tuple[str, ...]:
+def _identity(ruleset: Ruleset, key: str | None = None,
+              path: StorePath | None = None) -> tuple[str, ...]:
     """What a store records of its ruleset: the class, the catalogue spec (or the
-    name), and for a ruleset made from a function, that function's qualified name
-    and a digest of its bytecode (two lambdas differ; an edited function's store
-    is refused, its values may be stale)."""
+    name), and the rules: a catalogue ruleset is named by its spec; another by
+    ``key`` when given (``store_key=``), else by a digest of everything its results
+    can depend on that Python can see (:func:`grundy.solve.identity.fingerprint`:
+    its code, constants, closure, defaults, the globals it reads, its parameters),
+    so the store of an edited function is refused. Raises
+    :class:`InvalidParameterError` where that digest cannot be made, saying how to
+    name the key."""
+    from grundy.solve.identity import NoIdentityError, fingerprint
+
     cls = type(ruleset)
-    fn = getattr(ruleset, "__wrapped__", None)
-    where = ""
-    if callable(fn) and hasattr(fn, "__qualname__"):
-        where = f"{fn.__module__}.{fn.__qualname__}"
-        code = getattr(fn, "__code__", None)
-        if code is not None:
-            digest = hashlib.sha256(code.co_code + repr(code.co_names).encode())
-            where += " " + digest.hexdigest()[:16]
-    return (f"{cls.__module__}.{cls.__qualname__}", str(ruleset.spec or ruleset.name), where)
+    head = (f"{cls.__module__}.{cls.__qualname__}", str(ruleset.spec or ruleset.name))
+    if key is not None:
+        if type(key) is not str or not key:
+            raise InvalidParameterError(
+                f"store_key must be a non-empty string; got {describe(key)}")
+        return (*head, "key " + key)
+    if ruleset.spec is not None and cls.__module__.startswith("grundy."):
+        return (*head, "")
+    try:
+        return (*head, "rules " + fingerprint(ruleset))
+    except NoIdentityError as exc:
+        where = f" {os.fspath(path)!r}" if path is not None else ""
+        example = f"{ruleset.name}-v1" if ruleset.name.isidentifier() else "my-rules-v1"
+        raise InvalidParameterError(
+            f"{ruleset.name}: the memo store{where} cannot be checked against the rules: "
+            f"{exc.what}, so an edit of the rules could not be told apart; name the "
+            f"store's key yourself, store_key={example!r} (reduce, outcome; key= of "
+            f"save_memo and load_memo), and change it whenever the rules change"
+        ) from None
 
 
-def save_memo(ruleset: Ruleset, path: StorePath) -> int:
+def save_memo(ruleset: Ruleset, path: StorePath, *, key: str | None = None,
+              _who: tuple[str, ...] | None = None) -> int:
     """Write every memo of ``ruleset`` (the values found, the excluded nimbers of
     the pruned search, ...) to the file ``path``: the ruleset's identity and the
     memos pickled, under a SHA-256 checksum; written to a temporary file first, so
     an interrupted save leaves the old store whole. Returns the number of entries.
     Positions must be picklable. Load a store only from a source you trust
-    (unpickling runs code).
+    (unpickling runs code). ``key`` names the rules by hand (see :func:`load_memo`).
 
     >>> import grundy, tempfile, os
     >>> kayles = grundy.games.get("kayles")
@@ -433,12 +451,13 @@ def save_memo(ruleset: Ruleset, path: StorePath) -> int:
     >>> memo_of(kayles, GRUNDY)[30]
     7
     """
+    who = _who if _who is not None else _identity(ruleset, key, path)
     memos = _memos(ruleset)
     with _LOCK:
         # list() and dict() copy in one step each: a search running in another
         # thread (the periodic save) may add entries meanwhile
         data = {name: dict(m) for name, m in list(memos.by_name.items())}
-    record = {"ruleset": _identity(ruleset), "memos": data, "yields_sums": memos.yields_sums}
+    record = {"ruleset": who, "memos": data, "yields_sums": memos.yields_sums}
     try:
         payload = pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, TypeError, AttributeError) as exc:
@@ -459,11 +478,21 @@ def save_memo(ruleset: Ruleset, path: StorePath) -> int:
     return sum(map(len, data.values()))
 
 
-def load_memo(ruleset: Ruleset, path: StorePath) -> int:
+def load_memo(ruleset: Ruleset, path: StorePath, *, key: str | None = None,
+              _who: tuple[str, ...] | None = None) -> int:
     """Add the memos saved in ``path`` (:func:`save_memo`) to those of ``ruleset``;
     returns the number of entries read. A file that is not a store, a corrupt one
-    (its checksum does not match) or the store of another ruleset raises
-    :class:`~grundy.values.errors.InvalidParameterError` naming the file."""
+    (its checksum does not match) or the store of another ruleset, or of other
+    rules (an edited move function, other constants, closure values, defaults,
+    globals or parameters) raises
+    :class:`~grundy.values.errors.InvalidParameterError` naming the file.
+
+    ``key`` names the rules by hand instead: the store is loaded when it was saved
+    under the same key (and ruleset name); needed where the rules hold a value
+    with no stable identity (an object that cannot be pickled), and yours to change
+    when the rules change.
+    """
+    mine = _who if _who is not None else _identity(ruleset, key, path)
     name = os.fspath(path)
     try:
         with open(path, "rb") as f:
@@ -485,8 +514,14 @@ def load_memo(ruleset: Ruleset, path: StorePath) -> int:
         raise InvalidParameterError(
             f"the memo store {name!r} cannot be read ({type(exc).__name__}: {_short(str(exc))})"
         ) from None
-    mine = _identity(ruleset)
     if who != mine:
+        if who[:2] == mine[:2] and len(who) == 3:
+            raise InvalidParameterError(
+                f"the memo store {name!r} was saved for other rules of {mine[1]!r}: "
+                + ("its key differs" if who[2].startswith("key ") or mine[2].startswith("key ")
+                   else "the move function, its constants, closure, defaults, the globals "
+                        "it reads or the ruleset's parameters have changed")
+                + "; its values may be wrong for these rules (delete it or use another file)")
         raise InvalidParameterError(
             f"the memo store {name!r} holds the memo of {who[1]!r} ({who[0]}), not of "
             f"{mine[1]!r} ({mine[0]})"
@@ -511,39 +546,44 @@ class _Saver(threading.Thread):
     save. Each save is atomic (:func:`save_memo` writes a temporary file and renames
     it); a save that fails stops the saving and is raised again at the end."""
 
-    def __init__(self, ruleset: Ruleset, store: StorePath, every: float) -> None:
+    def __init__(self, ruleset: Ruleset, store: StorePath, every: float,
+                 who: tuple[str, ...]) -> None:
         super().__init__(name="grundy memo store", daemon=True)
-        self.ruleset, self.store, self.every = ruleset, store, every
+        self.ruleset, self.store, self.every, self.who = ruleset, store, every, who
         self.halt = threading.Event()
         self.error: BaseException | None = None
 
     def run(self) -> None:
         while not self.halt.wait(self.every):
             try:
-                save_memo(self.ruleset, self.store)
+                save_memo(self.ruleset, self.store, _who=self.who)
             except BaseException as exc:  # raised again by the search's thread
                 self.error = exc
                 return
 
 
 @contextmanager
-def _stored(ruleset: Ruleset, store: StorePath, every: float | None = None) -> Iterator[None]:
+def _stored(ruleset: Ruleset, store: StorePath, every: float | None = None,
+            key: str | None = None) -> Iterator[None]:
     """Load the store when it exists; save it every ``every`` seconds while the
-    search runs (:data:`SAVE_EVERY` when None) and at the end, however it ends."""
+    search runs (:data:`SAVE_EVERY` when None) and at the end, however it ends.
+    The rules' identity is taken once, before the search (a cache the move
+    function fills as it runs is not part of it)."""
     every = SAVE_EVERY if every is None else every
     if type(every) not in (int, float) or not every > 0:
         raise InvalidParameterError(f"save_every must be a positive number of seconds; "
                                     f"got {describe(every)}")
+    who = _identity(ruleset, key, store)
     if os.path.exists(store):
-        load_memo(ruleset, store)
-    saver = _Saver(ruleset, store, every)
+        load_memo(ruleset, store, _who=who)
+    saver = _Saver(ruleset, store, every, who)
     saver.start()
     try:
         yield
     finally:
         saver.halt.set()
         saver.join()
-        save_memo(ruleset, store)
+        save_memo(ruleset, store, _who=who)
     if saver.error is not None:
         raise saver.error
 
@@ -659,6 +699,7 @@ def reduce(
     search: Search | None = None,
     store: StorePath | None = None,
     save_every: float | None = None,
+    store_key: str | None = None,
 ) -> int:
     """The ``rule`` value of ``position`` (a position or a ``Sum``), from the raw rules.
 
@@ -673,10 +714,13 @@ def reduce(
     stops at the budget or is interrupted (:func:`save_memo`), and every
     ``save_every`` seconds while it runs (:data:`SAVE_EVERY`, 60 s, when None), so
     even a killed process loses at most that much: run again, the search resumes
-    from what was found.
+    from what was found. A store is loaded only for the same rules: the same
+    catalogue spec, or the same code, constants, closure, defaults, globals read
+    and parameters of the user's rules; ``store_key`` names them by hand instead
+    (see :func:`load_memo`).
     """
     if store is not None:
-        with _stored(ruleset, store, save_every):
+        with _stored(ruleset, store, save_every, store_key):
             return reduce(ruleset, position, rule, budget=budget, progress=progress,
                           search=search)
     memo = memo_of(ruleset, rule)
@@ -1248,12 +1292,12 @@ def _formula(ruleset: Ruleset, p: Hashable, hook: Callable[[Any], int | None]) -
 
 def outcome(ruleset: Ruleset, position: Hashable, *, search: Search = PRUNED,
             budget: Budget = UNLIMITED, store: StorePath | None = None,
-            save_every: float | None = None) -> Outcome:
+            save_every: float | None = None, store_key: str | None = None) -> Outcome:
     """The outcome of ``position`` (a position or a ``Sum``): ``Outcome.N`` when the
     player to move wins. With ``search.prune`` only what decides the outcome is
     searched; otherwise it is the Grundy value's (:func:`reduce`) zero test.
-    ``store``, ``save_every``: a file the memos are loaded from and saved to (at the
-    end and periodically), as in :func:`reduce`.
+    ``store``, ``save_every``, ``store_key``: a file the memos are loaded from and
+    saved to (at the end and periodically), as in :func:`reduce`.
 
     >>> import grundy
     >>> outcome(grundy.games.get("kayles"), grundy.Sum(3, 3))
@@ -1262,7 +1306,7 @@ def outcome(ruleset: Ruleset, position: Hashable, *, search: Search = PRUNED,
     from grundy.values.outcome import Outcome
 
     if store is not None:
-        with _stored(ruleset, store, save_every):
+        with _stored(ruleset, store, save_every, store_key):
             return outcome(ruleset, position, search=search, budget=budget)
     if not search.prune:
         return Outcome.N if reduce(ruleset, position, GRUNDY, budget=budget, search=search) \
