@@ -237,24 +237,37 @@ def analysis(spec: str, text: str, limits: Limits) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------- play
-def _option_results(s: Any, limits: Limits, seconds: float) -> list[dict[str, Any]]:
-    """Each legal move (40 at most) with its result for the mover: ``win``,
-    ``lose`` or ``draw`` (the option's outcome for the opponent), the option's
-    value and remoteness (``None``: not found within the budget), as
-    :func:`grundy.play.options.move_values` finds them for the notebook too."""
-    from grundy.play.options import move_values
+#: Legal moves per page of the play area (winning moves first).
+MOVES_PER_PAGE = 40
+
+
+def _option_results(s: Any, limits: Limits, seconds: float, offset: int) -> dict[str, Any]:
+    """A page of the legal moves (:data:`MOVES_PER_PAGE` from ``offset``), winning
+    moves first, each with its result for the mover: ``win``, ``lose`` or
+    ``draw`` (the option's outcome for the opponent), the option's value and
+    remoteness (``None``: not found within the budget), as
+    :func:`grundy.play.options.move_page` finds them for the notebook too; with
+    the number of moves, of winning ones, and a note when the page is not the
+    whole list (and where the next page starts)."""
+    from grundy.play.options import move_page
 
     budget = limits.budget().replace(seconds=max(seconds, 0.0))
-    return [{"move": _text(m.text, 200), "result": m.result, "value": _jsonable(m.value),
-             "remoteness": _jsonable(m.remoteness)}
-            for m in move_values(s.game, budget=budget, most=40)]
+    page = move_page(s.game, budget=budget, offset=offset, most=MOVES_PER_PAGE)
+    return {
+        "legal": [{"move": _text(m.text, 200), "result": m.result, "value": _jsonable(m.value),
+                   "remoteness": _jsonable(m.remoteness)} for m in page.moves],
+        "legal_offset": page.offset, "legal_total": page.total, "legal_winning": page.winning,
+        "legal_complete": page.complete, "legal_next": page.next_offset,
+        "legal_note": page.note,
+    }
 
 
 @_no_files
 def play(spec: str, text: str, moves: list[str], action: str, move: Any,
-         limits: Limits) -> dict[str, Any]:
+         limits: Limits, offset: int = 0) -> dict[str, Any]:
     """Replay ``moves`` from the position, do ``action`` (``state``, ``move``,
-    ``engine``, ``hint``, ``undo``) and describe the game now."""
+    ``engine``, ``hint``, ``undo``) and describe the game now, with the page of
+    its legal moves from the ``offset``-th."""
     from grundy.play.session import Session
     from grundy.solve.budget import Budget
     from grundy.solve.report import analyze
@@ -313,7 +326,9 @@ def play(spec: str, text: str, moves: list[str], action: str, move: Any,
         "over": s.over,
         "winner": s.winner,
         "message": message,
-        "legal": _option_results(s, limits, 0.4 * left) if not s.over else [],
+        **(_option_results(s, limits, 0.4 * left, offset) if not s.over else
+           {"legal": [], "legal_offset": 0, "legal_total": 0, "legal_winning": 0,
+            "legal_complete": True, "legal_next": None, "legal_note": ""}),
     }
 
 
