@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Hashable, Mapping, Sequence
+import operator
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -36,24 +37,31 @@ from typing import Any
 import numpy as np
 
 from grundy.patterns.forms import (
-    Form, QuadraticIrrational, evaluate, fit_forms, quadratic_from_bounds, reduced_quadratic, renamed,
+    Form, QuadraticIrrational, fit_forms, quadratic_from_bounds, reduced_quadratic, renamed,
 )
+from grundy.rules.compound import Compound, Misere
+from grundy.rules.game import Game, GameSum
 from grundy.rules.ruleset import Ruleset
 from grundy.solve import tables
-from grundy.solve.budget import Budget, as_budget, from_keywords, watching
+from grundy.solve.budget import Budget, as_budget, from_keywords, look, watching
 from grundy.values.errors import (
     GrundyError, InvalidParameterError, InvalidPositionError, LoopyGameError, describe,
 )
 from grundy.values.keywords import old_keywords
+from grundy.values.outcome import Outcome
 from grundy.values.periodicity import Periodicity
 
-__all__ = ["guess", "Guess", "Conjecture", "DEFAULT_TO", "GUESS_BUDGET"]
+__all__ = ["guess", "Guess", "Conjecture", "evaluate", "DEFAULT_TO", "GUESS_BUDGET", "MAX_VALUES"]
 
 #: default table sizes by kind: heaps 0..N, coins 1..N, pairs 0..N each, and
 #: for many heaps the box 0..N of each of ``heaps`` heaps
 DEFAULT_TO = {"heap": 1000, "coins": 128, "pair": 40, "heaps": 7}
 #: most conjectures returned
 DEFAULT_LIMIT = 5
+#: most values (one heap, coins) or cells (pairs, rows of heaps) a guess
+#: searches: the form search grows faster than the table; a larger table is
+#: refused before anything is computed (pass a prefix)
+MAX_VALUES = 100_001
 
 _STATUS_ORDER = {"proven": 0, "verified": 1, "refuted": 2}
 
@@ -82,6 +90,40 @@ class Conjecture:
     cost: int = 0
     counterexample: dict[str, Any] | None = None
     proof: str | None = None
+    #: the parameters of a family's rule (``("k",)``), keywords of :meth:`predict`
+    params: tuple[str, ...] = ()
+    #: names the expression reads beyond :func:`evaluate`'s (a table given by ``known=``)
+    names: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def predict(self, *variables: Any, **params: Any) -> Any:
+        """The rule at a position, as its expression names it: ``predict(n)`` for
+        one heap (``n`` is the heap number, also when ``position=`` maps it to a
+        position), ``predict(a, b)`` for pairs, ``predict(row)`` (or
+        ``predict(*row)``) for rows of heaps; a family's parameters by keyword
+        (``predict(n, k=3)``). A ``"value"`` rule gives the value, a ``"P"``
+        rule whether the position is a P-position (``True``/``False``). Exact
+        on integers of any size.
+
+        >>> import grundy
+        >>> g = guess(grundy.ruleset(lambda n: range(max(0, n - 3), n)), to=60)
+        >>> g.best.predict(10**30 + 2)
+        2
+        """
+        names = self.variables.split(", ")
+        if names == ["x"] and len(variables) != 1:
+            variables = (tuple(variables),)
+        if len(variables) != len(names):
+            raise InvalidParameterError(
+                f"predict: the rule {self.expr!r} reads {self.variables} ({len(names)} "
+                f"value{'s' if len(names) > 1 else ''}); got {len(variables)}: {describe(variables)}")
+        if set(params) != set(self.params):
+            want = ", ".join(f"{p}=..." for p in self.params) or "no parameters"
+            raise InvalidParameterError(
+                f"predict: the rule {self.expr!r} takes {want}; got {describe(sorted(params))}")
+        for name, x in [*zip(names, variables), *params.items()]:
+            _check_int_like(name, x)
+        got = evaluate(self.expr, **self.names, **dict(zip(names, variables)), **params)
+        return bool(got) if self.target == "P" else operator.index(got)
 
     def __str__(self) -> str:
         if self.target == "value":
@@ -102,8 +144,37 @@ class Conjecture:
             "target": self.target, "words": self.words, "expr": self.expr,
             "variables": self.variables, "status": self.status, "fitted": self.fitted,
             "checked": self.checked, "count": self.count, "counterexample": self.counterexample,
-            "proof": self.proof,
+            "proof": self.proof, "params": list(self.params),
         }
+
+
+def _check_int_like(name: str, x: Any) -> None:
+    """``x`` is an integer, or a row (tuple, list) of integers."""
+    if isinstance(x, (tuple, list)):
+        for y in x:
+            _check_int_like(name, y)
+        return
+    if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
+        raise InvalidParameterError(f"predict: {name} must be an integer; got {describe(x)}")
+
+
+def evaluate(expr: str, **names: Any) -> Any:
+    """A conjecture's expression evaluated as it pastes back: with the builtins,
+    :data:`grundy.patterns.forms.NAMESPACE`, the module ``grundy`` (a match with a
+    catalogue game reads ``grundy.games.get(spec)``) and ``names`` (the
+    variables and parameters, visible inside generator expressions too).
+
+    >>> evaluate("sum(h % (k + 1) for h in x)", x=(3, 4), k=2)
+    1
+    """
+    import types
+
+    import grundy.games
+    from grundy.patterns import forms
+
+    catalogue = types.SimpleNamespace(games=grundy.games)
+    scope: dict[str, Any] = {"__builtins__": __builtins__, **forms.NAMESPACE, "grundy": catalogue, **names}
+    return eval(expr, scope)  # noqa: S307
 
 
 @dataclass
@@ -183,6 +254,10 @@ def _known_tables(size: int) -> dict[str, tuple[str, list[int]]]:
 
 
 # --------------------------------------------------------------------- tabulation
+#: the shapes a ruleset may declare (``@grundy.ruleset(shape=...)``) or be given
+SHAPES = ("heap", "pair", "heaps", "coins")
+
+
 def _kind(rs: Ruleset) -> str:
     if callable(getattr(rs, "turning_sets", None)) and callable(getattr(rs, "single_values", None)):
         return "coins"
@@ -195,9 +270,26 @@ def _kind(rs: Ruleset) -> str:
     return "heap"
 
 
+def _declared(rs: Ruleset) -> bool:
+    """Whether ``rs`` says what its positions are (a catalogue game, a declared
+    shape, a row of heaps, coins or a ``start``)."""
+    return (rs.spec is not None or rs.table_shape is not None or rs.tuple_position
+            or callable(getattr(rs, "start", None)) or _kind(rs) == "coins")
+
+
+def _plain(rs: Ruleset) -> Ruleset:
+    """The ruleset whose positions are tabulated (a misère ruleset's own)."""
+    return rs.inner if isinstance(rs, Misere) else rs
+
+
 def _value(rs: Ruleset, position: Hashable) -> int:
     """The value of ``position`` by the search of the raw rules (never a closed
-    form); a loopy position raises :class:`LoopyGameError`."""
+    form); a loopy position raises :class:`LoopyGameError`. Of a misère
+    ruleset, 0 for a P-position and 1 for an N-position (misère values are not
+    Grundy values: only the outcomes are tabulated)."""
+    if isinstance(rs, Misere):
+        look(f"{rs.name}: the table")
+        return 0 if rs.outcome(position) is Outcome.P else 1
     v = rs.solver.value(position)
     if type(v) is not int:
         raise LoopyGameError(f"{rs.name}: {describe(position)} is loopy: a table lists values of acyclic games",
@@ -205,12 +297,24 @@ def _value(rs: Ruleset, position: Hashable) -> int:
     return v
 
 
+def _position_of(make: Callable[[int], Hashable], n: int) -> Hashable:
+    """``make(n)``, its failure named (the user's ``position=``)."""
+    try:
+        return make(n)
+    except GrundyError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the user's function failed: name it
+        raise InvalidParameterError(
+            f"guess: position({n}) raised {type(exc).__name__}: {describe(str(exc))[1:-1] or '(no message)'}"
+        ) from None
+
+
 def _heap_values(rs: Ruleset, to: int, position: Callable[[int], Hashable] | None) -> tuple[int, list[int]]:
     """``(start, values)`` of heaps ``start..to``: a compiled table when the
     ruleset has one (computed from its rules), else the search; with
     ``position`` (or the ruleset's ``start``), heap ``n`` is the position
     ``position(n)``, and heaps it refuses before the first it accepts are skipped."""
-    make = position if position is not None else getattr(rs, "start", None)
+    make = position if position is not None else getattr(_plain(rs), "start", None)
     if make is None:
         if isinstance(rs, tables.ArrayTable):
             return 0, [int(x) for x in tables.grow_in_steps(rs.table_array, to)[: to + 1]]
@@ -219,7 +323,7 @@ def _heap_values(rs: Ruleset, to: int, position: Callable[[int], Hashable] | Non
     start = 0
     for n in range(to + 1):
         try:
-            p = make(n)
+            p = _position_of(make, n)
             rs.check(p)
         except InvalidPositionError:
             if values:
@@ -279,9 +383,54 @@ def _heaps_values(rs: Ruleset, to: int, heaps: int) -> np.ndarray[Any, Any]:
     return out
 
 
+def _probe_shape(rs: Ruleset, kind: str) -> None:
+    """Refuse, with a hint, a ruleset that declares no shape and whose move
+    function fails on the first position of ``kind``'s table (``moves(0)`` of
+    a game on pairs raises ``TypeError``): which shape it accepts, if any."""
+    first = {"heap": 0, "pair": (0, 0), "heaps": (0, 0, 0)}
+
+    def fails(p: Hashable) -> Exception | None:
+        try:
+            rs.check(p)
+            for _ in itertools.islice(iter(rs.moves(p)), 64):
+                pass
+        except (GrundyError, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # noqa: BLE001 - the user's function failed: that is the answer
+            return exc
+        return None
+
+    try:
+        exc = fails(first[kind])
+    except InvalidPositionError:
+        return  # the game validates its positions: the tabulation says which
+    if exc is None:
+        return
+    works = []
+    for other, p in first.items():
+        if other != kind:
+            try:
+                if fails(p) is None and fails((1, 2) if other == "pair" else (1, 2, 3) if other == "heaps" else 3) is None:
+                    works.append(other)
+            except GrundyError:
+                continue
+    hint = (f"its positions look like {'pairs' if works[0] == 'pair' else 'rows of heaps'} "
+            f"(moves({describe(first[works[0]])}) works): pass shape={works[0]!r} (--shape {works[0]})"
+            if works else "pass shape= (--shape heap|pair|heaps|coins) or position= (--position)")
+    raise InvalidParameterError(
+        f"guess: {rs.name}.moves({describe(first[kind])}) raised {type(exc).__name__}: "
+        f"{describe(str(exc))[1:-1]}; {hint}, or declare it: @grundy.ruleset(shape=...)")
+
+
 # --------------------------------------------------------------------- the search
 #: The budget of the tabulation of :func:`guess` when none is given.
 GUESS_BUDGET = Budget(seconds=60.0)
+
+
+def _positive(name: str, x: Any, least: int = 1) -> None:
+    if x is not None and (isinstance(x, bool) or not isinstance(x, int) or x < least):
+        what = "a positive integer" if least == 1 else f"an integer >= {least}"
+        raise InvalidParameterError(f"guess: {name} must be {what}; got {describe(x)}")
 
 
 @old_keywords(("seconds",), lambda given: from_keywords(given, GUESS_BUDGET))
@@ -295,6 +444,7 @@ def guess(
     limit: int = DEFAULT_LIMIT,
     known: Mapping[str, Sequence[int]] | bool = True,
     shape: str | None = None,
+    params: Mapping[str, Iterable[int]] | None = None,
     budget: Budget | None = None,
     prove_seconds: float = 3.0,
 ) -> Guess:
@@ -304,49 +454,98 @@ def guess(
     the ruleset's ``start(n)`` for heap ``n``; a row of coins: the single-coin
     values of coins ``1..to``; pairs: ``(a, b)`` for ``a, b <= to``; rows of
     ``heaps`` heaps: each heap ``0..to``), or a table: a sequence of values of
-    heaps 0, 1, ... or a square nested list of values of pairs. ``fit``: the
-    prefix the forms are fitted on (default: half the table, per coordinate);
-    ``limit``: most conjectures returned; ``known``: compare with the
-    catalogue's one-heap games (``True``), with these named tables, or not
-    (``False``); ``shape``: how to tabulate a ruleset (``"heap"``, ``"coins"``,
-    ``"pair"``, ``"heaps"``), by default from what it declares. ``budget``: the
-    budget of the tabulation (``None``: :data:`GUESS_BUDGET`, 60 s; past it,
+    heaps 0, 1, ... or a square nested list of values of pairs; with
+    ``params`` (``{"k": range(1, 9)}``), a factory: ``target(k=...)`` is the
+    ruleset of each parameter value, and the rule is lifted to the family
+    (docs/guess.md). A misère ruleset (:class:`grundy.Misere`) is tabulated
+    by its outcomes: its rules say which positions are P-positions.
+    ``fit``: the prefix the forms are fitted on (default: half the table, per
+    coordinate; never all of it); ``limit``: most conjectures returned;
+    ``known``: compare with the catalogue's one-heap games (``True``), with
+    these named tables, or not (``False``); ``shape``: how to tabulate a
+    ruleset (``"heap"``, ``"coins"``, ``"pair"``, ``"heaps"``), by default
+    what it declares (``@grundy.ruleset(shape=...)``). ``budget``: the budget
+    of the tabulation (``None``: :data:`GUESS_BUDGET`, 60 s; past it,
     :class:`~grundy.values.errors.SearchLimitError`); ``prove_seconds``: the
     time given to a game that searches its own period (octal games) to prove
-    it, if it has not done so yet (that search then keeps this answer).
+    it, if it has not done so yet (that search then keeps this answer). A
+    table of more than :data:`MAX_VALUES` values (or cells) is refused.
     """
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise InvalidParameterError(f"guess: limit must be a positive integer; got {describe(limit)}")
-    if to is not None and (isinstance(to, bool) or not isinstance(to, int) or to < 1):
-        raise InvalidParameterError(f"guess: to must be a positive integer; got {describe(to)}")
-    if fit is not None and (isinstance(fit, bool) or not isinstance(fit, int) or fit < 2):
-        raise InvalidParameterError(f"guess: fit must be an integer >= 2; got {describe(fit)}")
+    _positive("limit", limit)
+    _positive("to", to)
+    _positive("fit", fit, 2)
     if isinstance(heaps, bool) or not isinstance(heaps, int) or not 1 <= heaps <= 6:
         raise InvalidParameterError(f"guess: heaps must be 1..6; got {describe(heaps)}")
     if shape is not None and shape not in DEFAULT_TO:
         raise InvalidParameterError(f"guess: shape must be one of {sorted(DEFAULT_TO)}; got {describe(shape)}")
+    if (isinstance(prove_seconds, bool) or not isinstance(prove_seconds, (int, float))
+            or math.isnan(prove_seconds) or prove_seconds < 0):
+        raise InvalidParameterError(
+            f"guess: prove_seconds must be a non-negative number of seconds (inf: no limit); "
+            f"got {describe(prove_seconds)}")
+    if position is not None and not callable(position):
+        raise InvalidParameterError(f"guess: position must be a function of n; got {describe(position)}")
+    budget = as_budget(budget, GUESS_BUDGET)
+    if params is not None:
+        raise InvalidParameterError("guess: params= (families) is not implemented yet")
+    if isinstance(target, (Compound, Game, GameSum)):
+        raise InvalidParameterError(
+            f"guess: {describe(target)} is a game ({type(target).__name__}), not a family: pass its "
+            "ruleset (a table lists the positions of one ruleset)")
+    if isinstance(target, type):
+        raise InvalidParameterError(
+            f"guess: {target.__name__} is a class: pass a ruleset (an instance), or the class with params=")
     if isinstance(target, Ruleset):
+        if type(target).value is not Ruleset.value and not isinstance(target, Misere):
+            raise InvalidParameterError(
+                f"guess: {target.name} ({type(target).__name__}) replaces the analysis of its positions; "
+                "a table of it is not defined (pass the ruleset it wraps)")
         try:
-            with watching(as_budget(budget, GUESS_BUDGET)):
+            with watching(budget):
                 return _guess_ruleset(target, to, fit, heaps, position, limit, known, shape,
                                       prove_seconds)
         except InvalidPositionError as exc:
             raise InvalidParameterError(
                 f"guess: {target.name} has no table to guess from (its positions are not heaps, coins, "
                 f"pairs or rows of heaps, or pass position=): {exc}") from None
+    if callable(target):
+        raise InvalidParameterError(
+            f"guess: {describe(target)} is a function, not a ruleset: wrap a move function as "
+            "grundy.ruleset(f); a factory of rulesets (f(k) returns one) takes params={'k': range(1, 9)}")
     arr = _as_table(target)
     if arr.ndim == 1:
         n = np.arange(len(arr), dtype=np.int64)
-        return _one_dim("table", "heap", n, arr, fit, limit, None, known, "n")
-    return _two_dim("table", arr, fit, limit)
+        return _one_dim("table", "heap", n, arr, _fit_of(fit, len(arr)), limit, None, known, "n")
+    return _two_dim("table", arr, _fit_of(fit, arr.shape[0]), limit)
+
+
+def _fit_of(fit: int | None, side: int) -> int | None:
+    """The prefix fitted on (per coordinate): never the whole table, so every
+    conjecture is checked on positions it was not fitted on."""
+    if fit is None and side > 8:
+        return None  # the default, half the table
+    return max(2, min((side + 1) // 2 if fit is None else fit, side - 1))
+
+
+def _too_big(what: str, cells: int) -> None:
+    if cells > MAX_VALUES:
+        raise InvalidParameterError(
+            f"guess: {what} has {cells:,} values; the form search takes at most {MAX_VALUES:,} "
+            "(pass a smaller to=, or a prefix of the table)")
 
 
 def _as_table(target: Any) -> np.ndarray[Any, Any]:
+    try:
+        size = len(target)
+    except TypeError:
+        size = 0
+    _too_big("the table", size)
     try:
         arr = np.asarray(target, dtype=np.int64)
     except (TypeError, ValueError, OverflowError):
         raise InvalidParameterError(
             f"guess: expected a ruleset or a table of integers; got {describe(target)}") from None
+    _too_big("the table", arr.size)
     if arr.ndim == 1 and len(arr) >= 4:
         return arr
     if arr.ndim == 2 and arr.shape[0] == arr.shape[1] and arr.shape[0] >= 4:
@@ -359,28 +558,62 @@ def _guess_ruleset(rs: Ruleset, to: int | None, fit: int | None, heaps: int,
                    position: Callable[[int], Hashable] | None, limit: int,
                    known: Mapping[str, Sequence[int]] | bool, shape: str | None,
                    prove_seconds: float) -> Guess:
-    kind = shape if shape is not None else "heap" if position is not None else _kind(rs)
+    plain = _plain(rs)
+    kind = shape if shape is not None else "heap" if position is not None else _kind(plain)
     size = to if to is not None else DEFAULT_TO[kind]
+    _too_big(f"the table of {rs.name}",
+             (size + 1) ** 2 if kind == "pair" else (size + 1) ** heaps if kind == "heaps" else size + 1)
+    misere = isinstance(rs, Misere)
     if kind == "coins":
+        if misere:
+            raise InvalidParameterError(
+                f"guess: {rs.name}: a misère row of coins is not the sum of its single coins; no table")
         vals = np.array(_coin_values(rs, size), dtype=np.int64)
         n = np.arange(1, size + 1, dtype=np.int64)
-        return _one_dim(rs.name, "coins", n, vals, fit, limit, None, known, "n", own=rs)
+        return _one_dim(rs.name, "coins", n, vals, _fit_of(fit, len(n)), limit, None, known, "n", own=rs)
+    if shape is None and position is None and not _declared(plain):
+        _probe_shape(plain, kind)
     if kind == "pair":
-        return _two_dim(rs.name, _pair_values(rs, size), fit, limit)
+        g = _two_dim(rs.name, _pair_values(rs, size), _fit_of(fit, size + 1), limit)
+        return _outcomes_only(g) if misere else g
     if kind == "heaps":
-        return _many(rs.name, _heaps_values(rs, size, heaps), fit, limit)
+        return _many(rs.name, _heaps_values(rs, size, heaps), _fit_of(fit, size + 1), limit)
     start, values = _heap_values(rs, size, position)
     if len(values) < 4:
         raise InvalidParameterError(f"guess: {rs.name}: too few positions to guess from (to={size})")
     n = np.arange(start, start + len(values), dtype=np.int64)
+    if misere:
+        return _p_rules(rs.name, n, np.array(values, dtype=np.int64), _fit_of(fit, len(n)), limit)
     theorem = None
     if start == 0 and position is None and getattr(rs, "start", None) is None:
         search = tables.period_search(rs)
         if search is not None:  # not searched yet: within the proof's own budget
-            search.find_period(budget=Budget(seconds=prove_seconds))
+            search.find_period(budget=Budget(seconds=None if math.isinf(prove_seconds) else prove_seconds))
         theorem = tables.pattern_of(rs, values)
-    return _one_dim(rs.name, "heap", n, np.array(values, dtype=np.int64), fit, limit, theorem, known, "n",
-                    own=rs)
+    return _one_dim(rs.name, "heap", n, np.array(values, dtype=np.int64), _fit_of(fit, len(n)), limit, theorem,
+                    known, "n", own=rs)
+
+
+def _outcomes_only(g: Guess) -> Guess:
+    """A guess on a table of outcomes (0: P, 1: N): its rules for the P-positions only."""
+    g.conjectures = [c for c in g.conjectures if c.target == "P"]
+    return g
+
+
+def _p_rules(game: str, n: np.ndarray[Any, Any], out: np.ndarray[Any, Any], fit: int | None,
+             limit: int) -> Guess:
+    """Rules for the P-positions of a table of outcomes (0: P, 1: N), of a game
+    whose values are not Grundy values (misère play)."""
+    k = len(n) // 2 if fit is None else fit
+    p = (out == 0).astype(np.int64)
+    found: list[Conjecture] = []
+    for form in fit_forms(n[:k], p[:k])[: 3 * limit]:
+        c = _check(form, n, p, n[:k], "P", "n", f"n such that {_p_words(form)}", f"{form.expr} == 1")
+        if c is not None:
+            found.append(c)
+    found.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
+    return Guess(game, "heap", f"heaps {_span(n, 'n')} (outcomes: misère values are not Grundy values)",
+                 out.tolist(), found[:limit])
 
 
 def _span(n: np.ndarray[Any, Any], var: str) -> str:
@@ -471,7 +704,7 @@ def _one_dim(game: str, kind: str, n: np.ndarray[Any, Any], v: np.ndarray[Any, A
             if c.proof is not None:
                 c.status = "proven"
         out.append(c)
-    out.extend(_catalogue(n, v, known, own))
+    out.extend(_catalogue(n, v, known, own, k))
     if kind != "coins" and not any(c.status != "refuted" and c.target == "value" for c in out):
         p = (v == 0).astype(np.int64)
         for form in fit_forms(n[:k], p[:k])[:limit]:
@@ -514,10 +747,14 @@ def _prove(form: Form, theorem: Periodicity, n: np.ndarray[Any, Any], v: np.ndar
 
 
 def _catalogue(n: np.ndarray[Any, Any], v: np.ndarray[Any, Any], known: Mapping[str, Sequence[int]] | bool,
-               own: Ruleset | None) -> list[Conjecture]:
-    """Equality with a known table, shifted by at most 2 and scaled."""
+               own: Ruleset | None, fit: int | None = None) -> list[Conjecture]:
+    """Equality with a known table, shifted by at most 2 and scaled: the shift
+    and the scale are fitted on the prefix ``n[:fit]`` (half the table by
+    default) and checked on all of it (refuted at the first difference)."""
     if known is False or int(n[0]) > 2 or len(n) < 20:  # a few values match too much
         return []
+    k = len(n) // 2 if fit is None else fit
+    k = max(10, min(k, len(n) - 1))
     size = int(n[-1]) + 3
     if known is True:
         table = {name: (spec, vals) for name, (spec, vals) in _known_tables(min(size, 1003)).items()
@@ -529,22 +766,35 @@ def _catalogue(n: np.ndarray[Any, Any], v: np.ndarray[Any, Any], known: Mapping[
         arr = np.asarray(vals, dtype=np.int64)
         for s in (0, 1, -1, 2, -2):
             idx = n + s
-            if idx[0] < 0 or idx[-1] >= len(arr):
+            if idx[0] < 0 or idx[k - 1] >= len(arr):
                 continue
-            ref = arr[idx]
+            ref = arr[idx[:k]]
             nz = np.flatnonzero(ref)
             if not len(nz) or v[nz[0]] % ref[nz[0]]:
                 continue
             c = int(v[nz[0]] // ref[nz[0]])
-            if c < 1 or not np.array_equal(c * ref, v):
+            if c < 1 or not np.array_equal(c * ref, v[:k]):
                 continue
             arg = "n" if s == 0 else f"n {'+' if s > 0 else '-'} {abs(s)}"
             scale = "" if c == 1 else f"{c} * "
             what = f"the table of {name}" + (f" at {arg}" if s else "") + (f", times {c}" if c > 1 else "")
-            expr = (f"{scale}grundy.games.get({spec!r}).value({arg})" if spec
-                    else f"{scale}{name}[{arg}]")
-            out.append(Conjecture("value", what, expr, "n", "verified", _span(n, "n"), _span(n, "n"),
-                                  len(n), 40 + abs(s) + (c > 1)))  # after the closed forms
+            names: dict[str, Any] = {}
+            if spec:
+                expr = f"{scale}grundy.games.get({spec!r}).value({arg})"
+            else:
+                expr, names = f"{scale}known[{name!r}][{arg}]", {"known": {name: [int(x) for x in arr]}}
+            whole = np.full(len(n), -1, dtype=np.int64)
+            inside = idx < len(arr)
+            whole[inside] = c * arr[idx[inside]]
+            bad = np.flatnonzero(whole != v)
+            ce: dict[str, Any] | None = None
+            if len(bad):
+                b = int(bad[0])
+                rule: int | str = int(whole[b]) if whole[b] >= 0 else "nothing (past the known table)"
+                ce = {"position": int(n[b]), "table": int(v[b]), "rule": rule}
+            out.append(Conjecture("value", what, expr, "n", "refuted" if ce else "verified", _span(n[:k], "n"),
+                                  _span(n, "n"), len(n), 40 + abs(s) + (c > 1),  # after the closed forms
+                                  ce, names=names))
             break
     return out
 
