@@ -51,6 +51,7 @@ from grundy.rules._sum import scan_options, xor_scan
 from grundy.rules._sum import sum_value as _sum_value
 from grundy.rules.sums import Sum
 from grundy.solve.budget import UNLIMITED, Budget, active
+from grundy.solve.collector import paused_collector
 from grundy.values.errors import (
     BadOptionError,
     GrundyError,
@@ -689,6 +690,7 @@ class _Bound:
             self.evicted += drop
 
 
+@paused_collector  # the collector would scan the growing memo again and again
 def reduce(
     ruleset: Ruleset,
     position: Hashable,
@@ -1290,6 +1292,7 @@ def _formula(ruleset: Ruleset, p: Hashable, hook: Callable[[Any], int | None]) -
         ) from exc
 
 
+@paused_collector
 def outcome(ruleset: Ruleset, position: Hashable, *, search: Search = PRUNED,
             budget: Budget = UNLIMITED, store: StorePath | None = None,
             save_every: float | None = None, store_key: str | None = None) -> Outcome:
