@@ -14,13 +14,7 @@ import pytest
 import grundy
 from grundy import GrundyError, InvalidParameterError, InvalidPositionError, nim_mul
 from grundy.games import coins as C
-
-
-def mex(s):
-    m = 0
-    while m in s:
-        m += 1
-    return m
+from tests.oracles import mex
 
 
 def brute_row(raw_sets, n):

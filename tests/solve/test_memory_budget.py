@@ -25,7 +25,7 @@ from grundy.solve.budget import Budget, reserve, watching
 from grundy.values import memory
 from grundy.values.errors import InvalidParameterError, SearchLimitError
 
-from tests.oracles import grundy_values, wins
+from tests.oracles import grundy_values, wins, mex
 
 GIB = 1 << 30
 
@@ -319,9 +319,7 @@ def _evensplit_oracle(f: int) -> Any:
                 for part in [q] * (j - r) + [q + 1] * r:
                     v ^= g(part)
                 seen.add(v)
-        m = 0
-        while m in seen:
-            m += 1
+        m = mex(seen)
         return m
 
     return g
