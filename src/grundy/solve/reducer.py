@@ -212,7 +212,7 @@ def options(
                     )
                 return opts
             meter = active()
-        return _take(it, sys.maxsize if limit is None else limit, meter,
+        return take(it, sys.maxsize if limit is None else limit, meter,
                      f"{ruleset.name}: listing the options of {describe(position)}", position)
     except GrundyError:
         raise
@@ -772,7 +772,7 @@ def _unstable(ruleset: Ruleset, position: Any) -> UnhashablePositionError:
     )
 
 
-def _take(it: Iterable[Hashable], cap: int, meter: Any, what: str, p: Hashable) -> list[Hashable]:
+def take(it: Iterable[Hashable], cap: int, meter: Any, what: str, p: Hashable) -> list[Hashable]:
     """At most ``cap`` options, listed in chunks so the clock and the memory are
     watched while a position with a huge number of options is listed. Chunks start
     small and grow while they are quick (an option may be a Sum of 10^5 parts)."""
@@ -816,18 +816,38 @@ def _loop(ruleset: Ruleset, position: Hashable) -> LoopyGameError:
     )
 
 
-def _loop_or_bad(ruleset: Ruleset, path: list[Hashable], c: Hashable) -> GrundyError:
+def _loop_or_bad(ruleset: Ruleset, path: list[Hashable], c: Hashable,
+                 meter: Any = None) -> GrundyError:
     """The error of a cycle through ``c`` met on ``path`` by a lazy search, unless a
     position on the path has an option that cannot be hashed (a lazy scan may not
-    have read it yet): that is the error to report first."""
+    have read it yet): that is the error to report first. The options are read
+    one at a time (nothing is listed: a move function may return an endless
+    iterator), at most :data:`_LOOP_SCAN` of them a position, under ``meter``; when
+    that runs out the cycle is reported, as it is certain."""
+    what = f"{ruleset.name}: the options on a cycle through {describe(c)}"
     for p in path:
-        opts = options(ruleset, p)
         try:
-            for o in opts:
-                hash(o)
-        except TypeError:
-            return _bad_option(ruleset, p, opts)
+            it = iter(_open_moves(ruleset, p))
+            for i, o in enumerate(islice(it, _LOOP_SCAN)):
+                if meter is not None and not i & 4095:
+                    meter.look(what)
+                try:
+                    hash(o)
+                except TypeError:
+                    return _bad_option(ruleset, p, options(ruleset, p, None, meter))
+        except SearchLimitError:
+            break
+        except GrundyError as exc:
+            return exc
+        except (KeyboardInterrupt, MemoryError):
+            raise
+        except BaseException as exc:
+            return _move_error(ruleset, p, exc)
     return _loop(ruleset, c)
+
+
+#: Most options of one position :func:`_loop_or_bad` reads.
+_LOOP_SCAN = 1 << 20
 
 
 def _bad_option(ruleset: Ruleset, position: Hashable, opts: Iterable[Any]) -> BadOptionError:
@@ -942,7 +962,7 @@ def _search_lazy(
                             it = iter(raw)
                             raw = tuple(islice(it, _CHUNK))
                             if len(raw) == _CHUNK:  # a long list: in chunks, under the clock
-                                raw += tuple(_take(it, cap, meter, what, p))
+                                raw += tuple(take(it, cap, meter, what, p))
                         if len(raw) > cap:
                             raise SearchLimitError(
                                 f"{what} stopped: position {describe(p)} has more than "
@@ -952,7 +972,7 @@ def _search_lazy(
                 except (GrundyError, KeyboardInterrupt, MemoryError):
                     raise
                 except BaseException:
-                    options(ruleset, p)  # raises the error naming the position
+                    options(ruleset, p, None, meter)  # raises the error naming the position
                     raise
                 vals = set()
                 onpath.add(p)
@@ -961,7 +981,7 @@ def _search_lazy(
             except (GrundyError, KeyboardInterrupt, MemoryError):
                 raise
             except BaseException:
-                raise _bad_option(ruleset, p, options(ruleset, p)) from None
+                raise _bad_option(ruleset, p, options(ruleset, p, None, meter)) from None
             if o is done:
                 if mex:
                     v = 0
@@ -995,7 +1015,7 @@ def _search_lazy(
             else:
                 c = o
             if c in onpath:
-                raise _loop_or_bad(ruleset, [f[0] for f in path] + [p], c)
+                raise _loop_or_bad(ruleset, [f[0] for f in path] + [p], c, meter)
             path.append((p, it, vals, o))
             p, it = c, None
     finally:
@@ -1085,13 +1105,13 @@ class _SplitSearch:
         try:
             opts = self.moves(p)
             if type(opts) is not list:  # in chunks: the clock and the memory are watched
-                opts = _take(opts, self.cap, self.meter, self.what, p)
+                opts = take(opts, self.cap, self.meter, self.what, p)
         except GrundyError:
             raise
         except (KeyboardInterrupt, MemoryError):
             raise
         except BaseException:
-            opts = options(self.ruleset, p)  # raises the error naming the position
+            opts = options(self.ruleset, p, None, self.meter)  # raises the error naming the position
         if self.lazy:
             self.scan_lazily(p, (opts, [], map(self.get, opts), False))
         else:
@@ -1428,7 +1448,7 @@ class _Pruned:
     def search_options(self, g: Hashable, k: int) -> _Frame:
         """Whether some option ``o`` of ``g`` has ``o + *k`` lost: first the options
         the memo decides, then the others in order."""
-        opts = options(self.ruleset, g)
+        opts = options(self.ruleset, g, None, self.meter)
         if self.order is not None:
             ordered = self.order(g, opts)
             if ordered is not None:
@@ -1587,7 +1607,7 @@ class _MexSets(_Pruned):
         return v
 
     def in_set(self, g: Hashable, want: int) -> _Frame:
-        opts = options(self.ruleset, g)
+        opts = options(self.ruleset, g, None, self.meter)
         if self.order is not None:
             ordered = self.order(g, opts)
             if ordered is not None:
