@@ -59,7 +59,7 @@ def _open(store: str) -> object:
 
     if not Path(store).exists():
         raise InvalidParameterError(f"no census store {store!r} (run 'grundy census --store {store}' first)")
-    return CensusStore(store)
+    return CensusStore(store, create=False)  # a query never writes a new store
 
 
 def _quiet_dask() -> None:
