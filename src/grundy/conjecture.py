@@ -1245,6 +1245,8 @@ def _member(target: Any, name: str, k: int, fixed: dict[str, Any]) -> Ruleset:
         raise InvalidParameterError(
             f"guess: {label}({name}={k}) raised {type(exc).__name__}: {describe(str(exc))[1:-1]}") from None
     if isinstance(made, Ruleset):
+        if made.spec is None and made.name in ("<lambda>", "ruleset"):
+            made.name = f"{label}({name}={k})"  # a ruleset made of a lambda: named by its factory
         return made
     if callable(made):
         from grundy.rules.ruleset import FunctionRuleset
