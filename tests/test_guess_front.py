@@ -216,3 +216,84 @@ def test_a_named_known_table_is_refuted_where_it_breaks() -> None:
 def test_every_conjecture_is_fitted_on_less_than_the_table() -> None:
     for c in guess([n % 3 for n in range(8)], fit=8).conjectures:
         assert c.fitted != c.checked
+
+
+# ------------------------------------------------------------------ families
+def take_up_to(k: int):
+    return grundy.ruleset(lambda n: range(max(0, n - k), n), name=f"take-1-to-{k}")
+
+
+def test_a_family_is_lifted_to_one_rule_in_n_and_k() -> None:
+    g = guess(take_up_to, params={"k": range(1, 10)}, to=120)
+    best = g.best
+    assert best is not None and best.status == "verified" and best.params == ("k",)
+    assert best.expr == "n % (k + 1)"
+    assert best.fitted.startswith("k = 1..6") and best.checked.startswith("k = 1..9")
+    for k in (1, 4, 9, 11, 17):  # 11 and 17: parameters never tabulated
+        g_k = grundy_values(lambda n, k=k: range(max(0, n - k), n))
+        assert [best.predict(n, k=k) for n in range(80)] == [g_k(n) for n in range(80)]
+    assert best.predict(10**30 + 5, k=10**20) == (10**30 + 5) % (10**20 + 1)
+    assert set(g.members) == set(range(1, 10)) and "k" in str(best)
+
+
+def test_a_family_of_pairs_and_of_rows() -> None:
+    def pairs(k: int):
+        @grundy.ruleset(shape="pair")
+        def r(p):
+            a, b = p
+            yield from ((a - t, b) for t in range(1, min(a, k) + 1))
+            yield from ((a, b - t) for t in range(1, min(b, k) + 1))
+        return r
+
+    best = guess(pairs, params={"k": range(1, 7)}, to=16).best
+    assert best is not None and best.status == "verified" and best.variables == "a, b"
+    for k in (2, 5, 8):
+        g_k = grundy_values(lambda p, k=k: [(p[0] - t, p[1]) for t in range(1, min(p[0], k) + 1)]
+                            + [(p[0], p[1] - t) for t in range(1, min(p[1], k) + 1)])
+        assert all(best.predict(a, b, k=k) == g_k((a, b)) for a in range(12) for b in range(12))
+
+    def rows(k: int):
+        return grundy.ruleset(lambda p: [p[:i] + (y,) + p[i + 1:] for i, x in enumerate(p)
+                                         for y in range(max(0, x - k), x)], shape="heaps")
+
+    best = guess(rows, params={"k": range(1, 7)}, to=6).best
+    assert best is not None and best.target == "P" and best.status == "verified"
+    w = wins(lambda p: [p[:i] + (y,) + p[i + 1:] for i, x in enumerate(p) for y in range(max(0, x - 3), x)])
+    assert all(best.predict(row, k=3) == (not w(row)) for row in [(1, 2, 3), (4, 4, 0), (5, 1, 4), (7, 3, 9)])
+
+
+def test_a_family_rule_that_breaks_on_a_held_out_value_is_refuted_there() -> None:
+    def changes(k: int):  # take 1..k, and from k = 7 on also exactly 2k + 2
+        extra = (2 * k + 2,) if k >= 7 else ()
+        return grundy.ruleset(lambda n: [n - t for t in (*range(1, k + 1), *extra) if t <= n])
+
+    g = guess(changes, params={"k": range(1, 9)}, to=60)
+    lifted = next(c for c in g.conjectures if c.expr == "n % (k + 1)")
+    assert lifted.status == "refuted" and lifted.counterexample is not None
+    k, n = lifted.counterexample["position"]
+    assert k == 7 and lifted.counterexample["table"] != n % 8
+    assert g.best is None or g.best.status == "refuted"
+
+
+@pytest.mark.parametrize("params,words", [
+    ({"k": [1, 2]}, "at least 3"), ({"k": range(1, 5), "m": range(1, 3)}, "one parameter"),
+    ({"k": ["a", "b", "c"]}, "integers"), ({}, "map a name"), ({"n": range(1, 5)}, "variable"),
+])
+def test_bad_params_are_named(params, words) -> None:
+    with pytest.raises(grundy.InvalidParameterError, match=words):
+        guess(take_up_to, params=params)
+
+
+def test_a_failing_factory_is_named() -> None:
+    def bad(k):
+        raise RuntimeError("no such k")
+
+    with pytest.raises(grundy.InvalidParameterError, match=r"bad\(k=1\) raised RuntimeError"):
+        guess(bad, params={"k": range(1, 5)})
+    with pytest.raises(grundy.InvalidParameterError, match="not a ruleset"):
+        guess(lambda k: 5, params={"k": range(1, 5)})
+    with pytest.raises(grundy.InvalidParameterError, match="factory"):
+        guess(take_up_to(2), params={"k": range(1, 5)})
+    # a factory of move functions is accepted
+    best = guess(lambda k: (lambda n: range(max(0, n - k), n)), params={"k": range(1, 7)}, to=60).best
+    assert best is not None and best.expr == "n % (k + 1)"

@@ -49,6 +49,7 @@ from grundy.rules._sum import DONE as _DONE
 from grundy.rules._sum import MORE as _MORE
 from grundy.rules._sum import scan_options, xor_scan
 from grundy.rules._sum import sum_value as _sum_value
+from grundy.rules.ruleset import Ruleset as _Ruleset
 from grundy.rules.sums import Sum
 from grundy.solve.budget import UNLIMITED, Budget, active
 from grundy.solve.collector import paused_collector
@@ -234,6 +235,12 @@ def _open_moves(ruleset: Ruleset, position: Hashable) -> Iterable[Hashable]:
         raise MoveFunctionError(
             f"{ruleset.name}.moves({describe(position)}) returned None, not an "
             "iterable of options (did you forget to 'yield'?)"
+        )
+    if isinstance(it, _Ruleset):
+        raise MoveFunctionError(
+            f"{ruleset.name}.moves({describe(position)}) returned a ruleset ({it.name}), not options: "
+            f"{ruleset.name} is a factory of rulesets; give it its parameters "
+            f"(grundy.guess(f, params=...), FILE.py:NAME:3 or --param k=3)"
         )
     return it
 
@@ -957,6 +964,8 @@ def _search_lazy(
                     check = min(n0 + (e // every + 1) * every, limit)
                 try:
                     raw = moves(p)
+                    if type(raw) is not list and isinstance(raw, _Ruleset):
+                        options(ruleset, p)  # raises: a factory of rulesets, not a move function
                     if cap is not None:  # list the options: more than the budget is refused
                         if type(raw) is not list:
                             it = iter(raw)
@@ -1105,6 +1114,8 @@ class _SplitSearch:
         try:
             opts = self.moves(p)
             if type(opts) is not list:  # in chunks: the clock and the memory are watched
+                if opts is None or isinstance(opts, _Ruleset):
+                    opts = options(self.ruleset, p)  # raises the error naming the position
                 opts = take(opts, self.cap, self.meter, self.what, p)
         except GrundyError:
             raise
