@@ -28,14 +28,14 @@ def test_analyze_sum_json(capsys):
     assert main(["analyze", "nim", "3", "4", "5", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["value"] == 2 and out["outcome"] == "N"
-    assert out["winning_moves"] == [{"component": 0, "to": 1, "text": "1"}]
+    assert out["winning_moves"] == [{"component": 0, "to": 1, "text": "1", "move": "heap 1 to 1"}]
     assert out["remoteness"] % 2 == 1 and out["suspense"] % 2 == 1
 
 
 def test_analyze_text_lasker(capsys):
     assert main(["analyze", "lasker", "10"]) == 0
     out = capsys.readouterr().out
-    assert "value:         10" in out and "10 -> 0" in out and "10 -> 5 + 5" in out
+    assert "value:         10" in out and "take 10  (-> 0)" in out and "split 5 5  (-> 5 + 5)" in out
 
 
 def test_analyze_huge_exact(capsys):
