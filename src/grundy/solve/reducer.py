@@ -924,7 +924,7 @@ def _search_lazy(
     known. A ``Sum`` option with unknown parts is waited for one part at a time.
     ``onpath`` (the positions being expanded) finds cycles. Positions are counted
     against the budget in batches of ``Meter.EVERY``. With a budget of positions
-    the options are listed first (:func:`_take`, in chunks under the clock), and a
+    the options are listed first (:func:`take`, in chunks under the clock), and a
     position with more options than the budget is refused before its options are
     searched."""
     from grundy.rules.ruleset import FunctionRuleset
