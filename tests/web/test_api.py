@@ -493,3 +493,29 @@ vm.runInContext(input.script, ctx);
     assert out["asked"]["moves_offset"] == 40 and out["asked"]["action"] == "state"
     assert "moves 41-80 of 600" in out["second"]["note"] and not out["second"]["prev"]
     assert out["small"] == {"note": "", "pages": "none"}   # a whole list: no note
+
+
+def test_a_deeply_nested_body_is_a_400(client: TestClient) -> None:
+    """Issue 39: a body of 10**5 nested brackets got a 500 (a RecursionError in the
+    JSON reader, its traceback in the log)."""
+    deep = b"[" * 10**5 + b"]" * 10**5
+    for url in ("/api/analyze", "/api/play"):
+        r = client.post(url, content=deep, headers={"content-type": "application/json"})
+        assert r.status_code == 400 and "nested too deeply" in r.json()["error"]
+        r = client.post(url, content=b'{"game": ' + deep + b"}",
+                        headers={"content-type": "application/json"})
+        assert r.status_code == 400
+
+
+def test_every_plot_request_is_a_plot_or_a_clear_4xx(client: TestClient) -> None:
+    """Issue 39: ``/api/plot.svg?game=cram`` answered with an internal error."""
+    for e in grundy.games.entries():
+        r = client.get("/api/plot.svg", params={"game": e.spec, "to": "10"})
+        if r.status_code == 200:
+            assert r.headers["content-type"].startswith("image/svg") and b"<svg" in r.content
+            continue
+        assert r.status_code == 400, (e.name, r.status_code, r.text[:300])
+        message = r.json()["error"]
+        assert "has no plot" in message and "internal" not in message, (e.name, message)
+    r = client.get("/api/plot.svg", params={"game": "cram", "to": "10"})
+    assert r.status_code == 400 and "cram has no plot" in r.json()["error"]

@@ -117,6 +117,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             data = await request.json()
         except ValueError:
             raise Refused(400, "the request body must be JSON") from None
+        except RecursionError:  # e.g. 10**5 nested brackets
+            raise Refused(400, "the request body is nested too deeply") from None
         if not isinstance(data, dict):
             raise Refused(400, "the request body must be a JSON object")
         return data
