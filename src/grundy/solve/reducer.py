@@ -51,6 +51,7 @@ from grundy.rules._sum import scan_options, xor_scan
 from grundy.rules._sum import sum_value as _sum_value
 from grundy.rules.sums import Sum
 from grundy.solve.budget import UNLIMITED, Budget, active
+from grundy.values import clock as _clock
 from grundy.values.errors import (
     BadOptionError,
     GrundyError,
@@ -893,6 +894,7 @@ def _search_lazy(
     bound = _Bound(meter, what, [memo])
     n0 = n = meter.count
     check = n + 1
+    clock, next_look = _clock.now, meter.next_look
     p: Hashable = root
     it: Iterator[Any] | None = None
     vals: set[int] = set()
@@ -900,15 +902,17 @@ def _search_lazy(
         while True:
             if it is None:  # expand p
                 n += 1
-                if n >= check:
+                if n >= check or clock() >= next_look:  # the clock: at every call
                     meter.count = n - 1
                     meter.tick(what)
+                    next_look = meter.next_look
                     e = n - n0
-                    if progress is not None and not e % _PROGRESS_EVERY:
-                        progress(e)
-                    if e >= every:
-                        bound.check()
-                    check = min(n0 + (e // every + 1) * every, limit)
+                    if n >= check:
+                        if progress is not None and not e % _PROGRESS_EVERY:
+                            progress(e)
+                        if e >= every:
+                            bound.check()
+                        check = min(n0 + (e // every + 1) * every, limit)
                 try:
                     raw = moves(p)
                     if cap is not None:  # list the options: more than the budget is refused
@@ -961,6 +965,7 @@ def _search_lazy(
             elif o is more:  # a long list of known options: look at the clock
                 meter.count = n
                 meter.look(what)
+                next_look = meter.next_look
                 continue
             if type(o) is Sum:
                 c = next((q for q in o.parts if q not in memo), done)
