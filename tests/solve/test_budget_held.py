@@ -91,3 +91,65 @@ def test_a_cycle_met_lazily_is_reported_without_listing_endless_options(fake_mem
     rs = grundy.ruleset(lambda n: fake_memory.options(0))
     with pytest.raises(LoopyGameError):
         reduce(rs, 0, GRUNDY, budget=Budget(max_memory=64 * MIB))
+
+
+class FakeClock:
+    """``grundy.values.clock.now``: seconds that pass only when a test says."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+        self.calls = 0
+
+    def __call__(self) -> float:
+        return self.t
+
+    def slow(self, seconds: float, result: Any) -> Any:
+        """A move function's call that takes ``seconds``."""
+        self.calls += 1
+        self.t += seconds
+        return result
+
+
+@pytest.fixture
+def fake_clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
+    fake = FakeClock()
+    monkeypatch.setattr(clock, "now", fake)
+    return fake
+
+
+def test_a_slow_move_function_is_stopped_at_its_first_call_past_the_deadline(fake_clock: FakeClock) -> None:
+    """0.2 s a call, 2 s of budget: the search stops after about 10 calls (it
+    once read the clock every 64 positions: 20.8 s)."""
+    rs = grundy.ruleset(lambda n: fake_clock.slow(0.2, list(range(n))))
+    with pytest.raises(SearchLimitError) as info:
+        rs.value(100, budget=Budget(seconds=2))
+    assert info.value.reason == "seconds"
+    assert fake_clock.calls <= 12
+
+
+def test_guess_of_a_slow_move_function_stops_and_claims_nothing(fake_clock: FakeClock) -> None:
+    """``guess`` tabulates heap by heap, each a search of one new position: the
+    clock was never read, and the guess came out 'verified' after 32 s."""
+    rs = grundy.ruleset(lambda n: fake_clock.slow(0.2, [n - k for k in (1, 2) if k <= n]))
+    with pytest.raises(SearchLimitError) as info:
+        grundy.guess(rs, to=100, budget=Budget(seconds=2))
+    assert info.value.reason == "seconds"
+    assert fake_clock.calls <= 12
+
+
+def test_a_zero_sum_game_with_slow_moves_stops_at_the_deadline(fake_clock: FakeClock) -> None:
+    g = ZeroSumGame(lambda n: fake_clock.slow(0.5, [n - 1, n - 2] if n > 1 else []),
+                    lambda n: n if n <= 1 else None)
+    with pytest.raises(SearchLimitError) as info:
+        g.value(100, budget=Budget(seconds=2))
+    assert info.value.reason == "seconds"
+    assert fake_clock.calls <= 6
+
+
+def test_a_slow_payoff_is_watched_as_well(fake_clock: FakeClock) -> None:
+    g = ZeroSumGame(lambda n: list(range(1, 10**4)) if n == 0 else [],
+                    lambda n: fake_clock.slow(0.5, n) if n else None)
+    with pytest.raises(SearchLimitError) as info:
+        g.value(0, budget=Budget(seconds=2))
+    assert info.value.reason == "seconds"
+    assert fake_clock.calls <= 6

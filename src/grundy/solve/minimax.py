@@ -283,6 +283,7 @@ class ZeroSumGame:
             if f.i < len(f.options):
                 o = f.options[f.i]
                 f.i += 1
+                meter.tock(what)  # the payoff and to_move are the user's code too
                 po = self._payoff(o)
                 if po is not None:
                     ret = (True, po)

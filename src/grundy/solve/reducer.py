@@ -53,6 +53,7 @@ from grundy.rules.ruleset import Ruleset as _Ruleset
 from grundy.rules.sums import Sum
 from grundy.solve.budget import UNLIMITED, Budget, active
 from grundy.solve.collector import paused_collector
+from grundy.values import clock as _clock
 from grundy.values.errors import (
     BadOptionError,
     GrundyError,
@@ -946,6 +947,7 @@ def _search_lazy(
     bound = _Bound(meter, what, [memo])
     n0 = n = meter.count
     check = n + 1
+    clock, next_look = _clock.now, meter.next_look
     p: Hashable = root
     it: Iterator[Any] | None = None
     vals: set[int] = set()
@@ -953,15 +955,17 @@ def _search_lazy(
         while True:
             if it is None:  # expand p
                 n += 1
-                if n >= check:
+                if n >= check or clock() >= next_look:  # the clock: at every call
                     meter.count = n - 1
                     meter.tick(what)
+                    next_look = meter.next_look
                     e = n - n0
-                    if progress is not None and not e % _PROGRESS_EVERY:
-                        progress(e)
-                    if e >= every:
-                        bound.check()
-                    check = min(n0 + (e // every + 1) * every, limit)
+                    if n >= check:
+                        if progress is not None and not e % _PROGRESS_EVERY:
+                            progress(e)
+                        if e >= every:
+                            bound.check()
+                        check = min(n0 + (e // every + 1) * every, limit)
                 try:
                     raw = moves(p)
                     if type(raw) is not list and isinstance(raw, _Ruleset):
@@ -1016,6 +1020,7 @@ def _search_lazy(
             elif o is more:  # a long list of known options: look at the clock
                 meter.count = n
                 meter.look(what)
+                next_look = meter.next_look
                 continue
             if type(o) is Sum:
                 c = next((q for q in o.parts if q not in memo), done)
