@@ -103,7 +103,9 @@ def test_ctrl_c_prints_the_settled_games_then_stops_the_cluster(tmp_path):
     it during the cluster's shutdown, before any row was printed."""
     store = tmp_path / "c.sqlite"
     proc = subprocess.Popen(_command(store, "--cluster", "local:2"), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True,  # Ctrl-C as in a terminal, even
+                            # when the tests run as a background job (SIGINT ignored)
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         _wait_for_rows(proc, store, 3)
         cluster = psutil.Process(proc.pid).children(recursive=True)
