@@ -82,6 +82,7 @@ class Conjecture:
     cost: int = 0
     counterexample: dict[str, Any] | None = None
     proof: str | None = None
+    trivial: bool = False
 
     def __str__(self) -> str:
         if self.target == "value":
@@ -94,7 +95,8 @@ class Conjecture:
                     f"the rule gives {c.get('rule')}; held on {self.fitted}]")
         if self.status == "proven":
             return f"{head}  [proven: {self.proof}; checked on {self.checked}]"
-        return f"{head}  [verified on {self.checked}; fitted on {self.fitted}]"
+        triv = "trivial: " if self.trivial else ""
+        return f"{head}  [{triv}verified on {self.checked}; fitted on {self.fitted}]"
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of every field."""
@@ -102,7 +104,7 @@ class Conjecture:
             "target": self.target, "words": self.words, "expr": self.expr,
             "variables": self.variables, "status": self.status, "fitted": self.fitted,
             "checked": self.checked, "count": self.count, "counterexample": self.counterexample,
-            "proof": self.proof,
+            "proof": self.proof, "trivial": self.trivial,
         }
 
 
@@ -123,8 +125,8 @@ class Guess:
 
     @property
     def best(self) -> Conjecture | None:
-        """The first conjecture that is not refuted, or ``None``."""
-        return next((c for c in self.conjectures if c.status != "refuted"), None)
+        """The first conjecture that is neither refuted nor trivial, or ``None``."""
+        return next((c for c in self.conjectures if c.status != "refuted" and not c.trivial), None)
 
     def __str__(self) -> str:
         lines = [f"{self.game}: {self.size}"]
@@ -472,6 +474,9 @@ def _one_dim(game: str, kind: str, n: np.ndarray[Any, Any], v: np.ndarray[Any, A
                 c.status = "proven"
         out.append(c)
     out.extend(_catalogue(n, v, known, own))
+    binary = bool(((v == 0) | (v == 1)).all())
+    if not binary and not any(c.status != "refuted" and c.target == "value" for c in out):
+        out.extend(_synthesised(n, v, k, "value", var, limit))
     if kind != "coins" and not any(c.status != "refuted" and c.target == "value" for c in out):
         p = (v == 0).astype(np.int64)
         for form in fit_forms(n[:k], p[:k])[:limit]:
@@ -486,9 +491,41 @@ def _one_dim(game: str, kind: str, n: np.ndarray[Any, Any], v: np.ndarray[Any, A
                 if c.proof is not None:
                     c.status = "proven"
             out.append(c)
-    out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
+        if not any(c.status != "refuted" and c.target == "P" and not c.trivial for c in out):
+            out.extend(_synthesised(n, v, k, "P", var, limit))
+    pcount = int((v == 0).sum())
+    for c in out:
+        c.trivial = c.trivial or (c.target == "P" and pcount <= 1) or (c.target == "value" and c.expr.isdigit())
+    out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.trivial, not binary and c.target != "value", c.cost))
     label = {"heap": "heaps", "coins": "coins (single-coin values)"}[kind]
     return Guess(game, kind, f"{label} {_span(n, var)}", v.tolist(), out[:limit])
+
+
+#: seconds the rule synthesiser may spend on one target (values, P-positions) of a table
+SYNTH_SECONDS = 12.0
+
+
+def _synthesised(n: np.ndarray[Any, Any], v: np.ndarray[Any, Any], k: int, target: str, var: str,
+                 limit: int) -> list[Conjecture]:
+    """Rules found by the synthesiser (:mod:`grundy.patterns.synth`): shortest
+    first, fitted on the first ``k`` positions and checked on all."""
+    from grundy.patterns.synth import synthesize
+
+    goal = v if target == "value" else (v == 0).astype(np.int64)
+    if len(n) < 8:
+        return []
+    found = synthesize([(var, n)], goal, fit=k, target=target, seconds=SYNTH_SECONDS, limit=limit,
+                       threshold=var)
+    out = []
+    for f in found.found:
+        ce = None
+        if f.status == "refuted" and f.mismatch is not None:
+            i = f.mismatch
+            ce = {"position": int(n[i]), "table": int(goal[i]), "rule": f.got}
+        words = f.expr if target == "value" else f"P iff {f.expr}"
+        out.append(Conjecture(target, words, f.expr, var, f.status, _span(n[:k], var), _span(n, var), len(n),
+                              10 + f.size, ce))
+    return out
 
 
 def _prove(form: Form, theorem: Periodicity, n: np.ndarray[Any, Any], v: np.ndarray[Any, Any],
