@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 
 from grundy.patterns.forms import (
-    Form, QuadraticIrrational, evaluate, fit_forms, quadratic_from_bounds, reduced_quadratic, renamed,
+    Form, QuadraticIrrational, evaluate, fit_forms, quadratic_from_bounds, reduced_quadratic, renamed, xor_all,
 )
 from grundy.rules.ruleset import Ruleset
 from grundy.solve import tables
@@ -528,6 +528,59 @@ def _synthesised(n: np.ndarray[Any, Any], v: np.ndarray[Any, Any], k: int, targe
     return out
 
 
+#: the variables of the synthesiser on pairs, and their values
+_PAIR_VARS: list[tuple[str, Callable[[tuple[int, ...]], int]]] = [
+    ("a", lambda q: q[0]), ("b", lambda q: q[1]), ("min(a, b)", min), ("max(a, b)", max),
+    ("abs(a - b)", lambda q: abs(q[0] - q[1])),
+]
+#: the variables of the synthesiser on rows of heaps ``x``: symmetric aggregates
+_ROW_VARS: list[tuple[str, Callable[[tuple[int, ...]], int]]] = [
+    ("min(x)", min), ("max(x)", max), ("sum(x)", sum), ("xor_all(x)", xor_all),
+    ("sorted(x)[1]", lambda q: sorted(q)[1]),
+    ("x.count(min(x))", lambda q: q.count(min(q))), ("x.count(max(x))", lambda q: q.count(max(q))),
+    ("x.count(0)", lambda q: q.count(0)), ("sum(h % 2 for h in x)", lambda q: sum(h % 2 for h in q)),
+    ("len(set(x))", lambda q: len(set(q))),
+]
+
+
+def _synth_positions(pos: list[tuple[int, ...]], values: np.ndarray[Any, Any], fitted_mask: list[bool],
+                     variables: list[tuple[str, Callable[[tuple[int, ...]], int]]],
+                     env: Callable[[tuple[int, ...]], dict[str, Any]], names: str, fitted: str, checked: str,
+                     limit: int, target: str | None = None) -> list[Conjecture]:
+    """Rules of pairs or rows found by the synthesiser: positions in the fitted box
+    first, the rest checked; values when they are not just 0/1, else P-positions."""
+    from grundy.patterns.synth import synthesize
+
+    v = np.asarray(values, dtype=np.int64)
+    binary = bool(((v == 0) | (v == 1)).all())
+    target = target or ("P" if binary else "value")
+    goal = (v == 0).astype(np.int64) if target == "P" else v
+    order = sorted(range(len(pos)), key=lambda i: (not fitted_mask[i], sum(pos[i]), pos[i]))
+    fit = sum(fitted_mask)
+    if fit < 8 or len(set(pos[0])) == 0:
+        return []
+    used = [p for p in (pos[i] for i in order) if len(p) >= 2]
+    if len(used) != len(pos):
+        return []
+    goal = goal[order]
+    var_vals = [(name, np.array([fn(q) for q in used], dtype=np.int64)) for name, fn in variables
+                if len(used[0]) >= 2]
+    found = synthesize(var_vals, goal, fit=fit, target=target, env=lambda i: env(used[i]),
+                       seconds=SYNTH_SECONDS, limit=limit)
+    out = []
+    for f in found.found:
+        ce: dict[str, Any] | None = None
+        if f.status == "refuted" and f.mismatch is not None:
+            q = used[f.mismatch]
+            if target == "P":
+                ce = {"position": q, "table": "P" if goal[f.mismatch] else "N", "rule": "P" if f.got else "N"}
+            else:
+                ce = {"position": q, "table": int(goal[f.mismatch]), "rule": f.got}
+        words = f.expr if target == "value" else f"P iff {f.expr}"
+        out.append(Conjecture(target, words, f.expr, names, f.status, fitted, checked, len(used), 10 + f.size, ce))
+    return out
+
+
 def _prove(form: Form, theorem: Periodicity, n: np.ndarray[Any, Any], v: np.ndarray[Any, Any],
            why: str) -> str | None:
     """Why ``form`` holds for every ``n``, when the game's period is proven and
@@ -618,6 +671,10 @@ def _two_dim(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) ->
     graph = _graph_form(p, k, fitted, checked)
     if graph is not None:
         found.append(graph)
+    if not any(c is not None and c.status != "refuted" for c in found):
+        pos: list[tuple[int, ...]] = [(int(x), int(y)) for x, y in zip(a[known].tolist(), b[known].tolist())]
+        found.extend(_synth_positions(pos, g[known], [x < k and y < k for x, y in pos], _PAIR_VARS,
+                                      lambda q: {"a": q[0], "b": q[1]}, "a, b", fitted, checked, limit))
     out = [c for c in found if c is not None]
     out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
     return Guess(game, "pair", f"pairs (a, b) with {checked}", g.tolist(), out[:limit])
@@ -796,6 +853,10 @@ def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) -> Gu
         found.append(_box_check(
             "P", "P iff the heaps' XOR is 0 when some heap exceeds 1, and 1 when none does (misère Nim)",
             "(xor_all(x) == 0) if max(x) > 1 else (xor_all(x) == 1)", mis, p, known, fitted, checked, 6))
+    if not any(c is not None and c.status != "refuted" for c in found):
+        rows = [tuple(int(t) for t in q) for q in np.argwhere(known).tolist()]
+        found.extend(_synth_positions(rows, g[known], [max(q) < k for q in rows], _ROW_VARS,
+                                      lambda q: {"x": q}, "x", fitted, checked, limit, target="P"))
     out = [c for c in found if c is not None]
     out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
     return Guess(game, "heaps", f"rows of {dims} heaps, {checked}", g.tolist(), out[:limit])

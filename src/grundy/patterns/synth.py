@@ -68,7 +68,11 @@ _UNARY_INT = ("lowbit", "highbit", "popcount", "isqrt", "bitlen", "v2", "odd_par
               "ndiv", "sigma", "omega", "bigomega", "spf", "phi")
 _UNARY_PRED = ("is_prime", "is_square", "is_tri", "is_fib", "is_pow2")
 #: the size of a call (1 for the others): number-theoretic functions are dearer
-_CALL_COST = {"ndiv": 2, "sigma": 2, "omega": 2, "bigomega": 2, "spf": 2, "phi": 2, "is_prime": 2}
+_CALL_COST = {"ndiv": 2, "sigma": 2, "omega": 2, "bigomega": 2, "spf": 2, "phi": 2, "is_prime": 2,
+              "is_fib": 2, "is_tri": 2}
+#: a call's argument takes at least this many values on the table (on a small range
+#: a predicate is an arbitrary subset, which fits anything and means nothing)
+CALL_RANGE = 8
 
 
 def _lowbit(x: Array) -> Array:
@@ -362,7 +366,7 @@ class _Search:
             if arg == 3:
                 plain &= ~self._calls(ids)
             lo, hi = vals.min(axis=1), vals.max(axis=1)
-            rows = np.flatnonzero((lo >= 0) & (hi <= bound) & plain)
+            rows = np.flatnonzero((lo >= 0) & (hi <= bound) & (hi - lo >= CALL_RANGE) & plain)
             if len(rows):
                 self.add(fn(vals[rows]), name, ids[rows], None, name in _UNARY_PRED, size, store)
         vals, ids = self.level(True, size - 1)
