@@ -41,21 +41,28 @@ Plambeck and Siegel, "Misère quotients for impartial games", JCTA 115 (2008).
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import itertools
 import json
+import os
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from grundy.solve.budget import UNLIMITED, Budget, look, watching
-from grundy.values.errors import GrundyError, InvalidParameterError, InvalidPositionError, describe
+from grundy.solve.budget import UNLIMITED, Budget, active, watching
+from grundy.values.errors import (
+    GrundyError, InvalidParameterError, InvalidPositionError, MoveFunctionError, SearchLimitError,
+    describe,
+)
 from grundy.values.outcome import Outcome
 
 __all__ = [
     "MisereQuotient", "QuotientError", "compute_quotient", "tame_quotient", "is_tame",
-    "heap_options",
+    "heap_options", "quotient_of", "load_stored", "save", "store_dir",
 ]
 
 IntArray = NDArray[np.integer[Any]]
@@ -77,6 +84,18 @@ class QuotientError(GrundyError, ValueError):
         super().__init__(message)
         self.heap = heap
         self.reason = reason
+
+
+def look(what: str, steps: int = 1) -> None:
+    """Count ``steps`` units of work (elements and option sets visited) as positions
+    of the budget in force, and check its clock and memory."""
+    meter = active()
+    meter.count += steps
+    if meter.positions is not None and meter.count > meter.positions:
+        raise SearchLimitError(
+            f"{what} needs more than {meter.positions:,} positions (the budget); ask for a "
+            "larger budget to go further", meter.count - steps, reason="positions")
+    meter.look(what)
 
 
 # ------------------------------------------------------------------ algebra
@@ -140,33 +159,88 @@ def _unions(table: IntArray, gens: list[tuple[int, IntArray]]) -> BoolArray:
     return u
 
 
-def _minimal_sets(table: IntArray, gens: list[tuple[int, IntArray]]) -> list[BoolArray]:
-    """For each element, the minimal option-image sets (an antichain, one row per
-    set) of the sums with that element. Adding a heap is monotone in the set, so
-    the minimal sets of a product come from minimal sets of its factors."""
+def _bits(mask: BoolArray) -> int:
+    """A boolean vector as an integer bitset (bit ``i`` for element ``i``)."""
+    return int.from_bytes(np.packbits(mask, bitorder="little").tobytes(), "little")
+
+
+Antichains = list[list[tuple[int, tuple[int, ...]]]]
+
+
+def _antichains(table: IntArray, gens: list[tuple[int, IntArray]],
+                with_words: list[int] | None = None,
+                start: tuple[Antichains, int] | None = None) -> Antichains:
+    """For each element, the minimal option-image sets (integer bitsets) of the sums
+    with that element, each with a sum that has it (its heaps, when ``with_words``
+    names the heap of each generator). Adding a heap is monotone in the set, so the
+    minimal sets of a product come from minimal sets of its factors. ``start``:
+    the antichains of the first ``k`` generators, extended by the others."""
     q = table.shape[0]
-    mins: list[BoolArray] = [np.zeros((0, q), dtype=bool) for _ in range(q)]
-    mins[0] = np.zeros((1, q), dtype=bool)
-    work: list[tuple[int, BoolArray]] = [(0, mins[0][0])]
+    bits = [[1 << y for y in table[:, x].tolist()] for x, _ in gens]
+    cols = [table[:, x].tolist() for x, _ in gens]
+    tbits = []
+    for x, t in gens:
+        rows = table[:, t].tolist()
+        tb = []
+        for r in rows:
+            v = 0
+            for y in r:
+                v |= 1 << y
+            tb.append(v)
+        tbits.append(tb)
+    # work items: (element, set, sum, first generator to apply)
+    if start is None:
+        mins: Antichains = [[] for _ in range(q)]
+        mins[0] = [(0, ())]
+        work: list[tuple[int, int, tuple[int, ...], int]] = [(0, 0, (), 0)]
+    else:
+        old, k = start
+        mins = [list(lst) for lst in old]
+        work = [(e, sb, w, k) for e in range(q) for sb, w in mins[e]]
     steps = 0
+    ng = len(gens)
     while work:
-        e, s = work.pop()
-        idx = np.flatnonzero(s)
-        for x, t in gens:
-            e2 = int(table[e, x])
-            s2 = np.zeros(q, dtype=bool)
-            s2[table[idx, x]] = True
-            s2[table[e, t]] = True
-            m = mins[e2]
-            if len(m) and not (m & ~s2).any(axis=1).all():
-                continue  # some minimal set is inside s2
-            if len(m):
-                m = m[(s2 & ~m).any(axis=1)]  # drop the supersets of s2
-            mins[e2] = np.vstack([m, s2[None, :]])
-            work.append((e2, s2))
+        e, sb, w, first = work.pop()
+        setbits = []
+        rest = sb
+        while rest:
+            low = rest & -rest
+            setbits.append(low.bit_length() - 1)
+            rest ^= low
+        for j in range(first, ng):
+            e2 = cols[j][e]
+            b2 = tbits[j][e]
+            bj = bits[j]
+            for i in setbits:
+                b2 |= bj[i]
+            lst = mins[e2]
+            if any(not (m & ~b2) for m, _ in lst):
+                continue
+            w2 = w + (with_words[j],) if with_words is not None else w
+            mins[e2] = [(m, mw) for m, mw in lst if b2 & ~m] + [(b2, w2)]
+            work.append((e2, b2, w2, 0))
         steps += 1
         if steps % 256 == 0:
             look("misère quotient: minimal option sets", 256)
+    return mins
+
+
+def _cached_antichains(table: IntArray, gens: list[tuple[int, IntArray]],
+                       cache: dict[str, Any] | None) -> Antichains:
+    """``_antichains`` of ``table``, extending the last ones computed for the same
+    table when its generators are the same plus new ones."""
+    keys = [(x, tuple(t.tolist())) for x, t in gens]
+    if cache is not None and cache.get("table") is table:
+        old_keys = cache["keys"]
+        if set(old_keys) <= set(keys):
+            order = list(old_keys) + [k for k in keys if k not in set(old_keys)]
+            g2: list[tuple[int, IntArray]] = [(x, np.array(t, dtype=np.int64)) for x, t in order]
+            mins = _antichains(table, g2, start=(cache["mins"], len(old_keys)))
+            cache.update(keys=order, mins=mins)
+            return mins
+    mins = _antichains(table, gens)
+    if cache is not None:
+        cache.update(table=table, keys=keys, mins=mins)
     return mins
 
 
@@ -202,7 +276,7 @@ def _quotient(table: IntArray, ppos: BoolArray, cls: IntArray) -> tuple[IntArray
 
 
 def _step(table: IntArray, ppos: BoolArray, gens: list[tuple[int, IntArray]], t_new: IntArray,
-          heap: int, max_order: int) -> tuple[IntArray, BoolArray, IntArray, int]:
+          heap: int, max_order: int, cache: dict[str, Any] | None = None) -> tuple[IntArray, BoolArray, IntArray, int]:
     """Add a heap with option images ``t_new`` (non-empty) to the quotient
     ``(table, ppos)`` generated by ``gens``. Returns the new quotient, the map of
     old elements to new ones and the new heap's element."""
@@ -230,7 +304,7 @@ def _step(table: IntArray, ppos: BoolArray, gens: list[tuple[int, IntArray]], t_
     # proof: for every sum of smaller heaps, the rule holds for each power
     # (P_k for k = 1..length, P_length being P_start, each with its own P_(k-1))
     unions = _unions(table, gens)
-    mins = _minimal_sets(table, gens)
+    mins = _cached_antichains(table, gens, cache)
     for k in range(1, length + 1):
         pk, prev = seq[k if k < length else start], seq[k - 1]
         escape = np.asarray(prev[table[:, t_new]].any(axis=1))
@@ -239,8 +313,9 @@ def _step(table: IntArray, ppos: BoolArray, gens: list[tuple[int, IntArray]], t_
             raise QuotientError(
                 f"heap {heap} splits a class of smaller heaps (not handled by this construction)",
                 heap, "split")
+        pb = _bits(pk)
         for e in np.flatnonzero(~pk & ~escape).tolist():
-            if not (mins[e] & pk[None, :]).any(axis=1).all():
+            if not all(m & pb for m, _w in mins[e]):
                 raise QuotientError(
                     f"heap {heap} splits a class of smaller heaps (not handled by this construction)",
                     heap, "split")
@@ -269,7 +344,8 @@ def compute_quotient(options: OptionWords, heaps: int, *, name: str = "game",
     """The misère quotient of the heaps ``0..heaps`` of the heap game whose heap
     ``n`` has the options ``options(n)`` (each a list of heap sizes, all smaller
     than ``n``). Runs within ``budget``; when the quotient passes ``max_order``
-    elements or a heap splits a class (see :class:`QuotientError`), the quotient
+    elements, the recalibration fails (see :class:`QuotientError`) or the budget
+    is spent (``SearchLimitError``), the quotient
     built so far is returned (``stopped`` says why) unless ``stop_early`` is false,
     when the error is raised.
 
@@ -287,6 +363,7 @@ def compute_quotient(options: OptionWords, heaps: int, *, name: str = "game",
     orders: list[int] = []
     generators: list[int] = []
     stopped: str | None = None
+    cache: dict[str, Any] = {}
     with watching(budget):
         for n in range(heaps + 1):
             words = []
@@ -312,19 +389,38 @@ def compute_quotient(options: OptionWords, heaps: int, *, name: str = "game",
                 continue
             gens = _gens(table, phi, opts)
             try:
-                new_table, new_p, old_map, x = _step(table, ppos, gens, t_new, n, max_order)
-            except QuotientError as exc:
+                try:
+                    new_table, new_p, old_map, x = _step(table, ppos, gens, t_new, n, max_order, cache)
+                    new_phi = [int(old_map[y]) for y in phi] + [x]
+                except QuotientError as exc:
+                    if exc.reason != "split":
+                        raise
+                    new_table, new_p, new_phi = _recalibrate(table, phi + [0], opts + [words], n, max_order)
+                look("misère quotient", int(new_table.shape[0]))
+            except (QuotientError, SearchLimitError) as exc:
                 if not stop_early:
                     raise
                 stopped = str(exc)
                 break
-            if new_table.shape[0] > table.shape[0]:
-                generators.append(n)
-            table, ppos = new_table, new_p
-            phi = [int(old_map[y]) for y in phi] + [x]
+            table, ppos, phi = new_table, new_p, new_phi
             opts.append(words)
             orders.append(table.shape[0])
+        generators = _generating_heaps(table, phi)
     return MisereQuotient(name, len(phi) - 1, table, ppos, phi, orders, generators, opts, stopped)
+
+
+def _generating_heaps(table: IntArray, phi: Sequence[int]) -> list[int]:
+    """The heaps whose elements generate the quotient, each not in the submonoid of
+    the smaller ones chosen before it."""
+    chosen: list[int] = []
+    members = {0}
+    for h, x in enumerate(phi):
+        if x in members:
+            continue
+        chosen.append(h)
+        _sub, index = _submonoid(table, [phi[g] for g in chosen])
+        members = set(index)
+    return chosen
 
 
 def _distinct(gens: list[tuple[int, IntArray]]) -> list[tuple[int, IntArray]]:
@@ -354,6 +450,276 @@ def _gens(table: IntArray, phi: list[int], opts: list[list[tuple[int, ...]]]) ->
             imgs.add(x)
         out.append((phi[h], np.array(sorted(imgs), dtype=np.int64)))
     return out
+
+
+# ------------------------------------------------------------------ splits
+# When the new heap splits a class of the smaller heaps, the candidate is rebuilt:
+# some heaps are *freed* (each becomes the generator of its own cyclic component
+# C(i, 2), i.e. g^(i+2) = g^i), the other heaps keep their elements in the
+# submonoid they generate, the P-portion of the product is computed from each
+# element's lex-least sum, the product is reduced, and the result is proved (or a
+# failing sum is found, whose heaps are freed next). After Plambeck and Siegel's
+# "recalibration"; every accepted quotient passes the same proof as above.
+class _Product:
+    """A direct product of small commutative monoids (mixed radix elements)."""
+
+    def __init__(self, tables: list[IntArray]) -> None:
+        self.tables = tables
+        self.sizes = [t.shape[0] for t in tables]
+        self.size = int(np.prod(self.sizes))
+        self.radix = [int(np.prod(self.sizes[:i])) for i in range(len(tables))]
+
+    def mul(self, a: Any, b: Any) -> Any:
+        a = np.asarray(a, dtype=np.int64)
+        b = np.asarray(b, dtype=np.int64)
+        out = np.zeros(np.broadcast(a, b).shape, dtype=np.int64)
+        for t, s, r in zip(self.tables, self.sizes, self.radix):
+            out = out + t[(a // r) % s, (b // r) % s].astype(np.int64) * r
+        return out
+
+
+def _cyclic(index: int, period: int) -> IntArray:
+    n = index + period
+    k = np.arange(n)
+    s = k[:, None] + k[None, :]
+    return np.where(s < n, s, index + (s - index) % period).astype(np.int32)
+
+
+def _submonoid(table: IntArray, elems: list[int]) -> tuple[IntArray, dict[int, int]]:
+    """The submonoid of ``table`` generated by ``elems``: its table and the index of
+    each of its elements."""
+    index = {0: 0}
+    members = [0]
+    i = 0
+    while i < len(members):
+        a = members[i]
+        for g in elems:
+            b = int(table[a, g])
+            if b not in index:
+                index[b] = len(members)
+                members.append(b)
+        i += 1
+    arr = np.array(members)
+    sub = table[np.ix_(arr, arr)]
+    remap = np.full(table.shape[0], -1, dtype=np.int64)
+    remap[arr] = np.arange(len(arr))
+    return remap[sub].astype(np.int32), index
+
+
+def _index_of(table: IntArray, x: int) -> int:
+    """The index of element ``x``: the least ``i`` with ``x^i`` repeating."""
+    seen: dict[int, int] = {}
+    y, k = 0, 0
+    while y not in seen:
+        seen[y] = k
+        y = int(table[y, x])
+        k += 1
+    return seen[y]
+
+
+def _images(mul: Callable[[Any, Any], Any], phi: Sequence[int], words: Sequence[Sequence[int]]) -> IntArray:
+    imgs = set()
+    for w in words:
+        x = 0
+        for h in w:
+            x = int(mul(x, phi[h]))
+        imgs.add(x)
+    return np.array(sorted(imgs), dtype=np.int64)
+
+
+def _lex_p(size: int, cols: list[IntArray], tmats: list[IntArray]) -> BoolArray:
+    """The P-portion of a candidate, each element decided at its lex-least sum.
+    Generator ``j`` multiplies by ``cols[j]``; ``tmats[j][e]`` are the option
+    images of ``e`` times that heap (option-image sets as sorted index arrays)."""
+    marked = np.zeros(size, dtype=bool)
+    p = np.zeros(size, dtype=bool)
+    m = len(cols)
+    count = [0]
+
+    def rec(d: int, e: int, s: Any) -> None:
+        if d == m:
+            marked[e] = True
+            p[e] = len(s) > 0 and not p[s].any()
+            count[0] += 1
+            if count[0] % 1024 == 0:
+                look("misère quotient: candidate P-portion", 1024)
+            return
+        col, tm = cols[d], tmats[d]
+        while True:
+            rec(d + 1, e, s)
+            e2 = int(col[e])
+            if marked[e2]:
+                break
+            s = np.union1d(col[s], tm[e])
+            e = e2
+
+    rec(0, 0, np.zeros(0, dtype=np.int64))
+    if not marked.all():
+        raise AssertionError("a candidate element is not reached")
+    return p
+
+
+def _failure(table: IntArray, p: BoolArray, gens: list[tuple[int, IntArray, int]]) -> list[int] | None:
+    """A sum (its heaps) on which the candidate breaks the outcome rule, or
+    ``None`` when it holds for every sum. ``gens``: (element, option images, heap)."""
+    q = table.shape[0]
+    mins = _antichains(table, [(x, t) for x, t, _h in gens], with_words=[h for _x, _t, h in gens])
+    pbits = _bits(p)
+    for e in range(q):
+        for sb, w in mins[e]:
+            rule = sb != 0 and not (sb & pbits)
+            if rule != bool(p[e]):
+                return list(w)
+    # an element in P with some sum having an option in P: breadth-first over the
+    # pairs (element of a sum, one of its option images), with the sums
+    lexw = {e: tuple(mins[e][0][1]) for e in range(q) if mins[e]}
+    seen = np.zeros((q, q), dtype=bool)
+    parent: dict[tuple[int, int], tuple[tuple[int, int] | int, int]] = {}
+    frontier: list[tuple[int, int]] = []
+    for e, w in lexw.items():
+        for j, (x, t, h) in enumerate(gens):
+            for s in table[e, t].tolist():
+                pr = (int(table[e, x]), int(s))
+                if not seen[pr]:
+                    seen[pr] = True
+                    parent[pr] = (e, j)
+                    frontier.append(pr)
+    while frontier:
+        for pr in frontier:
+            if p[pr[0]] and p[pr[1]]:
+                word: list[int] = []
+                cur: tuple[int, int] | int = pr
+                while isinstance(cur, tuple):
+                    prev, j = parent[cur]
+                    word.append(gens[j][2])
+                    cur = prev
+                return list(lexw[cur]) + word
+        nxt = []
+        for pr in frontier:
+            for j, (x, t, h) in enumerate(gens):
+                n2 = (int(table[pr[0], x]), int(table[pr[1], x]))
+                if not seen[n2]:
+                    seen[n2] = True
+                    parent[n2] = (pr, j)
+                    nxt.append(n2)
+        frontier = nxt
+        look("misère quotient: option pairs", len(nxt) + 1)
+    return None
+
+
+def _consistent(mul: Callable[[Any, Any], Any], p: BoolArray, phi: Sequence[int],
+                opts: Sequence[Sequence[tuple[int, ...]]], word: Sequence[int]) -> bool:
+    """Whether the candidate obeys the outcome rule at the sum ``word``."""
+    e = 0
+    for h in word:
+        e = int(mul(e, phi[h]))
+    s = set()
+    for i, h in enumerate(word):
+        rest = 0
+        for j, g in enumerate(word):
+            if j != i:
+                rest = int(mul(rest, phi[g]))
+        for w in opts[h]:
+            x = rest
+            for g in w:
+                x = int(mul(x, phi[g]))
+            s.add(x)
+    rule = bool(s) and not any(p[x] for x in s)
+    return rule == bool(p[e])
+
+
+def _candidate(table: IntArray, phi: Sequence[int], opts: Sequence[Sequence[tuple[int, ...]]],
+               free: dict[int, int], max_order: int, heap: int) -> tuple[IntArray, BoolArray, list[int]]:
+    """The reduced candidate with the heaps of ``free`` (heap: index) freed."""
+    n = len(phi)
+    kept = sorted({phi[h] for h in range(n) if h not in free and opts[h]})
+    sub, index = _submonoid(table, kept)
+    comps = [sub] + [_cyclic(max(1, i), 2) for i in free.values()]
+    prod = _Product(comps)
+    if prod.size > max_order * 64:
+        raise QuotientError(f"the quotient passes {max_order} elements at heap {heap}", heap, "order")
+    phi2 = []
+    freed = list(free)
+    for h in range(n):
+        if h in free:
+            phi2.append(prod.radix[1 + freed.index(h)])
+        elif opts[h]:
+            phi2.append(index[phi[h]])
+        else:
+            phi2.append(0)
+    gens = [(phi2[h], _images(prod.mul, phi2, opts[h])) for h in range(n - 1, -1, -1) if opts[h]]
+    allx = np.arange(prod.size)
+    colx = {x: prod.mul(allx, x) for x in {x for x, _ in gens}}
+    p = _lex_p(prod.size, [colx[x] for x, _ in gens], [prod.mul(allx[:, None], t[None, :]) for _, t in gens])
+    cls = _refine_cols(list(colx.values()), p)
+    k = int(cls.max()) + 1
+    if k > max_order:
+        raise QuotientError(f"the quotient passes {max_order} elements at heap {heap}", heap, "order")
+    rep = np.zeros(k, dtype=np.int64)
+    rep[cls[::-1]] = allx[::-1]
+    red = cls[prod.mul(rep[:, None], rep[None, :])].astype(np.int32)
+    return red, p[rep].copy(), [int(cls[x]) for x in phi2]
+
+
+def _refine_cols(cols: list[Any], p: BoolArray) -> IntArray:
+    cls = p.astype(np.int64)
+    count = len(np.unique(cls))
+    while True:
+        sig = np.stack([cls] + [cls[c] for c in cols], axis=1)
+        _, new = np.unique(sig, axis=0, return_inverse=True)
+        cls = new.reshape(-1)
+        n = int(cls.max()) + 1
+        if n == count:
+            break
+        count = n
+    first: dict[int, int] = {}
+    out = np.empty(len(cls), dtype=np.int32)
+    for i, c in enumerate(cls.tolist()):
+        out[i] = first.setdefault(c, len(first))
+    return out
+
+
+def _recalibrate(table: IntArray, phi: list[int], opts: list[list[tuple[int, ...]]], heap: int,
+                 max_order: int, rounds: int = 64) -> tuple[IntArray, BoolArray, list[int]]:
+    """The quotient of the heaps ``0..heap`` when ``heap`` splits a class of the
+    smaller ones: ``table``/``phi`` are the quotient of the smaller heaps (``phi``
+    with a placeholder for ``heap``)."""
+    free = {heap: 2}
+    cur_t, cur_phi = table, phi
+    red, p, phi2 = _candidate(cur_t, cur_phi, opts, free, max_order, heap)
+    for _ in range(rounds):
+        gens = [(phi2[h], _images(lambda a, b: red[a, b], phi2, opts[h]), h)
+                for h in range(len(phi2) - 1, -1, -1) if opts[h]]
+        seen: set[tuple[int, tuple[int, ...]]] = set()
+        dg = []
+        for x, t, h in gens:
+            key = (x, tuple(t.tolist()))
+            if key not in seen:
+                seen.add(key)
+                dg.append((x, t, h))
+        word = _failure(red, p, dg)
+        if word is None:
+            return red, p, phi2
+        involved = sorted(set(word), reverse=True)
+        found = None
+        for size in range(1, len(involved) + 1):
+            for hs in itertools.combinations(involved, size):
+                f = {h: max(_index_of(red, phi2[h]), word.count(h), 2) for h in hs}
+                try:
+                    cand = _candidate(red, phi2, opts, f, max_order, heap)
+                except QuotientError:
+                    continue
+                ct, cp, cphi = cand
+                if _consistent(lambda a, b: ct[a, b], cp, cphi, opts, word):
+                    found = cand
+                    break
+            if found is not None:
+                break
+        if found is None:
+            raise QuotientError(f"heap {heap} splits a class of smaller heaps and no recalibration "
+                                f"fixes the sum {sorted(word)}", heap, "split")
+        red, p, phi2 = found
+    raise QuotientError(f"heap {heap}: no quotient found in {rounds} recalibrations", heap, "split")
 
 
 # ------------------------------------------------------------------ the quotient
@@ -653,7 +1019,12 @@ def heap_options(ruleset: Any) -> OptionWords:
 
     def options(n: int) -> list[list[int]]:
         out = []
-        for o in R.options(ruleset, n):
+        try:
+            opts = R.options(ruleset, n)
+        except (MoveFunctionError, InvalidPositionError) as exc:
+            raise InvalidParameterError(
+                f"{ruleset.name} is not a heap game (its position {n} fails: {exc})") from None
+        for o in opts:
             parts = o.parts if type(o) is Sum or isinstance(o, Sum) else (o,)
             word = []
             for h in parts:
@@ -667,3 +1038,104 @@ def heap_options(ruleset: Any) -> OptionWords:
         return out
 
     return options
+
+
+# ------------------------------------------------------------------ cache and store
+_CACHE: dict[tuple[Any, int], MisereQuotient] = {}
+#: Where computed quotients are kept (``GRUNDY_QUOTIENT_DIR`` overrides; empty: none).
+ENV_DIR = "GRUNDY_QUOTIENT_DIR"
+
+
+#: Quotients shipped with grundy (generated by ``benchmarks/misere_census.py --ship``).
+SHIPPED = Path(__file__).with_name("misere_data")
+
+
+def store_dir() -> Path | None:
+    """The directory of stored quotients: ``$GRUNDY_QUOTIENT_DIR``, else
+    ``$XDG_CACHE_HOME/grundy/misere`` (``~/.cache/grundy/misere``); ``None`` when
+    ``GRUNDY_QUOTIENT_DIR`` is set empty (no store)."""
+    env = os.environ.get(ENV_DIR)
+    if env is not None:
+        return Path(env) if env else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "grundy" / "misere"
+
+
+def _file_name(spec: str, heaps: int) -> str:
+    safe = "".join(c if c.isalnum() or c in ".-_" else "_" for c in spec)
+    return f"{safe}-{hashlib.sha256(spec.encode()).hexdigest()[:8]}-{heaps}.json.gz"
+
+
+def load_stored(spec: str, heaps: int, *, exact: bool = True) -> MisereQuotient | None:
+    """A stored quotient of ``spec``: the one of exactly ``heaps`` (``exact``), else
+    the smallest stored one covering ``heaps``; damaged files are ignored."""
+    found: list[tuple[int, Path]] = []
+    prefix = _file_name(spec, 0).rsplit("-", 1)[0] + "-"
+    for folder in (store_dir(), SHIPPED):
+        if folder is None or not folder.is_dir():
+            continue
+        for f in folder.glob(prefix + "*.json.gz"):
+            try:
+                n = int(f.name[len(prefix):].split(".")[0])
+            except ValueError:
+                continue
+            if n == heaps or (not exact and n >= heaps):
+                found.append((n, f))
+    for n, f in sorted(found):
+        try:
+            q = MisereQuotient.from_json(gzip.decompress(f.read_bytes()).decode())
+        except (OSError, EOFError, GrundyError):
+            continue
+        if q.name == spec and q.heaps == n and q.stopped is None:
+            return q
+    return None
+
+
+def save(q: MisereQuotient, folder: Path | None = None) -> Path | None:
+    """Keep ``q`` in the store (or ``folder``); ``None`` when there is no store or
+    it cannot be written."""
+    d = folder if folder is not None else store_dir()
+    if d is None:
+        return None
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+        path = d / _file_name(q.name, q.heaps)
+        tmp = path.with_suffix(f".tmp{os.getpid()}")
+        tmp.write_bytes(gzip.compress(q.to_json().encode(), mtime=0))
+        os.replace(tmp, path)
+        return path
+    except OSError:
+        return None
+
+
+def quotient_of(ruleset: Any, heaps: int, *, budget: Budget | None = None, store: bool = True,
+                exact: bool = True) -> MisereQuotient:
+    """The misère quotient of the heaps ``0..heaps`` of the heap ruleset
+    ``ruleset``, kept in memory (and on disk for a catalogue spec when ``store``).
+    ``exact=False`` accepts any kept quotient covering ``heaps`` (it answers the
+    same outcomes). A quotient whose construction stopped (``stopped``) is
+    returned but not kept."""
+    spec = getattr(ruleset, "spec", None)
+    if spec is not None:
+        cache = _CACHE
+        key: Any = spec
+    else:
+        cache = ruleset.__dict__.setdefault("_misere_quotients", {})
+        key = None
+    hit = cache.get((key, heaps))
+    if hit is None and not exact:
+        covering = [q for (k, n), q in cache.items() if k == key and n >= heaps]
+        hit = min(covering, key=lambda q: q.heaps) if covering else None
+    if hit is not None:
+        return hit
+    if spec is not None and store:
+        q = load_stored(spec, heaps, exact=exact)
+        if q is not None:
+            cache[(key, q.heaps)] = q
+            return q
+    q = compute_quotient(heap_options(ruleset), heaps, name=spec or ruleset.name, budget=budget)
+    if q.stopped is None:
+        cache[(key, heaps)] = q
+        if spec is not None and store:
+            save(q)
+    return q
