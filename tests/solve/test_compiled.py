@@ -148,3 +148,16 @@ def test_ctrl_c_interrupts_a_long_search() -> None:
         signal.signal(signal.SIGALRM, old)
     import gc
     assert gc.isenabled()
+
+
+def test_the_catalogue_uses_the_compiled_tier() -> None:
+    C.forget_tables()
+    forget_all = grundy.solve.reducer.forget
+    forget_all(CRAM)
+    assert CRAM.value(CRAM.parse_position("4x7")) == 3
+    assert CRAM.outcome(CRAM.parse_position("3x7")) is Outcome.N
+    assert C.CRAM.identity() in C._TABLES
+    assert CRAM.value(CRAM.parse_position("2x3")) == 1  # small: the Python search
+    n = len(C._TABLES)
+    assert NK.value(NK.parse_position("grid=3x8")) == 2  # OEIS A316632
+    assert len(C._TABLES) == n + 1

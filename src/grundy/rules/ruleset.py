@@ -182,6 +182,14 @@ class Ruleset:
         ``has_canonical = True``; the default declines."""
         return None
 
+    def bitboard(self, position: Any) -> tuple[Any, int] | None:
+        """The position for the compiled search tier: ``(game, word)``, a
+        :class:`grundy.solve.compiled.BitboardGame` and the position as a 64-bit
+        word, or ``None`` to decline (the default: the Python search). The analysis
+        (values and outcomes) then runs the whole search in compiled code; the
+        Python search (``reduce``) stays the reference."""
+        return None
+
     def order_options(self, position: Any, options: list[Hashable]) -> list[Hashable] | None:
         """``options`` (the options of ``position``) in the order a search tries
         them, the likeliest winning moves first, or ``None`` to keep the move

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from grundy.kernels.bitsearch import BitSearch
     from grundy.values.outcome import Outcome
 
-__all__ = ["BitboardGame", "CRAM", "compiled_value", "compiled_outcome", "node_kayles_game",
+__all__ = ["BitboardGame", "CRAM", "bitboard_game", "save_table", "load_table", "compiled_value", "compiled_outcome", "node_kayles_game",
            "forget_tables", "STEP", "MAX_ENTRIES", "MIN_ENTRIES"]
 
 #: Positions the kernel opens between two returns to Python (clock, Ctrl-C).
@@ -74,7 +74,31 @@ class BitboardGame:
         import numpy as np
 
         data = np.ascontiguousarray(self.ctx, dtype=np.uint64).tobytes()
+        if not isinstance(self.kernel, str):  # a user's functions: their names and code
+            for f in self.kernel:
+                py = getattr(f, "py_func", f)
+                code = getattr(py, "__code__", None)
+                data += f"{py.__module__}.{py.__qualname__}".encode()
+                if code is not None:
+                    data += code.co_code + repr(code.co_consts).encode()
         return f"{self.name} {hashlib.sha256(data).hexdigest()[:16]}"
+
+
+def bitboard_game(name: str, moves: Any, split: Any, canonical: Any = None,
+                  formula: Any = None, ctx: Any = None) -> BitboardGame:
+    """A game of the compiled tier from a user's numba functions (see the module
+    :mod:`grundy.kernels._bitsearch_jit` for their contracts): ``canonical``
+    defaults to none (every word its own representative), ``formula`` to none,
+    ``ctx`` to an array of one zero."""
+    import numpy as np
+
+    from grundy.kernels._lazy import jit_module
+
+    jm = jit_module("_bitsearch_jit")
+    if ctx is None:
+        ctx = np.zeros(1, dtype=np.uint64)
+    return BitboardGame(name, (moves, split, jm.same if canonical is None else canonical,
+                               jm.no_formula if formula is None else formula), ctx)
 
 
 def _cram() -> BitboardGame:
