@@ -29,6 +29,7 @@ from grundy.solve.reference import reference_reduce
 from grundy.values import memory
 from grundy.values.errors import InvalidParameterError
 from grundy.values.outcome import Outcome
+from tests.oracles import mex
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,9 +53,7 @@ def two_heaps_values(n: int) -> dict[tuple[int, int], int]:
     for a in range(n + 1):
         for b in range(n + 1):
             seen = {g[o] for o in two_heaps((a, b))}
-            m = 0
-            while m in seen:
-                m += 1
+            m = mex(seen)
             g[(a, b)] = m
     return g
 

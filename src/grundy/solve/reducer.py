@@ -49,8 +49,11 @@ from grundy.rules._sum import DONE as _DONE
 from grundy.rules._sum import MORE as _MORE
 from grundy.rules._sum import scan_options, xor_scan
 from grundy.rules._sum import sum_value as _sum_value
+from grundy.rules.ruleset import Ruleset as _Ruleset
 from grundy.rules.sums import Sum
 from grundy.solve.budget import UNLIMITED, Budget, active
+from grundy.solve.collector import paused_collector
+from grundy.values import clock as _clock
 from grundy.values.errors import (
     BadOptionError,
     GrundyError,
@@ -211,7 +214,7 @@ def options(
                     )
                 return opts
             meter = active()
-        return _take(it, sys.maxsize if limit is None else limit, meter,
+        return take(it, sys.maxsize if limit is None else limit, meter,
                      f"{ruleset.name}: listing the options of {describe(position)}", position)
     except GrundyError:
         raise
@@ -233,6 +236,12 @@ def _open_moves(ruleset: Ruleset, position: Hashable) -> Iterable[Hashable]:
         raise MoveFunctionError(
             f"{ruleset.name}.moves({describe(position)}) returned None, not an "
             "iterable of options (did you forget to 'yield'?)"
+        )
+    if isinstance(it, _Ruleset):
+        raise MoveFunctionError(
+            f"{ruleset.name}.moves({describe(position)}) returned a ruleset ({it.name}), not options: "
+            f"{ruleset.name} is a factory of rulesets; give it its parameters "
+            f"(grundy.guess(f, params=...), FILE.py:NAME:3 or --param k=3)"
         )
     return it
 
@@ -689,6 +698,7 @@ class _Bound:
             self.evicted += drop
 
 
+@paused_collector  # the collector would scan the growing memo again and again
 def reduce(
     ruleset: Ruleset,
     position: Hashable,
@@ -770,7 +780,7 @@ def _unstable(ruleset: Ruleset, position: Any) -> UnhashablePositionError:
     )
 
 
-def _take(it: Iterable[Hashable], cap: int, meter: Any, what: str, p: Hashable) -> list[Hashable]:
+def take(it: Iterable[Hashable], cap: int, meter: Any, what: str, p: Hashable) -> list[Hashable]:
     """At most ``cap`` options, listed in chunks so the clock and the memory are
     watched while a position with a huge number of options is listed. Chunks start
     small and grow while they are quick (an option may be a Sum of 10^5 parts)."""
@@ -814,18 +824,38 @@ def _loop(ruleset: Ruleset, position: Hashable) -> LoopyGameError:
     )
 
 
-def _loop_or_bad(ruleset: Ruleset, path: list[Hashable], c: Hashable) -> GrundyError:
+def _loop_or_bad(ruleset: Ruleset, path: list[Hashable], c: Hashable,
+                 meter: Any = None) -> GrundyError:
     """The error of a cycle through ``c`` met on ``path`` by a lazy search, unless a
     position on the path has an option that cannot be hashed (a lazy scan may not
-    have read it yet): that is the error to report first."""
+    have read it yet): that is the error to report first. The options are read
+    one at a time (nothing is listed: a move function may return an endless
+    iterator), at most :data:`_LOOP_SCAN` of them a position, under ``meter``; when
+    that runs out the cycle is reported, as it is certain."""
+    what = f"{ruleset.name}: the options on a cycle through {describe(c)}"
     for p in path:
-        opts = options(ruleset, p)
         try:
-            for o in opts:
-                hash(o)
-        except TypeError:
-            return _bad_option(ruleset, p, opts)
+            it = iter(_open_moves(ruleset, p))
+            for i, o in enumerate(islice(it, _LOOP_SCAN)):
+                if meter is not None and not i & 4095:
+                    meter.look(what)
+                try:
+                    hash(o)
+                except TypeError:
+                    return _bad_option(ruleset, p, options(ruleset, p, None, meter))
+        except SearchLimitError:
+            break
+        except GrundyError as exc:
+            return exc
+        except (KeyboardInterrupt, MemoryError):
+            raise
+        except BaseException as exc:
+            return _move_error(ruleset, p, exc)
     return _loop(ruleset, c)
+
+
+#: Most options of one position :func:`_loop_or_bad` reads.
+_LOOP_SCAN = 1 << 20
 
 
 def _bad_option(ruleset: Ruleset, position: Hashable, opts: Iterable[Any]) -> BadOptionError:
@@ -895,7 +925,7 @@ def _search_lazy(
     known. A ``Sum`` option with unknown parts is waited for one part at a time.
     ``onpath`` (the positions being expanded) finds cycles. Positions are counted
     against the budget in batches of ``Meter.EVERY``. With a budget of positions
-    the options are listed first (:func:`_take`, in chunks under the clock), and a
+    the options are listed first (:func:`take`, in chunks under the clock), and a
     position with more options than the budget is refused before its options are
     searched."""
     from grundy.rules.ruleset import FunctionRuleset
@@ -917,6 +947,7 @@ def _search_lazy(
     bound = _Bound(meter, what, [memo])
     n0 = n = meter.count
     check = n + 1
+    clock, next_look = _clock.now, meter.next_look
     p: Hashable = root
     it: Iterator[Any] | None = None
     vals: set[int] = set()
@@ -924,23 +955,27 @@ def _search_lazy(
         while True:
             if it is None:  # expand p
                 n += 1
-                if n >= check:
+                if n >= check or clock() >= next_look:  # the clock: at every call
                     meter.count = n - 1
                     meter.tick(what)
+                    next_look = meter.next_look
                     e = n - n0
-                    if progress is not None and not e % _PROGRESS_EVERY:
-                        progress(e)
-                    if e >= every:
-                        bound.check()
-                    check = min(n0 + (e // every + 1) * every, limit)
+                    if n >= check:
+                        if progress is not None and not e % _PROGRESS_EVERY:
+                            progress(e)
+                        if e >= every:
+                            bound.check()
+                        check = min(n0 + (e // every + 1) * every, limit)
                 try:
                     raw = moves(p)
+                    if type(raw) is not list and isinstance(raw, _Ruleset):
+                        options(ruleset, p)  # raises: a factory of rulesets, not a move function
                     if cap is not None:  # list the options: more than the budget is refused
                         if type(raw) is not list:
                             it = iter(raw)
                             raw = tuple(islice(it, _CHUNK))
                             if len(raw) == _CHUNK:  # a long list: in chunks, under the clock
-                                raw += tuple(_take(it, cap, meter, what, p))
+                                raw += tuple(take(it, cap, meter, what, p))
                         if len(raw) > cap:
                             raise SearchLimitError(
                                 f"{what} stopped: position {describe(p)} has more than "
@@ -950,7 +985,7 @@ def _search_lazy(
                 except (GrundyError, KeyboardInterrupt, MemoryError):
                     raise
                 except BaseException:
-                    options(ruleset, p)  # raises the error naming the position
+                    options(ruleset, p, None, meter)  # raises the error naming the position
                     raise
                 vals = set()
                 onpath.add(p)
@@ -959,7 +994,7 @@ def _search_lazy(
             except (GrundyError, KeyboardInterrupt, MemoryError):
                 raise
             except BaseException:
-                raise _bad_option(ruleset, p, options(ruleset, p)) from None
+                raise _bad_option(ruleset, p, options(ruleset, p, None, meter)) from None
             if o is done:
                 if mex:
                     v = 0
@@ -985,6 +1020,7 @@ def _search_lazy(
             elif o is more:  # a long list of known options: look at the clock
                 meter.count = n
                 meter.look(what)
+                next_look = meter.next_look
                 continue
             if type(o) is Sum:
                 c = next((q for q in o.parts if q not in memo), done)
@@ -993,7 +1029,7 @@ def _search_lazy(
             else:
                 c = o
             if c in onpath:
-                raise _loop_or_bad(ruleset, [f[0] for f in path] + [p], c)
+                raise _loop_or_bad(ruleset, [f[0] for f in path] + [p], c, meter)
             path.append((p, it, vals, o))
             p, it = c, None
     finally:
@@ -1083,13 +1119,15 @@ class _SplitSearch:
         try:
             opts = self.moves(p)
             if type(opts) is not list:  # in chunks: the clock and the memory are watched
-                opts = _take(opts, self.cap, self.meter, self.what, p)
+                if opts is None or isinstance(opts, _Ruleset):
+                    opts = options(self.ruleset, p)  # raises the error naming the position
+                opts = take(opts, self.cap, self.meter, self.what, p)
         except GrundyError:
             raise
         except (KeyboardInterrupt, MemoryError):
             raise
         except BaseException:
-            opts = options(self.ruleset, p)  # raises the error naming the position
+            opts = options(self.ruleset, p, None, self.meter)  # raises the error naming the position
         if self.lazy:
             self.scan_lazily(p, (opts, [], map(self.get, opts), False))
         else:
@@ -1290,6 +1328,7 @@ def _formula(ruleset: Ruleset, p: Hashable, hook: Callable[[Any], int | None]) -
         ) from exc
 
 
+@paused_collector
 def outcome(ruleset: Ruleset, position: Hashable, *, search: Search = PRUNED,
             budget: Budget = UNLIMITED, store: StorePath | None = None,
             save_every: float | None = None, store_key: str | None = None) -> Outcome:
@@ -1425,7 +1464,7 @@ class _Pruned:
     def search_options(self, g: Hashable, k: int) -> _Frame:
         """Whether some option ``o`` of ``g`` has ``o + *k`` lost: first the options
         the memo decides, then the others in order."""
-        opts = options(self.ruleset, g)
+        opts = options(self.ruleset, g, None, self.meter)
         if self.order is not None:
             ordered = self.order(g, opts)
             if ordered is not None:
@@ -1584,7 +1623,7 @@ class _MexSets(_Pruned):
         return v
 
     def in_set(self, g: Hashable, want: int) -> _Frame:
-        opts = options(self.ruleset, g)
+        opts = options(self.ruleset, g, None, self.meter)
         if self.order is not None:
             ordered = self.order(g, opts)
             if ordered is not None:
