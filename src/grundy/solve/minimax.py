@@ -35,6 +35,7 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Literal
 
 from grundy.solve.budget import Budget, active, as_budget, from_keywords
+from grundy.solve.guard import guard
 from grundy.solve.reducer import take
 from grundy.values.errors import (
     GrundyError,
@@ -194,6 +195,8 @@ class ZeroSumGame:
     def _payoff(self, state: Any) -> Any:
         try:
             return self.payoff(state)
+        except GrundyError:
+            raise
         except Exception as exc:
             raise MoveFunctionError(f"{self.name}: payoff({describe(state)}) failed: {exc!r}") from exc
 
@@ -262,56 +265,57 @@ class ZeroSumGame:
             path.add(k)
             stack.append(_Frame(k, state, m, alpha, beta, self._options(state, m, meter)))
 
-        push(root, maxing, key, _NEG, _POS)
-        ret: tuple[bool, Any] = (False, None)
-        while stack:
-            f = stack[-1]
-            if ret[0]:
-                v = ret[1]
-                ret = (False, None)
-                if f.maxing:
-                    if f.best is None or v > f.best:
+        with guard(meter, what):  # a move function that never returns
+            push(root, maxing, key, _NEG, _POS)
+            ret: tuple[bool, Any] = (False, None)
+            while stack:
+                f = stack[-1]
+                if ret[0]:
+                    v = ret[1]
+                    ret = (False, None)
+                    if f.maxing:
+                        if f.best is None or v > f.best:
+                            f.best = v
+                            if prune and v > f.alpha:
+                                f.alpha = v
+                    elif f.best is None or v < f.best:
                         f.best = v
-                        if prune and v > f.alpha:
-                            f.alpha = v
-                elif f.best is None or v < f.best:
-                    f.best = v
-                    if prune and v < f.beta:
-                        f.beta = v
-                if prune and f.alpha >= f.beta:
-                    f.i = len(f.options)  # a cut: the rest cannot change the value
-            if f.i < len(f.options):
-                o = f.options[f.i]
-                f.i += 1
-                meter.tock(what)  # the payoff and to_move are the user's code too
-                po = self._payoff(o)
-                if po is not None:
-                    ret = (True, po)
+                        if prune and v < f.beta:
+                            f.beta = v
+                    if prune and f.alpha >= f.beta:
+                        f.i = len(f.options)  # a cut: the rest cannot change the value
+                if f.i < len(f.options):
+                    o = f.options[f.i]
+                    f.i += 1
+                    meter.tock(what)  # the payoff and to_move are the user's code too
+                    po = self._payoff(o)
+                    if po is not None:
+                        ret = (True, po)
+                        continue
+                    om = self._next(o, f.maxing)
+                    try:
+                        ok = (o, om)
+                        ret = self._probe(ok, f.alpha, f.beta) if prune else (
+                            (True, self._exact[ok]) if ok in self._exact else (False, None))
+                    except TypeError:
+                        raise UnhashablePositionError(
+                            f"{self.name}: state {describe(o)} is not hashable; use tuples or frozensets"
+                        ) from None
+                    if not ret[0]:
+                        push(o, om, ok, f.alpha if prune else _NEG, f.beta if prune else _POS)
                     continue
-                om = self._next(o, f.maxing)
-                try:
-                    ok = (o, om)
-                    ret = self._probe(ok, f.alpha, f.beta) if prune else (
-                        (True, self._exact[ok]) if ok in self._exact else (False, None))
-                except TypeError:
-                    raise UnhashablePositionError(
-                        f"{self.name}: state {describe(o)} is not hashable; use tuples or frozensets"
-                    ) from None
-                if not ret[0]:
-                    push(o, om, ok, f.alpha if prune else _NEG, f.beta if prune else _POS)
-                continue
-            stack.pop()
-            path.discard(f.key)
-            best = f.best
-            if best <= f.a0:
-                self._upper[f.key] = best  # every option was at most alpha: an upper bound
-            elif best >= f.b0:
-                self._lower[f.key] = best
-            else:
-                self._exact[f.key] = best
-                self._lower.pop(f.key, None)
-                self._upper.pop(f.key, None)
-            if f.key in self._lower and self._upper.get(f.key) == self._lower[f.key]:
-                self._exact[f.key] = best
-            ret = (True, best)
-        return self._exact[key]
+                stack.pop()
+                path.discard(f.key)
+                best = f.best
+                if best <= f.a0:
+                    self._upper[f.key] = best  # every option was at most alpha: an upper bound
+                elif best >= f.b0:
+                    self._lower[f.key] = best
+                else:
+                    self._exact[f.key] = best
+                    self._lower.pop(f.key, None)
+                    self._upper.pop(f.key, None)
+                if f.key in self._lower and self._upper.get(f.key) == self._lower[f.key]:
+                    self._exact[f.key] = best
+                ret = (True, best)
+            return self._exact[key]

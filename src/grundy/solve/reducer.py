@@ -51,6 +51,7 @@ from grundy.rules._sum import scan_options, xor_scan
 from grundy.rules._sum import sum_value as _sum_value
 from grundy.rules.sums import Sum
 from grundy.solve.budget import UNLIMITED, Budget, active
+from grundy.solve.guard import guard
 from grundy.values import clock as _clock
 from grundy.values.errors import (
     BadOptionError,
@@ -705,11 +706,12 @@ def reduce(
         return _Pruned(ruleset, search, budget, position).value_of(position)
     meter = budget.start()
     try:
-        if rule.split:
-            _search_split(ruleset, position, rule, memo, budget, progress, meter,
-                          search is None or search.canonical)
-        else:
-            _search_whole(ruleset, position, rule, memo, budget, progress, meter)
+        with guard(meter, f"{ruleset.name}: the {rule.name} of {describe(position)}"):
+            if rule.split:
+                _search_split(ruleset, position, rule, memo, budget, progress, meter,
+                              search is None or search.canonical)
+            else:
+                _search_whole(ruleset, position, rule, memo, budget, progress, meter)
         return memo[position]
     except MemoryError:  # an address-space limit met between two looks at the memory
         raise meter.out_of_memory(
@@ -1341,7 +1343,8 @@ class _Pruned:
         """Drive the frames: a query answered by the memo is answered at once; any
         other opens a frame (counted against the budget) on top of the stack."""
         try:
-            return self._drive(root)
+            with guard(self.meter, self.what):
+                return self._drive(root)
         except MemoryError:  # an address-space limit met between two looks at the memory
             raise self.meter.out_of_memory(self.what) from None
 
