@@ -395,7 +395,47 @@ def _flatten(ruleset: Ruleset, option: Hashable) -> Hashable:
 
 # ------------------------------------------------------------------ save and resume
 
-StorePath = str | os.PathLike[str]
+StorePath = str | bytes | os.PathLike[str] | os.PathLike[bytes]
+
+
+def _store_path(store: object) -> str:
+    """The file name of a store given as ``str``, ``bytes`` or a path object;
+    anything else is refused.
+
+    >>> import pathlib
+    >>> _store_path(pathlib.Path("a.memo")), _store_path(b"a.memo")
+    ('a.memo', 'a.memo')
+    >>> _store_path(5)
+    Traceback (most recent call last):
+    ...
+    grundy.values.errors.InvalidParameterError: store must be a file path (a str, bytes or os.PathLike); got 5
+    """
+    try:
+        name = os.fsdecode(store)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidParameterError(
+            f"store must be a file path (a str, bytes or os.PathLike); got {describe(store)}"
+        ) from None
+    if not name or "\0" in name:
+        raise InvalidParameterError(f"store must name a file; got {describe(store)}")
+    return name
+
+
+def _check_writable(name: str) -> None:
+    """Refuse, before a search, a store that could not be saved at its end (a
+    directory, a missing or read-only folder): the file the save writes first is
+    created and removed."""
+    if os.path.isdir(name):
+        raise InvalidParameterError(f"the memo store {name!r} is a directory, not a file")
+    tmp = f"{name}.{os.getpid()}.tmp"
+    try:
+        with open(tmp, "wb"):
+            pass
+        os.remove(tmp)
+    except OSError as exc:
+        raise InvalidParameterError(
+            f"cannot write the memo store {name!r}: {exc.strerror or exc} (checked before "
+            "the search, so no result is lost)") from None
 _MAGIC = b"grundy memo store 1\n"
 
 
@@ -435,6 +475,7 @@ def save_memo(ruleset: Ruleset, path: StorePath) -> int:
     >>> memo_of(kayles, GRUNDY)[30]
     7
     """
+    path = _store_path(path)
     memos = _memos(ruleset)
     with _LOCK:
         # list() and dict() copy in one step each: a search running in another
@@ -445,11 +486,11 @@ def save_memo(ruleset: Ruleset, path: StorePath) -> int:
         payload = pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, TypeError, AttributeError) as exc:
         raise InvalidParameterError(
-            f"{ruleset.name}: the memo cannot be saved to {os.fspath(path)!r}: a position "
+            f"{ruleset.name}: the memo cannot be saved to {path!r}: a position "
             f"cannot be pickled ({type(exc).__name__}: {_short(str(exc))})"
         ) from None
     digest = hashlib.sha256(payload).hexdigest().encode()
-    tmp = f"{os.fspath(path)}.{os.getpid()}.tmp"
+    tmp = f"{path}.{os.getpid()}.tmp"
     try:
         with open(tmp, "wb") as f:
             f.write(_MAGIC + digest + b"\n")
@@ -466,9 +507,9 @@ def load_memo(ruleset: Ruleset, path: StorePath) -> int:
     returns the number of entries read. A file that is not a store, a corrupt one
     (its checksum does not match) or the store of another ruleset raises
     :class:`~grundy.values.errors.InvalidParameterError` naming the file."""
-    name = os.fspath(path)
+    name = _store_path(path)
     try:
-        with open(path, "rb") as f:
+        with open(name, "rb") as f:
             head = f.readline()
             digest = f.readline().strip()
             payload = f.read()
@@ -536,8 +577,10 @@ def _stored(ruleset: Ruleset, store: StorePath, every: float | None = None) -> I
     if type(every) not in (int, float) or not every > 0:
         raise InvalidParameterError(f"save_every must be a positive number of seconds; "
                                     f"got {describe(every)}")
+    store = _store_path(store)
     if os.path.exists(store):
         load_memo(ruleset, store)
+    _check_writable(store)
     saver = _Saver(ruleset, store, every)
     saver.start()
     try:
