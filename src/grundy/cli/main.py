@@ -9,12 +9,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import signal
 import sys
-import threading
 import time
 from collections.abc import Hashable, Iterator, Sequence
-from typing import Any
 
 import click
 
@@ -42,37 +39,26 @@ def _parse_positions(rs: Ruleset, texts: Sequence[str]) -> list[Game]:
     return [rs[rs.parse_position(t)] for t in texts]
 
 
-class _Deadline(GrundyError):
-    """The hard deadline of a CLI analysis passed inside code that cannot watch the
-    clock itself (a closed form or a user's move function)."""
-
-
 @contextlib.contextmanager
 def _hard_deadline(seconds: float | None) -> Iterator[None]:
-    """Searches watch their own budget; this alarm (main thread, POSIX) stops the
-    rest: a closed form or a user's move function that runs far past the budget.
+    """Searches watch their own budget, and their guard stops a user's move
+    function that never returns (:mod:`grundy.solve.guard`); this last guard
+    (the same alarm) stops the rest: a closed form that runs far past the budget.
     It leaves room for a first numba compilation. No alarm without a time limit
     (``None``) or for one too long to arm (:func:`grundy.cli.params.armed`)."""
-    if (armed(seconds) is None or not hasattr(signal, "setitimer")
-            or threading.current_thread() is not threading.main_thread()):
+    from grundy.solve.guard import guard_until
+    from grundy.values import clock
+
+    if armed(seconds) is None:
         yield
         return
     assert seconds is not None
-    grace = max(3 * seconds, seconds + 15.0)
-
-    def fire(signum: int, frame: Any) -> None:
-        raise _Deadline(
-            f"no answer within {grace:g} s: the game's own formula or move function "
-            f"runs past the budget of {seconds:g} s (raise --seconds to wait longer)"
-        )
-
-    old = signal.signal(signal.SIGALRM, fire)
-    signal.setitimer(signal.ITIMER_REAL, grace)
-    try:
+    grace = max(2 * seconds, 15.0)
+    with guard_until(clock.now() + seconds, (
+            f"no answer within {seconds + grace:g} s: the game's own formula or move function "
+            f"runs past the budget of {seconds:g} s (raise --seconds to wait longer)"),
+            grace=grace, anywhere=True):
         yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def _fmt(rs: Ruleset, position: Hashable) -> str:
