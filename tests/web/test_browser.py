@@ -55,7 +55,7 @@ def _serve(limits: Limits) -> Iterator[str]:
     srv = uvicorn.Server(config)
     th = threading.Thread(target=srv.run, daemon=True)
     th.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 120
     while not srv.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
