@@ -321,6 +321,8 @@ def _heap_values(rs: Ruleset, to: int, position: Callable[[int], Hashable] | Non
     if make is None:
         if isinstance(rs, tables.ArrayTable):
             return 0, [int(x) for x in tables.grow_in_steps(rs.table_array, to)[: to + 1]]
+        if not isinstance(rs, Misere):  # the move function read straight into a compiled mex
+            return 0, [v for chunk in tables.rule_chunks(rs, to) for v in chunk]
         return 0, [_value(rs, n) for n in range(to + 1)]
     values: list[int] = []
     start = 0
