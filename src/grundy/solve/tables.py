@@ -418,8 +418,7 @@ def _read_options(moves: Callable[[int], Any], lo: int, hi: int) -> tuple[Any, .
                     raise _Unsupported(int(owner[bad[0]]))
     else:
         if len(arr) and (arr.min() < 0 or bool((arr >= owner).any())):
-            bad = int(owner[np.flatnonzero((arr < 0) | (arr >= owner))[0]])
-            raise _Unsupported(bad)
+            raise _Unsupported(int(owner[np.flatnonzero((arr < 0) | (arr >= owner))[0]]))
         sp_arr = np.array(sp, dtype=np.int64)
         pp = [0] * (hi - lo + 1)
     return ((sp_arr, arr), (np.array(pp, dtype=np.int64), np.array(pv, dtype=np.int64)),
