@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from grundy.patterns.forms import (
-    Form, QuadraticIrrational, fit_forms, quadratic_from_bounds, reduced_quadratic, renamed,
+    Form, QuadraticIrrational, fit_forms, quadratic_from_bounds, reduced_quadratic, renamed, xor_all,
 )
 from grundy.rules.compound import Compound, Misere
 from grundy.rules.game import Game, GameSum
@@ -124,6 +124,7 @@ class Conjecture:
             _check_int_like(name, x)
         got = evaluate(self.expr, **self.names, **dict(zip(names, variables)), **params)
         return bool(got) if self.target == "P" else operator.index(got)
+    trivial: bool = False
 
     def __str__(self) -> str:
         if self.target == "value":
@@ -137,7 +138,8 @@ class Conjecture:
                     f"the rule gives {c.get('rule')}; held on {self.fitted}]")
         if self.status == "proven":
             return f"{head}  [proven: {self.proof}; checked on {self.checked}]"
-        return f"{head}  [verified on {self.checked}; fitted on {self.fitted}]"
+        triv = "trivial: " if self.trivial else ""
+        return f"{head}  [{triv}verified on {self.checked}; fitted on {self.fitted}]"
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of every field."""
@@ -145,7 +147,7 @@ class Conjecture:
             "target": self.target, "words": self.words, "expr": self.expr,
             "variables": self.variables, "status": self.status, "fitted": self.fitted,
             "checked": self.checked, "count": self.count, "counterexample": self.counterexample,
-            "proof": self.proof, "params": list(self.params),
+            "proof": self.proof, "params": list(self.params), "trivial": self.trivial,
         }
 
 
@@ -197,8 +199,8 @@ class Guess:
 
     @property
     def best(self) -> Conjecture | None:
-        """The first conjecture that is not refuted, or ``None``."""
-        return next((c for c in self.conjectures if c.status != "refuted"), None)
+        """The first conjecture that is neither refuted nor trivial, or ``None``."""
+        return next((c for c in self.conjectures if c.status != "refuted" and not c.trivial), None)
 
     def __str__(self) -> str:
         lines = [f"{self.game}: {self.size}"]
@@ -711,6 +713,9 @@ def _one_dim(game: str, kind: str, n: np.ndarray[Any, Any], v: np.ndarray[Any, A
                 c.status = "proven"
         out.append(c)
     out.extend(_catalogue(n, v, known, own, k))
+    binary = bool(((v == 0) | (v == 1)).all())
+    if not binary and not any(c.status != "refuted" and c.target == "value" for c in out):
+        out.extend(_synthesised(n, v, k, "value", var, limit))
     if kind != "coins" and not any(c.status != "refuted" and c.target == "value" for c in out):
         p = (v == 0).astype(np.int64)
         for form in fit_forms(n[:k], p[:k])[:limit]:
@@ -725,9 +730,94 @@ def _one_dim(game: str, kind: str, n: np.ndarray[Any, Any], v: np.ndarray[Any, A
                 if c.proof is not None:
                     c.status = "proven"
             out.append(c)
-    out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
+        if not any(c.status != "refuted" and c.target == "P" and not c.trivial for c in out):
+            out.extend(_synthesised(n, v, k, "P", var, limit))
+    pcount = int((v == 0).sum())
+    for c in out:
+        c.trivial = c.trivial or (c.target == "P" and pcount <= 1) or (c.target == "value" and c.expr.isdigit())
+    out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.trivial, not binary and c.target != "value", c.cost))
     label = {"heap": "heaps", "coins": "coins (single-coin values)"}[kind]
     return Guess(game, kind, f"{label} {_span(n, var)}", v.tolist(), out[:limit])
+
+
+#: seconds the rule synthesiser may spend on one target (values, P-positions) of a table
+SYNTH_SECONDS = 12.0
+
+
+def _synthesised(n: np.ndarray[Any, Any], v: np.ndarray[Any, Any], k: int, target: str, var: str,
+                 limit: int) -> list[Conjecture]:
+    """Rules found by the synthesiser (:mod:`grundy.patterns.synth`): shortest
+    first, fitted on the first ``k`` positions and checked on all."""
+    from grundy.patterns.synth import synthesize
+
+    goal = v if target == "value" else (v == 0).astype(np.int64)
+    if len(n) < 8:
+        return []
+    found = synthesize([(var, n)], goal, fit=k, target=target, seconds=SYNTH_SECONDS, limit=limit,
+                       threshold=var)
+    out = []
+    for f in found.found:
+        ce = None
+        if f.status == "refuted" and f.mismatch is not None:
+            i = f.mismatch
+            ce = {"position": int(n[i]), "table": int(goal[i]), "rule": f.got}
+        words = f.expr if target == "value" else f"P iff {f.expr}"
+        out.append(Conjecture(target, words, f.expr, var, f.status, _span(n[:k], var), _span(n, var), len(n),
+                              10 + f.size, ce))
+    return out
+
+
+#: the variables of the synthesiser on pairs, and their values
+_PAIR_VARS: list[tuple[str, Callable[[tuple[int, ...]], int]]] = [
+    ("a", lambda q: q[0]), ("b", lambda q: q[1]), ("min(a, b)", min), ("max(a, b)", max),
+    ("abs(a - b)", lambda q: abs(q[0] - q[1])),
+]
+#: the variables of the synthesiser on rows of heaps ``x``: symmetric aggregates
+_ROW_VARS: list[tuple[str, Callable[[tuple[int, ...]], int]]] = [
+    ("min(x)", min), ("max(x)", max), ("sum(x)", sum), ("xor_all(x)", xor_all),
+    ("sorted(x)[1]", lambda q: sorted(q)[1]),
+    ("x.count(min(x))", lambda q: q.count(min(q))), ("x.count(max(x))", lambda q: q.count(max(q))),
+    ("x.count(0)", lambda q: q.count(0)), ("sum(h % 2 for h in x)", lambda q: sum(h % 2 for h in q)),
+    ("len(set(x))", lambda q: len(set(q))),
+]
+
+
+def _synth_positions(pos: list[tuple[int, ...]], values: np.ndarray[Any, Any], fitted_mask: list[bool],
+                     variables: list[tuple[str, Callable[[tuple[int, ...]], int]]],
+                     env: Callable[[tuple[int, ...]], dict[str, Any]], names: str, fitted: str, checked: str,
+                     limit: int, target: str | None = None) -> list[Conjecture]:
+    """Rules of pairs or rows found by the synthesiser: positions in the fitted box
+    first, the rest checked; values when they are not just 0/1, else P-positions."""
+    from grundy.patterns.synth import synthesize
+
+    v = np.asarray(values, dtype=np.int64)
+    binary = bool(((v == 0) | (v == 1)).all())
+    target = target or ("P" if binary else "value")
+    goal = (v == 0).astype(np.int64) if target == "P" else v
+    order = sorted(range(len(pos)), key=lambda i: (not fitted_mask[i], sum(pos[i]), pos[i]))
+    fit = sum(fitted_mask)
+    if fit < 8 or len(set(pos[0])) == 0:
+        return []
+    used = [p for p in (pos[i] for i in order) if len(p) >= 2]
+    if len(used) != len(pos):
+        return []
+    goal = goal[order]
+    var_vals = [(name, np.array([fn(q) for q in used], dtype=np.int64)) for name, fn in variables
+                if len(used[0]) >= 2]
+    found = synthesize(var_vals, goal, fit=fit, target=target, env=lambda i: env(used[i]),
+                       seconds=SYNTH_SECONDS, limit=limit)
+    out = []
+    for f in found.found:
+        ce: dict[str, Any] | None = None
+        if f.status == "refuted" and f.mismatch is not None:
+            q = used[f.mismatch]
+            if target == "P":
+                ce = {"position": q, "table": "P" if goal[f.mismatch] else "N", "rule": "P" if f.got else "N"}
+            else:
+                ce = {"position": q, "table": int(goal[f.mismatch]), "rule": f.got}
+        words = f.expr if target == "value" else f"P iff {f.expr}"
+        out.append(Conjecture(target, words, f.expr, names, f.status, fitted, checked, len(used), 10 + f.size, ce))
+    return out
 
 
 def _prove(form: Form, theorem: Periodicity, n: np.ndarray[Any, Any], v: np.ndarray[Any, Any],
@@ -837,6 +927,10 @@ def _two_dim(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) ->
     graph = _graph_form(p, k, fitted, checked)
     if graph is not None:
         found.append(graph)
+    if not any(c is not None and c.status != "refuted" for c in found):
+        pos: list[tuple[int, ...]] = [(int(x), int(y)) for x, y in zip(a[known].tolist(), b[known].tolist())]
+        found.extend(_synth_positions(pos, g[known], [x < k and y < k for x, y in pos], _PAIR_VARS,
+                                      lambda q: {"a": q[0], "b": q[1]}, "a, b", fitted, checked, limit))
     out = [c for c in found if c is not None]
     out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
     return Guess(game, "pair", f"pairs (a, b) with {checked}", g.tolist(), out[:limit])
@@ -1015,6 +1109,10 @@ def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) -> Gu
         found.append(_box_check(
             "P", "P iff the heaps' XOR is 0 when some heap exceeds 1, and 1 when none does (misère Nim)",
             "(xor_all(x) == 0) if max(x) > 1 else (xor_all(x) == 1)", mis, p, known, fitted, checked, 6))
+    if not any(c is not None and c.status != "refuted" for c in found):
+        rows = [tuple(int(t) for t in q) for q in np.argwhere(known).tolist()]
+        found.extend(_synth_positions(rows, g[known], [max(q) < k for q in rows], _ROW_VARS,
+                                      lambda q: {"x": q}, "x", fitted, checked, limit, target="P"))
     out = [c for c in found if c is not None]
     out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
     return Guess(game, "heaps", f"rows of {dims} heaps, {checked}", g.tolist(), out[:limit])

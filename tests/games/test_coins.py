@@ -14,13 +14,7 @@ import pytest
 import grundy
 from grundy import GrundyError, InvalidParameterError, InvalidPositionError, nim_mul
 from grundy.games import coins as C
-
-
-def mex(s):
-    m = 0
-    while m in s:
-        m += 1
-    return m
+from tests.oracles import mex
 
 
 def brute_row(raw_sets, n):
@@ -306,7 +300,7 @@ def test_cli(capsys):
 
     assert main(["analyze", "mock-turtles", "THTTH"]) == 0
     out = capsys.readouterr().out
-    assert "value:         10" in out and "THTTH -> TTTTT" in out
+    assert "value:         10" in out and "turn 2 5  (-> TTTTT)" in out
     assert main(["analyze", "turning-corners", "TTT/TTH"]) == 0
     assert "value:         2" in capsys.readouterr().out
     for args in (["analyze", "mock-turtles", "THXTH"], ["analyze", "colouring", "TH/HTT"]):

@@ -14,13 +14,7 @@ from grundy.solve.tables import (
     heap_chunks, heap_table, p_positions, pattern_of, period_search, table_shape,
 )
 from grundy.values.errors import InvalidParameterError, LoopyGameError, SearchLimitError
-
-
-def mex(s: set[int]) -> int:
-    m = 0
-    while m in s:
-        m += 1
-    return m
+from tests.oracles import mex
 
 
 def heap_values(takes: Callable[[int], Iterable[int]],

@@ -22,6 +22,7 @@ from grundy.values.errors import GrundyError, describe
 from grundy.rules.game import Game, GameSum
 from grundy.rules.ruleset import Ruleset
 from grundy.games import entries, resolve
+from grundy.games.registry import display_name
 from grundy.values.periodicity import Periodicity
 from grundy.solve import tables
 from grundy.cli.params import IntExpr, MemorySize, Seconds, armed
@@ -146,8 +147,9 @@ def analyze(
     if as_json:
         click.echo(json.dumps(report.to_dict()))
         return
-    comps = report.to_dict()["components"]
-    label = " + ".join(f"{rs.name}[{c['text']}]" for c in comps)
+    data = report.to_dict()
+    comps = data["components"]
+    label = " + ".join(f"{display_name(rs)}[{c['text']}]" for c in comps)
     click.echo(f"game:          {label}")
     outcome = report.outcome
     click.echo(f"outcome:       {_OUTCOME_TEXT.get(str(outcome), 'not computed')}")
@@ -166,10 +168,9 @@ def analyze(
     else:
         head = "winning moves:" if report.winning_moves_complete else "winning move (one of several):"
         click.echo(head)
-        for m in moves:
-            i, option = m
-            where = f"[{i}] " if len(comps) > 1 else ""
-            click.echo(f"  {where}{comps[i]['text']} -> {_fmt(rs, option)}")
+        for m, js in zip(moves, data["winning_moves"]):
+            # the move in the game's notation (components from 1), then where it leads
+            click.echo(f"  {js['move']}  (-> {_fmt(rs, m.option)})")
     for key in ("remoteness", "suspense"):
         val = getattr(report, key)
         click.echo(f"{key + ':':<15}{val if val is not None else 'not computed'}")

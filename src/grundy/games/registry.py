@@ -36,7 +36,7 @@ from grundy.values.errors import InvalidParameterError, UnknownGameError, descri
 from grundy.rules.ruleset import FunctionRuleset, Ruleset
 
 __all__ = ["Entry", "register", "catalogued", "maker", "named", "get", "find", "entries",
-           "resolve", "common_name"]
+           "resolve", "common_name", "display_name"]
 
 
 @dataclass(frozen=True)
@@ -235,6 +235,18 @@ def common_name(rs: Ruleset) -> str:
     _load()
     name = _COMMON.get(rs.spec) if rs.spec is not None else None
     return f"{name} ({rs.spec})" if name else rs.name
+
+
+def display_name(rs: Ruleset) -> str:
+    """A ruleset's short name for people: the catalogue's common name, else its
+    own name (``kayles``, not ``octal:0.77``).
+
+    >>> display_name(get("octal:0.77")), display_name(get("subtraction:1,3,4"))
+    ('kayles', 'subtraction:1,3,4')
+    """
+    _load()
+    name = _COMMON.get(rs.spec) if rs.spec is not None else None
+    return name or rs.name
 
 
 def find(spec: str, default: Ruleset | None = None) -> Ruleset | None:

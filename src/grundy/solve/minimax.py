@@ -30,11 +30,14 @@ moves first and wants it large (CF 794E):
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Literal
 
-from grundy.solve.budget import Budget, as_budget, from_keywords
+from grundy.solve.budget import Budget, active, as_budget, from_keywords
+from grundy.solve.reducer import take
 from grundy.values.errors import (
+    GrundyError,
     InvalidParameterError,
     InvalidPositionError,
     LoopyGameError,
@@ -194,9 +197,18 @@ class ZeroSumGame:
         except Exception as exc:
             raise MoveFunctionError(f"{self.name}: payoff({describe(state)}) failed: {exc!r}") from exc
 
-    def _options(self, state: Any, maxing: bool) -> list[Any]:
+    def _options(self, state: Any, maxing: bool, meter: Any = None) -> list[Any]:
+        """The options of ``state``, read in chunks under ``meter`` (default: the
+        budget in force): an endless iterator stops at the clock or the memory."""
+        if meter is None:
+            meter = active()
         try:
-            opts = list(self.moves(state))
+            opts = self.moves(state)
+            if type(opts) is not list:
+                opts = take(opts, sys.maxsize, meter, f"{self.name}: the moves of {describe(state)}",
+                            state)
+        except GrundyError:
+            raise
         except Exception as exc:
             raise MoveFunctionError(f"{self.name}: moves({describe(state)}) failed: {exc!r}") from exc
         if not opts:
@@ -248,7 +260,7 @@ class ZeroSumGame:
                     "minimax needs a game without cycles"
                 )
             path.add(k)
-            stack.append(_Frame(k, state, m, alpha, beta, self._options(state, m)))
+            stack.append(_Frame(k, state, m, alpha, beta, self._options(state, m, meter)))
 
         push(root, maxing, key, _NEG, _POS)
         ret: tuple[bool, Any] = (False, None)
@@ -271,6 +283,7 @@ class ZeroSumGame:
             if f.i < len(f.options):
                 o = f.options[f.i]
                 f.i += 1
+                meter.tock(what)  # the payoff and to_move are the user's code too
                 po = self._payoff(o)
                 if po is not None:
                     ret = (True, po)

@@ -117,6 +117,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             data = await request.json()
         except ValueError:
             raise Refused(400, "the request body must be JSON") from None
+        except RecursionError:  # e.g. 10**5 nested brackets
+            raise Refused(400, "the request body is nested too deeply") from None
         if not isinstance(data, dict):
             raise Refused(400, "the request body must be a JSON object")
         return data
@@ -185,7 +187,11 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         if action not in ("state", "move", "engine", "hint", "undo"):
             raise Refused(400, f"unknown action {action!r}", "move")
         move = body.get("move")
-        return await pool.run(jobs.play, (spec, pos, moves, action, move, lim), deadline)
+        offset = body.get("moves_offset", 0)
+        if type(offset) is not int or not 0 <= offset <= 10**9:
+            raise Refused(400, f"moves_offset must be a whole number from 0; got {offset!r}"[:200],
+                          "move")
+        return await pool.run(jobs.play, (spec, pos, moves, action, move, lim, offset), deadline)
 
     @app.get("/api/table")
     async def table(game: str, to: str = "100") -> Any:
