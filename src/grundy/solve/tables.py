@@ -342,9 +342,11 @@ def _read_options(moves: Callable[[int], Any], lo: int, hi: int) -> tuple[Any, .
     rs: list[int] = []
     re: list[int] = []
     rp = [0]
-    clock = time.perf_counter
-    last = clock()
+    meter = active()
+    tock = meter.tock  # the clock before every call of the move function (cheap)
+    what = "a table from the rules"
     for n in range(lo, hi):
+        tock(what)
         try:
             opts = moves(n)
         except Exception as exc:  # noqa: BLE001 - the search raises it, naming the heap
@@ -353,9 +355,6 @@ def _read_options(moves: Callable[[int], Any], lo: int, hi: int) -> tuple[Any, .
             sv += opts
             sp.append(len(sv))
             rp.append(len(rs))
-            if clock() - last > 0.01:  # a slow move function: the clock per call
-                last = clock()
-                look("a table from the rules", 0)
             continue
         parts: Any = opts.parts if type(opts) is HeapRanges else (opts,)
         for part in parts:
@@ -379,9 +378,6 @@ def _read_options(moves: Callable[[int], Any], lo: int, hi: int) -> tuple[Any, .
                     raise _Unsupported(n) from exc
         sp.append(len(sv))
         rp.append(len(rs))
-        if clock() - last > 0.01:  # a slow move function: the clock per call
-            last = clock()
-            look("a table from the rules", 0)
     counts = np.diff(np.array(sp, dtype=np.int64)).astype(np.int64)
     owner = np.repeat(np.arange(lo, hi, dtype=np.int64), counts)
     plain = set(map(type, sv)) <= {int}  # no split among the options (numpy is slow on objects)
