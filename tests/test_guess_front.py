@@ -297,3 +297,25 @@ def test_a_failing_factory_is_named() -> None:
     # a factory of move functions is accepted
     best = guess(lambda k: (lambda n: range(max(0, n - k), n)), params={"k": range(1, 7)}, to=60).best
     assert best is not None and best.expr == "n % (k + 1)"
+
+
+# ------------------------------------------------------------------ rows on more heaps
+def test_a_rule_fitted_on_two_heaps_is_checked_on_more() -> None:
+    def moves(p):  # Nim, and on rows of 3 heaps or more: take one from every heap at once
+        yield from row_moves(p)
+        if len(p) >= 3 and min(p) >= 1:
+            yield tuple(x - 1 for x in p)
+
+    g = guess(grundy.ruleset(moves, name="odd", shape="heaps"), heaps=2, to=6)
+    xor = next(c for c in g.conjectures if c.expr == "xor_all(x) == 0")
+    w = wins(moves)
+    assert xor.status == "refuted" and xor.counterexample is not None
+    row = xor.counterexample["position"]
+    assert len(row) > 2 and w(row) and xor.predict(row) is True  # the rule says P, brute force N
+    assert g.best is None or g.best.status == "refuted" or all(
+        g.best.predict(r) == (not w(r)) for r in [(1, 1, 1), (2, 3, 1), (1, 5, 1, 5)])
+
+
+def test_a_rule_that_holds_on_more_heaps_says_so() -> None:
+    best = guess(grundy.ruleset(row_moves, shape="heaps"), heaps=2, to=6).best
+    assert best is not None and best.status == "verified" and "sampled rows of 3..6 heaps" in best.checked

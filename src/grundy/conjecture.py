@@ -323,6 +323,8 @@ def _heap_values(rs: Ruleset, to: int, position: Callable[[int], Hashable] | Non
     if make is None:
         if isinstance(rs, tables.ArrayTable):
             return 0, [int(x) for x in tables.grow_in_steps(rs.table_array, to)[: to + 1]]
+        if not isinstance(rs, Misere):  # the move function read straight into a compiled mex
+            return 0, [v for chunk in tables.rule_chunks(rs, to) for v in chunk]
         return 0, [_value(rs, n) for n in range(to + 1)]
     values: list[int] = []
     start = 0
@@ -583,7 +585,8 @@ def _guess_ruleset(rs: Ruleset, to: int | None, fit: int | None, heaps: int,
         g = _two_dim(rs.name, _pair_values(rs, size), _fit_of(fit, size + 1), limit)
         return _outcomes_only(g) if misere else g
     if kind == "heaps":
-        return _many(rs.name, _heaps_values(rs, size, heaps), _fit_of(fit, size + 1), limit)
+        g = _many(rs.name, _heaps_values(rs, size, heaps), _fit_of(fit, size + 1), limit)
+        return _more_heaps(rs, g, size, heaps)
     start, values = _heap_values(rs, size, position)
     if len(values) < 4:
         raise InvalidParameterError(f"guess: {rs.name}: too few positions to guess from (to={size})")
@@ -598,6 +601,55 @@ def _guess_ruleset(rs: Ruleset, to: int | None, fit: int | None, heaps: int,
         theorem = tables.pattern_of(rs, values)
     return _one_dim(rs.name, "heap", n, np.array(values, dtype=np.int64), _fit_of(fit, len(n)), limit, theorem,
                     known, "n", own=rs)
+
+
+#: rows of more heaps a rule on rows is checked on: per length, and each heap's largest size
+_MORE_ROWS, _MORE_HEAP = 24, 5
+
+
+def _more_heaps(rs: Ruleset, g: Guess, size: int, heaps: int) -> Guess:
+    """The rules fitted on rows of ``heaps`` heaps, checked on sampled rows of
+    ``heaps + 1`` to 6 heaps (each heap ``0..min(size, 5)``, the values by the
+    search of the raw rules): a rule on rows is a rule on any number of heaps,
+    and one that holds for 2 heaps only is refuted at the first row it fails.
+    A row the game refuses (a fixed number of heaps) is skipped."""
+    alive = [c for c in g.conjectures if c.status != "refuted" and c.variables == "x"]
+    if not alive or heaps >= 6:
+        return g
+    rng = np.random.default_rng(heaps)
+    top = min(size, _MORE_HEAP)
+    rows: list[tuple[int, ...]] = []
+    for length in range(heaps + 1, 7):
+        rows.append((top,) * length)
+        rows.extend(tuple(int(x) for x in rng.integers(0, top + 1, size=length)) for _ in range(_MORE_ROWS))
+    outcomes: dict[tuple[int, ...], bool] = {}  # row -> is a P-position
+    for row in rows:
+        if row in outcomes:
+            continue
+        try:
+            rs.check(row)
+        except InvalidPositionError:
+            continue
+        outcomes[row] = _value(rs, row) == 0
+    if not outcomes:
+        return g
+    lengths = sorted({len(r) for r in outcomes})
+    note = f"; and {len(outcomes)} sampled rows of {lengths[0]}..{lengths[-1]} heaps"
+    for c in alive:
+        for row, lost in outcomes.items():
+            try:
+                said = bool(evaluate(c.expr, x=row)) if c.target == "P" else int(evaluate(c.expr, x=row)) == 0
+            except Exception:  # noqa: BLE001 - a rule that fails on a longer row is refuted there
+                said = not lost
+            if said != lost:
+                c.status, c.proof = "refuted", None
+                c.counterexample = {"position": row, "table": "P" if lost else "N", "rule": "P" if said else "N"}
+                break
+        else:
+            c.checked += note
+            c.count += len(outcomes)
+    g.conjectures.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
+    return g
 
 
 def _outcomes_only(g: Guess) -> Guess:
