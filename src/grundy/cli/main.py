@@ -16,6 +16,7 @@ from collections.abc import Hashable, Iterator, Sequence
 import click
 
 from grundy.values.errors import GrundyError, describe
+from grundy.rules.compound import MisereSum
 from grundy.rules.game import Game, GameSum
 from grundy.rules.ruleset import Ruleset
 from grundy.games import entries, resolve
@@ -103,9 +104,12 @@ def cli() -> None:
          "8G; GRUNDY_MAX_MEMORY sets it too). Searches stop there and say so.",
 )
 @click.option("--progress/--no-progress", default=None, help="Show search progress (default: on a terminal).")
+@click.option("--misere", is_flag=True,
+              help="Misère play (whoever moves last loses): the POSITIONS form a misère sum, "
+                   "answered through the game's misère quotient where there is one.")
 def analyze(
     game: str, positions: tuple[str, ...], as_json: bool, seconds: float | None, limit: int,
-    max_memory: int | None, progress: bool | None,
+    max_memory: int | None, progress: bool | None, misere: bool = False,
 ) -> None:
     """Outcome, value, winning moves, remoteness and suspense of a position.
 
@@ -118,7 +122,9 @@ def analyze(
 
     rs = resolve(game)
     games = _parse_positions(rs, positions)
-    target: Game | GameSum = games[0] if len(games) == 1 else GameSum(*games)
+    target: Game | GameSum | MisereSum = games[0] if len(games) == 1 else GameSum(*games)
+    if misere:
+        target = MisereSum(*games)
     # The searches report the positions they expanded; the bar's total is the
     # position budget (each search, value then remoteness then suspense, counts anew).
     # no budget option given: a ruleset's declared analysis_seconds applies
@@ -136,6 +142,9 @@ def analyze(
     data = report.to_dict()
     comps = data["components"]
     label = " + ".join(f"{display_name(rs)}[{c['text']}]" for c in comps)
+    if misere:
+        _misere_lines(rs, report, label)
+        return
     click.echo(f"game:          {label}")
     outcome = report.outcome
     click.echo(f"outcome:       {_OUTCOME_TEXT.get(str(outcome), 'not computed')}")
@@ -164,6 +173,28 @@ def analyze(
         click.echo(f"note: {key}: {why}")
     if any("budget" in why for why in report.stopped.values()):
         click.echo("note: raise --seconds / --limit / --max-memory to search further")
+
+
+def _misere_lines(rs: Any, report: Any, label: str) -> None:
+    """The text of a misère analysis (outcome, a winning move, the quotient used)."""
+    comps = report.to_dict()["components"]
+    click.echo(f"game:          misère {label}")
+    click.echo(f"outcome:       {_OUTCOME_TEXT.get(str(report.outcome), 'not computed')}")
+    if report.value is not None:
+        click.echo(f"misère value:  {report.value}")
+    moves = report.winning_moves
+    if moves is None:
+        click.echo("winning move:  not computed")
+    elif not moves:
+        click.echo("winning move:  none")
+    else:
+        for i, option in moves:
+            where = f"[{i}] " if len(comps) > 1 else ""
+            click.echo(f"winning move:  {where}{comps[i]['text']} -> {_fmt(rs, option)}")
+    click.echo(f"quotient:      {report.quotient or 'none (exact search of the sum)'}")
+    for key, why in report.stopped.items():
+        if key not in ("remoteness", "suspense"):
+            click.echo(f"note: {key}: {why}")
 
 
 _OUTCOME_TEXT = {
