@@ -296,7 +296,7 @@ def test_grundy_serve_on_a_busy_port_says_so_in_one_line() -> None:
         s.bind(("127.0.0.1", 0))
         s.listen()
         port = s.getsockname()[1]
-        out, err = _serve(port).communicate(timeout=60)
+        out, err = _serve(port).communicate(timeout=300)
     lines = (out + err).strip().splitlines()
     assert len(lines) == 1 and f"127.0.0.1:{port}" in lines[0] and "in use" in lines[0], lines
 
