@@ -9,6 +9,7 @@ import pytest
 import grundy
 from grundy.solve.budget import Budget, look, watching
 from grundy.values.errors import SearchLimitError
+from tests.oracles import mex
 
 
 def test_look_without_a_budget_does_nothing() -> None:
@@ -54,9 +55,7 @@ def test_evensplit_small_values_unchanged_by_the_budget() -> None:
                 for _ in range(r):
                     v ^= brute(q + 1)
                 seen.add(v)
-            m = 0
-            while m in seen:
-                m += 1
+            m = mex(seen)
             memo[n] = m
         return memo[n]
 

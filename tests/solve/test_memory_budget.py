@@ -26,7 +26,7 @@ from grundy.values import memory
 from grundy.values.errors import InvalidParameterError, SearchLimitError
 
 from tests.cpu_clock import CPU_CLOCK
-from tests.oracles import grundy_values, wins
+from tests.oracles import grundy_values, mex, wins
 
 GIB = 1 << 30
 
@@ -320,9 +320,7 @@ def _evensplit_oracle(f: int) -> Any:
                 for part in [q] * (j - r) + [q + 1] * r:
                     v ^= g(part)
                 seen.add(v)
-        m = 0
-        while m in seen:
-            m += 1
+        m = mex(seen)
         return m
 
     return g

@@ -11,6 +11,7 @@ import statistics
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 
@@ -122,7 +123,90 @@ def test_cheap_requests_while_slow_ones_run() -> None:
         _load(url, 12, 4, 0.5)
 
 
+def _get(url: str, path: str, params: dict[str, str], timeout: float = 60) -> tuple[int, dict]:
+    q = urllib.parse.urlencode(params)
+    try:
+        with urllib.request.urlopen(f"{url}{path}?{q}", timeout=timeout) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"{}")
+
+
+def _p99(xs: list[float]) -> float:
+    return sorted(xs)[max(0, -(-len(xs) * 99 // 100) - 1)]
+
+
+def _cheap(url: str, k: int) -> tuple[float, float]:
+    """Seconds of the ``k``-th cheap pair: a table of nim (a closed form) and a
+    closed-form analysis (a nim heap of up to 43 digits, or a sum of small heaps),
+    their answers checked."""
+    t0 = time.monotonic()
+    status, d = _get(url, "/api/table", {"game": "nim", "to": str(10 + k % 150)}, 10)
+    table = time.monotonic() - t0
+    assert status == 200 and d["values"] == list(range(11 + k % 150)), (status, d)
+    heaps = (10**(k % 40 + 3) + k,) if k % 2 else (k % 4 + 1, k % 3 + 1, k % 5 + 2)
+    t0 = time.monotonic()
+    status, d = _post(url, {"game": "nim", "position": " ".join(map(str, heaps))}, 10)
+    analysis = time.monotonic() - t0
+    x = 0
+    for h in heaps:
+        x ^= h
+    assert status == 200 and d["complete"] and str(d["value"]) == str(x), d
+    return table, analysis
+
+
 @pytest.mark.slow
 def test_cheap_requests_while_fifty_slow_ones_run() -> None:
+    """Issue 39: with 50 slow analyses running, /api/table?game=nim&to=10 had a p99
+    of 23.8 s and a closed-form analysis 3.1 s. Fifty clients keep slow analyses
+    in flight (each sends its next one as soon as it has an answer at the budget,
+    or after Retry-After when refused with a 503), five positions among them;
+    meanwhile a hundred tables of a closed-form game and a hundred closed-form
+    analyses, mostly requests not seen before, are answered with a p99 under
+    200 ms: the fast lane (slow requests' tries are short, a request known to be
+    slow skips the lane, identical ones share a try), never the pool.
+
+    The bound is 200 ms on a quiet machine; on one so busy that the same
+    requests without any slow ones already take longer (measured first), it is
+    that baseline's p99 plus 100 ms: what is tested is that cheap requests do not
+    wait behind slow ones, not the machine's scheduler."""
     with _server(Limits(seconds=2, workers=2, queue=8)) as url:
-        _load(url, 50, 10, 2, timed=True)
+        quiet = [_cheap(url, 1000 + k) for k in range(40)]
+        base_t, base_a = _p99([t for t, _ in quiet]), _p99([a for _, a in quiet])
+        stop = threading.Event()
+        slow_results: list[int] = []
+        lock = threading.Lock()
+
+        def slow(i: int) -> None:
+            body = {"game": "moore:2", "position": f"{40 + i % 5} 41 42 43"}
+            while not stop.is_set():
+                status, d = _post(url, body)
+                with lock:
+                    slow_results.append(status)
+                if status == 200:
+                    assert d["outcome"] == "N" and d["stopped"], d
+                if status == 503:  # as a client does: again after Retry-After (2 s)
+                    stop.wait(2.0)
+
+        threads = [threading.Thread(target=slow, args=(i,)) for i in range(50)]
+        for t in threads:
+            t.start()
+        time.sleep(3)  # the workers busy, the queue full, clients sending again
+        busy = []
+        try:
+            for k in range(100):
+                busy.append(_cheap(url, k))
+                time.sleep(0.02)
+        finally:
+            stop.set()
+            for t in threads:
+                t.join(120)
+        tables, analyses = [t for t, _ in busy], [a for _, a in busy]
+        print(f"with 50 slow ones: p99 table {_p99(tables) * 1000:.1f} ms, analysis "
+              f"{_p99(analyses) * 1000:.1f} ms (medians {statistics.median(tables) * 1000:.1f}, "
+              f"{statistics.median(analyses) * 1000:.1f}); without: p99 {base_t * 1000:.1f}, "
+              f"{base_a * 1000:.1f} ms; slow answers {slow_results.count(200)}, "
+              f"503s {slow_results.count(503)}")
+        assert slow_results.count(200) >= 2 and set(slow_results) <= {200, 503}
+        assert _p99(tables) < max(0.2, base_t + 0.1), sorted(tables)[-5:]
+        assert _p99(analyses) < max(0.2, base_a + 0.1), sorted(analyses)[-5:]

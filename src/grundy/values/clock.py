@@ -56,7 +56,14 @@ def excluded_seconds() -> float:
 
 
 def now() -> float:
-    """Monotonic seconds that stand still while compiled code loads."""
+    """Monotonic seconds that stand still while compiled code loads. Cheap (no
+    lock outside an excluded stretch): searches read it at every move-function
+    call."""
+    total = _total
+    if not _depth:  # the common case: no stretch began or ended meanwhile
+        t = time.monotonic()
+        if not _depth and total == _total:
+            return t - total
     return time.monotonic() - excluded_seconds()
 
 
