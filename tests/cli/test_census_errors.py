@@ -529,7 +529,7 @@ def test_jobs_1_ctrl_c_in_a_long_kernel_prints_the_rows(tmp_path: Path) -> None:
     assert proc.stderr is not None
     t = time.monotonic()
     while "slow game" not in proc.stderr.readline():
-        assert time.monotonic() - t < 90 and proc.poll() is None, "the slow game never started"
+        assert time.monotonic() - t < 600 and proc.poll() is None, "the slow game never started"
     time.sleep(0.3)
     # (the rest of stderr is read by communicate)
     err = _interrupt_and_check(proc, store)
@@ -548,7 +548,7 @@ def test_jobs_1_ctrl_c_always_prints_the_rows(tmp_path: Path, seed: int) -> None
     assert proc.stderr is not None
     t = time.monotonic()
     while "census: " not in proc.stderr.readline():
-        assert time.monotonic() - t < 90 and proc.poll() is None
+        assert time.monotonic() - t < 600 and proc.poll() is None  # a hang guard
     time.sleep(random.Random(seed).uniform(0.5, 3.0))
     _interrupt_and_check(proc, store)
 

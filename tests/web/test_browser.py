@@ -202,9 +202,7 @@ def _every_game(server: str, browser: webdriver.Chrome) -> None:
 
 @pytest.mark.slow  # about 40 s; .ci/run runs it after the default tests
 def test_every_catalogue_game_with_its_example(quick_server: str, browser: webdriver.Chrome) -> None:
-    t0 = time.monotonic()
     _every_game(quick_server, browser)
-    assert time.monotonic() - t0 < 90  # about 40 s on a busy 2-core machine
 
 
 def test_move_list_and_refusals_next_to_their_input(server: str, browser: webdriver.Chrome) -> None:
