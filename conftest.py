@@ -1,6 +1,12 @@
+import os
 import sys
+import tempfile
 
 import pytest
+
+# Misère quotients computed by the tests are stored in a scratch directory, not
+# in the user's cache.
+os.environ.setdefault("GRUNDY_QUOTIENT_DIR", tempfile.mkdtemp(prefix="grundy-quotients-"))
 
 # The brute-force oracles recurse; small games only, but give them room.
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
@@ -11,3 +17,28 @@ def _doctest_namespace(doctest_namespace: dict) -> None:
     import grundy
 
     doctest_namespace["grundy"] = grundy
+
+
+class FakeClock:
+    """The budgets' clock (:func:`grundy.values.clock.now`) as a counter: each
+    read advances it by ``tick`` seconds. A time budget then ends after a fixed
+    number of looks at the clock, whatever the load of the machine: a test of a
+    budget asserts that the search stops and why, not how fast the machine is.
+    ``reads`` counts the looks."""
+
+    def __init__(self, tick: float = 0.001) -> None:
+        self.t, self.tick, self.reads = 1000.0, tick, 0
+
+    def now(self) -> float:
+        self.reads += 1
+        self.t += self.tick
+        return self.t
+
+
+@pytest.fixture
+def fake_clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
+    from grundy.values import clock
+
+    fake = FakeClock()
+    monkeypatch.setattr(clock, "now", fake.now)
+    return fake

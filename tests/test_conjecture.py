@@ -12,13 +12,7 @@ import pytest
 import grundy
 from grundy.patterns.forms import NAMESPACE, evaluate, fit_forms
 from grundy.conjecture import Guess, guess
-
-
-def mex(values: set[int]) -> int:
-    v = 0
-    while v in values:
-        v += 1
-    return v
+from tests.oracles import mex
 
 
 def heap_brute(moves, to: int) -> list[int]:

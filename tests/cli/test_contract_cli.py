@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from grundy.cli.main import main
+from tests.oracles import mex
 
 USER_FILES = {
     "good.py": "import grundy\n\n@grundy.ruleset\ndef take12(n):\n    return [n - k for k in (1, 2) if k <= n]\n",
@@ -335,9 +336,7 @@ def test_table_far_window_uses_the_closed_form() -> None:
     @lru_cache(maxsize=None)
     def brute(n: int) -> int:
         s = {brute(b) for b in range(n)} | {brute(a) ^ brute(n - a) for a in range(1, n // 2 + 1)}
-        m = 0
-        while m in s:
-            m += 1
+        m = mex(s)
         return m
 
     small = [brute(n) for n in range(1, 41)]

@@ -13,14 +13,7 @@ from itertools import product
 import pytest
 
 from tests.examples.test_examples import ROOT, load
-
-
-def mex(values) -> int:
-    s = set(values)
-    m = 0
-    while m in s:
-        m += 1
-    return m
+from tests.oracles import mex
 
 
 # ------------------------------------------------------------ HDU 3595 GG and MM

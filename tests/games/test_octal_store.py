@@ -21,15 +21,9 @@ from grundy.cli.main import main
 from grundy.games.octal import GrundysGame, SplitTable, TakeAndBreak
 from grundy.games.tablestore import TableStore
 from grundy.values.errors import InvalidParameterError, SearchLimitError
+from tests.oracles import mex
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def mex(reached: set[int]) -> int:
-    v = 0
-    while v in reached:
-        v += 1
-    return v
 
 
 def naive_octal(code: str, n: int) -> list[int]:
