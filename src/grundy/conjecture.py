@@ -978,12 +978,30 @@ def _two_dim(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) ->
     if graph is not None:
         found.append(graph)
     if not any(c is not None and c.status != "refuted" for c in found):
+        found.append(_doubly_periodic(g, known, k, fitted, checked))
+    if not any(c is not None and c.status != "refuted" for c in found):
         pos: list[tuple[int, ...]] = [(int(x), int(y)) for x, y in zip(a[known].tolist(), b[known].tolist())]
         found.extend(_synth_positions(pos, g[known], [x < k and y < k for x, y in pos], _PAIR_VARS,
                                       lambda q: {"a": q[0], "b": q[1]}, "a, b", fitted, checked, limit))
     out = [c for c in found if c is not None]
     out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
     return Guess(game, "pair", f"pairs (a, b) with {checked}", g.tolist(), out[:limit])
+
+
+def _doubly_periodic(g: np.ndarray[Any, Any], known: np.ndarray[Any, Any], k: int, fitted: str,
+                     checked: str) -> Conjecture | None:
+    """``value(a, b) = base[a % p][b % q]``, periods fitted on the square ``0..k-1``."""
+    from grundy.patterns.structure import period_2d, period_2d_expr
+
+    found = period_2d(g[:k, :k], known=known[:k, :k])
+    if found is None:
+        return None
+    p, q, base = found
+    m = g.shape[0]
+    a, b = np.meshgrid(np.arange(m), np.arange(m), indexing="ij")
+    pred = np.asarray(base, dtype=np.int64)[a % p, b % q]
+    return _grid_check("value", f"periodic in a with period {p} and in b with period {q}: {base}",
+                       period_2d_expr(p, q, base), pred, g, known, fitted, checked, 6 + p + q)
 
 
 def _sub(expr: str, var: str) -> str:
