@@ -765,6 +765,8 @@ def _one_dim(game: str, kind: str, n: np.ndarray[Any, Any], v: np.ndarray[Any, A
     out.extend(_catalogue(n, v, known, own, k))
     binary = bool(((v == 0) | (v == 1)).all())
     if not binary and not any(c.status != "refuted" and c.target == "value" for c in out):
+        out.extend(_structured(n, v, k, "value", var))
+    if not binary and not any(c.status != "refuted" and c.target == "value" for c in out):
         out.extend(_synthesised(n, v, k, "value", var, limit))
     if kind != "coins" and not any(c.status != "refuted" and c.target == "value" for c in out):
         p = (v == 0).astype(np.int64)
@@ -781,6 +783,8 @@ def _one_dim(game: str, kind: str, n: np.ndarray[Any, Any], v: np.ndarray[Any, A
                     c.status = "proven"
             out.append(c)
         if not any(c.status != "refuted" and c.target == "P" and not c.trivial for c in out):
+            out.extend(_structured(n, v, k, "P", var))
+        if not any(c.status != "refuted" and c.target == "P" and not c.trivial for c in out):
             out.extend(_synthesised(n, v, k, "P", var, limit))
     pcount = int((v == 0).sum())
     for c in out:
@@ -792,6 +796,33 @@ def _one_dim(game: str, kind: str, n: np.ndarray[Any, Any], v: np.ndarray[Any, A
 
 #: seconds the rule synthesiser may spend on one target (values, P-positions) of a table
 SYNTH_SECONDS = 12.0
+
+
+def _structured(n: np.ndarray[Any, Any], v: np.ndarray[Any, Any], k: int, target: str,
+                var: str) -> list[Conjecture]:
+    """Values constant on runs whose starts follow ``e_{j+1} = a e_j + b``, or
+    P-positions at the terms of such a recurrence (:mod:`grundy.patterns.structure`),
+    fitted on the first ``k`` positions and checked on all."""
+    from grundy.patterns.structure import run_structure, sparse_structure
+
+    if var != "n":
+        return []
+    goal = v if target == "value" else (v == 0).astype(np.int64)
+    expr = run_structure(n[:k], v[:k]) if target == "value" else sparse_structure(n[:k], goal[:k])
+    if expr is None:
+        return []
+    ce = None
+    for i, x in enumerate(n.tolist()):
+        got = int(evaluate(expr, n=x))
+        if got != int(goal[i]):
+            if i < k:
+                return []
+            ce = {"position": x, "table": int(goal[i]), "rule": got}
+            break
+    words = (f"{expr}: constant on runs whose starts follow a linear recurrence" if target == "value"
+             else f"P iff {expr}: the P-positions follow a linear recurrence")
+    return [Conjecture(target, words, expr, var, "refuted" if ce else "verified", _span(n[:k], var), _span(n, var),
+                       len(n), 8, ce)]
 
 
 def _synthesised(n: np.ndarray[Any, Any], v: np.ndarray[Any, Any], k: int, target: str, var: str,

@@ -44,3 +44,26 @@ def test_guess_names_a_doubly_periodic_table_and_refutes_a_broken_one() -> None:
     periodic = [c for c in g.conjectures if c.expr.endswith("[a % 4][b % 3]")]
     assert periodic and all(c.status == "refuted" for c in periodic)
     assert periodic[0].counterexample == {"position": (15, 16), "table": 9, "rule": int(t[15, 16])}
+
+
+def test_runs_and_sparse_p_positions_follow_a_recurrence() -> None:
+    from grundy.patterns.primitives import in_linrec, linrec_index
+    from grundy.patterns.structure import linear_recurrence, run_structure, sparse_structure
+
+    assert linear_recurrence([0, 1, 4, 13, 40]) == (3, 1) and linear_recurrence([1, 2, 3, 5, 8]) is None
+    n = np.arange(600)
+    expr = run_structure(n[:300], np.array([2 * linrec_index(m, 2, 2, 3) for m in range(300)]))
+    assert expr is not None
+    assert all(evaluate(expr, n=m) == 2 * linrec_index(m, 2, 2, 3) for m in [*range(600), 10**30, 10**30 + 7])
+    p = np.array([in_linrec(m, 2, 1, 0) for m in range(300)])  # 0, 1, 3, 7, 15, ...: n = 2^k - 1
+    expr = sparse_structure(n[:300], p)
+    assert expr is not None and evaluate(expr, n=2**100 - 1) == 1 and evaluate(expr, n=2**100) == 0
+    assert sparse_structure(n[:300], np.array([int(m % 7 == 0) for m in range(300)])) is None
+
+
+def test_guess_names_p_positions_on_a_recurrence() -> None:
+    from grundy.patterns.primitives import in_linrec
+
+    t = [0 if in_linrec(m, 2, 3, 1) else 1 + m % 3 for m in range(600)]
+    best = grundy.guess(t, known=False).best
+    assert best is not None and best.target == "P" and best.expr == "in_linrec(n, 2, 3, 1)"
