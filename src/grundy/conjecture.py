@@ -28,8 +28,10 @@ from __future__ import annotations
 
 import itertools
 import math
+from contextlib import contextmanager
+from contextvars import ContextVar
 import operator
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -51,7 +53,7 @@ from grundy.values.keywords import old_keywords
 from grundy.values.outcome import Outcome
 from grundy.values.periodicity import Periodicity
 
-__all__ = ["guess", "Guess", "Conjecture", "evaluate", "DEFAULT_TO", "GUESS_BUDGET", "MAX_VALUES"]
+__all__ = ["guess", "Guess", "Conjecture", "evaluate", "DEFAULT_TO", "GUESS_BUDGET", "MAX_VALUES", "search_time", "SYNTH_SECONDS"]
 
 #: default table sizes by kind: heaps 0..N, coins 1..N, pairs 0..N each, and
 #: for many heaps the box 0..N of each of ``heaps`` heaps
@@ -796,6 +798,26 @@ def _one_dim(game: str, kind: str, n: np.ndarray[Any, Any], v: np.ndarray[Any, A
 
 #: seconds the rule synthesiser may spend on one target (values, P-positions) of a table
 SYNTH_SECONDS = 12.0
+_SEARCH_SECONDS: ContextVar[float] = ContextVar("search_seconds", default=SYNTH_SECONDS)
+
+
+@contextmanager
+def search_time(seconds: float) -> Iterator[None]:
+    """Within this block, :func:`guess` gives its rule synthesiser ``seconds``
+    per target (default :data:`SYNTH_SECONDS`; 0: the library of forms only), as
+    a quick caller (a plot, a web page) needs.
+
+    >>> with search_time(0):
+    ...     print(guess([3, 1, 4, 1, 5, 9, 2, 6, 5, 3], known=False).best)
+    None
+    """
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < math.inf:
+        raise InvalidParameterError(f"search_time: seconds must be a finite number >= 0; got {describe(seconds)}")
+    token = _SEARCH_SECONDS.set(float(seconds))
+    try:
+        yield
+    finally:
+        _SEARCH_SECONDS.reset(token)
 
 
 def _structured(n: np.ndarray[Any, Any], v: np.ndarray[Any, Any], k: int, target: str,
@@ -832,9 +854,9 @@ def _synthesised(n: np.ndarray[Any, Any], v: np.ndarray[Any, Any], k: int, targe
     from grundy.patterns.synth import synthesize
 
     goal = v if target == "value" else (v == 0).astype(np.int64)
-    if len(n) < 8:
+    if len(n) < 8 or _SEARCH_SECONDS.get() <= 0:
         return []
-    found = synthesize([(var, n)], goal, fit=k, target=target, seconds=SYNTH_SECONDS, limit=limit,
+    found = synthesize([(var, n)], goal, fit=k, target=target, seconds=_SEARCH_SECONDS.get(), limit=limit,
                        threshold=var)
     out = []
     for f in found.found:
@@ -877,7 +899,7 @@ def _synth_positions(pos: list[tuple[int, ...]], values: np.ndarray[Any, Any], f
     goal = (v == 0).astype(np.int64) if target == "P" else v
     order = sorted(range(len(pos)), key=lambda i: (not fitted_mask[i], sum(pos[i]), pos[i]))
     fit = sum(fitted_mask)
-    if fit < 8 or len(set(pos[0])) == 0:
+    if fit < 8 or len(set(pos[0])) == 0 or _SEARCH_SECONDS.get() <= 0:
         return []
     used = [p for p in (pos[i] for i in order) if len(p) >= 2]
     if len(used) != len(pos):
@@ -886,7 +908,7 @@ def _synth_positions(pos: list[tuple[int, ...]], values: np.ndarray[Any, Any], f
     var_vals = [(name, np.array([fn(q) for q in used], dtype=np.int64)) for name, fn in variables
                 if len(used[0]) >= 2]
     found = synthesize(var_vals, goal, fit=fit, target=target, env=lambda i: env(used[i]),
-                       seconds=SYNTH_SECONDS, limit=limit)
+                       seconds=_SEARCH_SECONDS.get(), limit=limit)
     out = []
     for f in found.found:
         ce: dict[str, Any] | None = None
