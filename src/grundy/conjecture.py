@@ -767,9 +767,9 @@ def _one_dim(game: str, kind: str, n: np.ndarray[Any, Any], v: np.ndarray[Any, A
     out.extend(_catalogue(n, v, known, own, k))
     binary = bool(((v == 0) | (v == 1)).all())
     if not binary and not any(c.status != "refuted" and c.target == "value" for c in out):
-        out.extend(_structured(n, v, k, "value", var))
-    if not binary and not any(c.status != "refuted" and c.target == "value" for c in out):
         out.extend(_synthesised(n, v, k, "value", var, limit))
+    if not binary and not any(c.status != "refuted" and c.target == "value" for c in out):
+        out.extend(_structured(n, v, k, "value", var))
     if kind != "coins" and not any(c.status != "refuted" and c.target == "value" for c in out):
         p = (v == 0).astype(np.int64)
         for form in fit_forms(n[:k], p[:k])[:limit]:
@@ -785,9 +785,9 @@ def _one_dim(game: str, kind: str, n: np.ndarray[Any, Any], v: np.ndarray[Any, A
                     c.status = "proven"
             out.append(c)
         if not any(c.status != "refuted" and c.target == "P" and not c.trivial for c in out):
-            out.extend(_structured(n, v, k, "P", var))
-        if not any(c.status != "refuted" and c.target == "P" and not c.trivial for c in out):
             out.extend(_synthesised(n, v, k, "P", var, limit))
+        if not any(c.status != "refuted" and c.target == "P" and not c.trivial for c in out):
+            out.extend(_structured(n, v, k, "P", var))
     pcount = int((v == 0).sum())
     for c in out:
         c.trivial = c.trivial or (c.target == "P" and pcount <= 1) or (c.target == "value" and c.expr.isdigit())

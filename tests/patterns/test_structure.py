@@ -64,6 +64,10 @@ def test_runs_and_sparse_p_positions_follow_a_recurrence() -> None:
 def test_guess_names_p_positions_on_a_recurrence() -> None:
     from grundy.patterns.primitives import in_linrec
 
-    t = [0 if in_linrec(m, 2, 3, 1) else 1 + m % 3 for m in range(600)]
+    t = [0 if in_linrec(m, 3, 2, 1) else 1 + m % 3 for m in range(600)]  # 1, 5, 17, 53, 161, 485
     best = grundy.guess(t, known=False).best
-    assert best is not None and best.target == "P" and best.expr == "in_linrec(n, 2, 3, 1)"
+    assert best is not None and best.target == "P" and best.status == "verified"
+    x = 1
+    for _ in range(70):  # the terms far outside the table and their neighbours
+        assert evaluate(best.expr, n=x) and not evaluate(best.expr, n=x + 1) and not evaluate(best.expr, n=x - 1)
+        x = 3 * x + 2
