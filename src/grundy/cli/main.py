@@ -11,6 +11,7 @@ import json
 import os
 import sys
 import time
+from typing import Any
 from collections.abc import Hashable, Iterator, Sequence
 
 import click

@@ -47,6 +47,9 @@ __all__ = ["guard", "guard_until", "GRACE"]
 GRACE = 0.25
 #: Seconds between two more alarms while grundy's own code runs.
 _RETRY = 0.05
+#: Deadlines further away than this are not armed (``setitimer`` overflows on
+#: budgets such as ``1e308`` seconds; a year is no limit to a search).
+_FAR = 365 * 24 * 3600.0
 
 _GRUNDY = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
@@ -75,7 +78,7 @@ def _usable() -> bool:
 
 def _arm(now: float) -> None:
     first = min((e.fire_at for e in _entries), default=float("inf"))
-    if first == float("inf"):  # no guard, or every one has fired
+    if first - now > _FAR:  # no guard, every one has fired, or none due this year
         signal.setitimer(signal.ITIMER_REAL, 0)
         return
     signal.setitimer(signal.ITIMER_REAL, max(0.001, first - now))
