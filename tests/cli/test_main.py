@@ -150,9 +150,14 @@ def test_ctrl_c_stops_cleanly(tmp_path):
         [sys.executable, "-m", "grundy", "analyze", f"{f}:slow", "(5000, 5000)", "--progress", "--seconds", "120"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_default_sigint,
     )
-    time.sleep(3)
+    # interrupt once progress shows (however slow the machine is to start it)
+    shown = ""
+    deadline = time.monotonic() + 300
+    while "explored" not in shown and time.monotonic() < deadline and proc.poll() is None:
+        shown += proc.stderr.read(1)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    out, err = proc.communicate(timeout=120)
+    err = shown + err
     assert proc.returncode == 130, (out, err)
     assert "explored" in err  # progress was shown
     assert err.strip().splitlines()[-1] == "grundy: interrupted"

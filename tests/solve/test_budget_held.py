@@ -153,3 +153,68 @@ def test_a_slow_payoff_is_watched_as_well(fake_clock: FakeClock) -> None:
         g.value(0, budget=Budget(seconds=2))
     assert info.value.reason == "seconds"
     assert fake_clock.calls <= 6
+
+
+# ------------------------------------------------------------- a function that never returns
+def _never_returns(*args: Any) -> Any:
+    """Sleeps for ever as far as a search can tell; after 30 s the test has
+    failed, and it says so (rather than hang the suite)."""
+    import time
+
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        time.sleep(0.01)
+    raise RuntimeError("never stopped")
+
+
+def _hangs_at(k: int) -> grundy.Ruleset:
+    return grundy.ruleset(lambda n: _never_returns() if n == k else [n - j for j in (1, 2) if j <= n])
+
+
+def test_guess_stops_a_move_function_that_never_returns() -> None:
+    with pytest.raises(SearchLimitError) as info:
+        grundy.guess(_hangs_at(5), to=20, budget=Budget(seconds=0.5))
+    assert info.value.reason == "seconds"
+    assert "without returning" in str(info.value)
+
+
+def test_value_stops_a_move_function_that_never_returns() -> None:
+    with pytest.raises(SearchLimitError) as info:
+        _hangs_at(5).value(20, budget=Budget(seconds=0.5))
+    assert info.value.reason == "seconds"
+
+
+def test_a_zero_sum_game_whose_moves_never_return_stops() -> None:
+    g = ZeroSumGame(lambda n: _never_returns() if n == 3 else [n - 1, n - 2] if n > 1 else [],
+                    lambda n: n if n <= 1 else None)
+    with pytest.raises(SearchLimitError) as info:
+        g.value(10, budget=Budget(seconds=0.5))
+    assert info.value.reason == "seconds"
+    g = ZeroSumGame(lambda n: [n - 1, n - 2] if n > 1 else [],
+                    lambda n: _never_returns() if n == 4 else n if n <= 1 else None)
+    with pytest.raises(SearchLimitError):
+        g.value(10, budget=Budget(seconds=0.5))
+
+
+def test_the_guard_leaves_no_alarm_behind() -> None:
+    import signal
+
+    with pytest.raises(SearchLimitError):
+        _hangs_at(2).value(3, budget=Budget(seconds=0.2))
+    assert signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None)
+    assert signal.getitimer(signal.ITIMER_REAL)[0] == 0.0
+    assert grundy.ruleset(lambda n: range(n)).value(50, budget=Budget(seconds=5)) == 50
+
+
+def test_the_cli_guess_stops_a_move_function_that_never_returns(tmp_path: Any) -> None:
+    import subprocess
+    import sys
+
+    f = tmp_path / "hang.py"
+    f.write_text("import time\n\ndef hang(n):\n    if n == 5:\n        time.sleep(30)\n"
+                 "        raise RuntimeError('never stopped')\n    return range(n)\n")
+    p = subprocess.run([sys.executable, "-m", "grundy", "guess", f"{f}:hang", "--to", "20",
+                        "--seconds", "1"], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2, p
+    assert "without returning" in p.stderr and "Traceback" not in p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1

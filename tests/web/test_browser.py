@@ -55,7 +55,7 @@ def _serve(limits: Limits) -> Iterator[str]:
     srv = uvicorn.Server(config)
     th = threading.Thread(target=srv.run, daemon=True)
     th.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 120
     while not srv.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
@@ -237,6 +237,37 @@ def test_move_list_and_refusals_next_to_their_input(server: str, browser: webdri
     to.send_keys("200")
     browser.find_element(By.ID, "draw").click()
     _wait(browser, lambda d: "between 1 and 80" in _text(d, "plot-error"))
+
+
+def test_a_long_move_list_says_so_and_pages(server: str, browser: webdriver.Chrome) -> None:
+    """Issue 39: nim 100 200 300 showed 40 losing moves and not the winning one,
+    without a word. The winning move comes first, the page says the list is
+    partial, and "More moves" shows the next page."""
+    _load(browser, server)
+    _choose(browser, "nim")
+    pos = browser.find_element(By.ID, "position")
+    pos.clear()
+    pos.send_keys("100 200 300")
+    browser.find_element(By.ID, "newgame").click()
+    _wait(browser, lambda d: _text(d, "status") == "Your move.")
+    _wait(browser, lambda d: "moves 1-40 of 600" in _text(d, "legalnote"))
+    buttons = browser.find_elements(By.CSS_SELECTOR, "#legal button")
+    assert len(buttons) == 40
+    assert buttons[0].text.startswith("heap 3 to 172") and "win" in (buttons[0].get_attribute("class") or "")
+    assert "winning moves first" in _text(browser, "legalnote")
+    assert browser.find_element(By.ID, "legalmore").is_displayed()
+    browser.save_screenshot(str(SHOTS / "8-move-pages.png"))
+    browser.find_element(By.ID, "legalmore").click()
+    _wait(browser, lambda d: "moves 41-80 of 600" in _text(d, "legalnote"))
+    assert not browser.find_element(By.ID, "legalprev").get_attribute("disabled")
+    browser.find_element(By.ID, "legalprev").click()
+    _wait(browser, lambda d: "moves 1-40 of 600" in _text(d, "legalnote"))
+    pos.clear()
+    pos.send_keys("1 2")
+    browser.find_element(By.ID, "newgame").click()
+    _wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#legal button")) == 3)
+    assert _text(browser, "legalnote") == ""  # a whole list: no note
+    assert not browser.find_element(By.ID, "legalpages").is_displayed()
 
 
 def test_phone_width(server: str, browser: webdriver.Chrome) -> None:

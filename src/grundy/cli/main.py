@@ -9,16 +9,15 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import signal
 import sys
-import threading
 import time
-from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
+from collections.abc import Hashable, Iterator, Sequence
 
 import click
 
 from grundy.values.errors import GrundyError, describe
+from grundy.rules.compound import MisereSum
 from grundy.rules.game import Game, GameSum
 from grundy.rules.ruleset import Ruleset
 from grundy.games import entries, resolve
@@ -42,37 +41,26 @@ def _parse_positions(rs: Ruleset, texts: Sequence[str]) -> list[Game]:
     return [rs[rs.parse_position(t)] for t in texts]
 
 
-class _Deadline(GrundyError):
-    """The hard deadline of a CLI analysis passed inside code that cannot watch the
-    clock itself (a closed form or a user's move function)."""
-
-
 @contextlib.contextmanager
 def _hard_deadline(seconds: float | None) -> Iterator[None]:
-    """Searches watch their own budget; this alarm (main thread, POSIX) stops the
-    rest: a closed form or a user's move function that runs far past the budget.
+    """Searches watch their own budget, and their guard stops a user's move
+    function that never returns (:mod:`grundy.solve.guard`); this last guard
+    (the same alarm) stops the rest: a closed form that runs far past the budget.
     It leaves room for a first numba compilation. No alarm without a time limit
     (``None``) or for one too long to arm (:func:`grundy.cli.params.armed`)."""
-    if (armed(seconds) is None or not hasattr(signal, "setitimer")
-            or threading.current_thread() is not threading.main_thread()):
+    from grundy.solve.guard import guard_until
+    from grundy.values import clock
+
+    if armed(seconds) is None:
         yield
         return
     assert seconds is not None
-    grace = max(3 * seconds, seconds + 15.0)
-
-    def fire(signum: int, frame: Any) -> None:
-        raise _Deadline(
-            f"no answer within {grace:g} s: the game's own formula or move function "
-            f"runs past the budget of {seconds:g} s (raise --seconds to wait longer)"
-        )
-
-    old = signal.signal(signal.SIGALRM, fire)
-    signal.setitimer(signal.ITIMER_REAL, grace)
-    try:
+    grace = max(2 * seconds, 15.0)
+    with guard_until(clock.now() + seconds, (
+            f"no answer within {seconds + grace:g} s: the game's own formula or move function "
+            f"runs past the budget of {seconds:g} s (raise --seconds to wait longer)"),
+            grace=grace, anywhere=True):
         yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def _fmt(rs: Ruleset, position: Hashable) -> str:
@@ -117,9 +105,12 @@ def cli() -> None:
          "8G; GRUNDY_MAX_MEMORY sets it too). Searches stop there and say so.",
 )
 @click.option("--progress/--no-progress", default=None, help="Show search progress (default: on a terminal).")
+@click.option("--misere", is_flag=True,
+              help="Misère play (whoever moves last loses): the POSITIONS form a misère sum, "
+                   "answered through the game's misère quotient where there is one.")
 def analyze(
     game: str, positions: tuple[str, ...], as_json: bool, seconds: float | None, limit: int,
-    max_memory: int | None, progress: bool | None,
+    max_memory: int | None, progress: bool | None, misere: bool = False,
 ) -> None:
     """Outcome, value, winning moves, remoteness and suspense of a position.
 
@@ -132,7 +123,9 @@ def analyze(
 
     rs = resolve(game)
     games = _parse_positions(rs, positions)
-    target: Game | GameSum = games[0] if len(games) == 1 else GameSum(*games)
+    target: Game | GameSum | MisereSum = games[0] if len(games) == 1 else GameSum(*games)
+    if misere:
+        target = MisereSum(*games)
     # The searches report the positions they expanded; the bar's total is the
     # position budget (each search, value then remoteness then suspense, counts anew).
     # no budget option given: a ruleset's declared analysis_seconds applies
@@ -150,6 +143,9 @@ def analyze(
     data = report.to_dict()
     comps = data["components"]
     label = " + ".join(f"{display_name(rs)}[{c['text']}]" for c in comps)
+    if misere:
+        _misere_lines(rs, report, label)
+        return
     click.echo(f"game:          {label}")
     outcome = report.outcome
     click.echo(f"outcome:       {_OUTCOME_TEXT.get(str(outcome), 'not computed')}")
@@ -178,6 +174,28 @@ def analyze(
         click.echo(f"note: {key}: {why}")
     if any("budget" in why for why in report.stopped.values()):
         click.echo("note: raise --seconds / --limit / --max-memory to search further")
+
+
+def _misere_lines(rs: Any, report: Any, label: str) -> None:
+    """The text of a misère analysis (outcome, a winning move, the quotient used)."""
+    comps = report.to_dict()["components"]
+    click.echo(f"game:          misère {label}")
+    click.echo(f"outcome:       {_OUTCOME_TEXT.get(str(report.outcome), 'not computed')}")
+    if report.value is not None:
+        click.echo(f"misère value:  {report.value}")
+    moves = report.winning_moves
+    if moves is None:
+        click.echo("winning move:  not computed")
+    elif not moves:
+        click.echo("winning move:  none")
+    else:
+        for i, option in moves:
+            where = f"[{i}] " if len(comps) > 1 else ""
+            click.echo(f"winning move:  {where}{comps[i]['text']} -> {_fmt(rs, option)}")
+    click.echo(f"quotient:      {report.quotient or 'none (exact search of the sum)'}")
+    for key, why in report.stopped.items():
+        if key not in ("remoteness", "suspense"):
+            click.echo(f"note: {key}: {why}")
 
 
 _OUTCOME_TEXT = {

@@ -32,6 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.solve import guard as _guard
 from grundy.values import clock as _clock
 from grundy.values import memory as _memory
 from grundy.values.errors import InvalidParameterError, SearchLimitError, describe
@@ -299,7 +300,8 @@ def watching(budget: Budget) -> Iterator[None]:
         limit = min(limit, outer.mem())
     mtoken = _memory.ACTIVE_LIMIT.set(_memory.ACTIVE_LIMIT.get() if limit is None else limit)
     try:
-        yield
+        with _guard.guard(meter, f"a computation under {budget.describe()}"):
+            yield
     except MemoryError:
         raise meter.out_of_memory(f"a computation under {budget.describe()}") from None
     finally:

@@ -53,6 +53,7 @@ from grundy.rules.ruleset import Ruleset as _Ruleset
 from grundy.rules.sums import Sum
 from grundy.solve.budget import UNLIMITED, Budget, active
 from grundy.solve.collector import paused_collector
+from grundy.solve.guard import guard
 from grundy.values import clock as _clock
 from grundy.values.errors import (
     BadOptionError,
@@ -402,7 +403,47 @@ def _flatten(ruleset: Ruleset, option: Hashable) -> Hashable:
 
 # ------------------------------------------------------------------ save and resume
 
-StorePath = str | os.PathLike[str]
+StorePath = str | bytes | os.PathLike[str] | os.PathLike[bytes]
+
+
+def _store_path(store: object) -> str:
+    """The file name of a store given as ``str``, ``bytes`` or a path object;
+    anything else is refused.
+
+    >>> import pathlib
+    >>> _store_path(pathlib.Path("a.memo")), _store_path(b"a.memo")
+    ('a.memo', 'a.memo')
+    >>> _store_path(5)
+    Traceback (most recent call last):
+    ...
+    grundy.values.errors.InvalidParameterError: store must be a file path (a str, bytes or os.PathLike); got 5
+    """
+    try:
+        name = os.fsdecode(store)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidParameterError(
+            f"store must be a file path (a str, bytes or os.PathLike); got {describe(store)}"
+        ) from None
+    if not name or "\0" in name:
+        raise InvalidParameterError(f"store must name a file; got {describe(store)}")
+    return name
+
+
+def _check_writable(name: str) -> None:
+    """Refuse, before a search, a store that could not be saved at its end (a
+    directory, a missing or read-only folder): the file the save writes first is
+    created and removed."""
+    if os.path.isdir(name):
+        raise InvalidParameterError(f"the memo store {name!r} is a directory, not a file")
+    tmp = f"{name}.{os.getpid()}.tmp"
+    try:
+        with open(tmp, "wb"):
+            pass
+        os.remove(tmp)
+    except OSError as exc:
+        raise InvalidParameterError(
+            f"cannot write the memo store {name!r}: {exc.strerror or exc} (checked before "
+            "the search, so no result is lost)") from None
 _MAGIC = b"grundy memo store 1\n"
 
 
@@ -460,6 +501,7 @@ def save_memo(ruleset: Ruleset, path: StorePath, *, key: str | None = None,
     >>> memo_of(kayles, GRUNDY)[30]
     7
     """
+    path = _store_path(path)
     who = _who if _who is not None else _identity(ruleset, key, path)
     memos = _memos(ruleset)
     with _LOCK:
@@ -471,11 +513,11 @@ def save_memo(ruleset: Ruleset, path: StorePath, *, key: str | None = None,
         payload = pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, TypeError, AttributeError) as exc:
         raise InvalidParameterError(
-            f"{ruleset.name}: the memo cannot be saved to {os.fspath(path)!r}: a position "
+            f"{ruleset.name}: the memo cannot be saved to {path!r}: a position "
             f"cannot be pickled ({type(exc).__name__}: {_short(str(exc))})"
         ) from None
     digest = hashlib.sha256(payload).hexdigest().encode()
-    tmp = f"{os.fspath(path)}.{os.getpid()}.tmp"
+    tmp = f"{path}.{os.getpid()}.tmp"
     try:
         with open(tmp, "wb") as f:
             f.write(_MAGIC + digest + b"\n")
@@ -502,9 +544,9 @@ def load_memo(ruleset: Ruleset, path: StorePath, *, key: str | None = None,
     when the rules change.
     """
     mine = _who if _who is not None else _identity(ruleset, key, path)
-    name = os.fspath(path)
+    name = _store_path(path)
     try:
-        with open(path, "rb") as f:
+        with open(name, "rb") as f:
             head = f.readline()
             digest = f.readline().strip()
             payload = f.read()
@@ -582,9 +624,11 @@ def _stored(ruleset: Ruleset, store: StorePath, every: float | None = None,
     if type(every) not in (int, float) or not every > 0:
         raise InvalidParameterError(f"save_every must be a positive number of seconds; "
                                     f"got {describe(every)}")
+    store = _store_path(store)
     who = _identity(ruleset, key, store)
     if os.path.exists(store):
         load_memo(ruleset, store, _who=who)
+    _check_writable(store)
     saver = _Saver(ruleset, store, every, who)
     saver.start()
     try:
@@ -758,11 +802,12 @@ def reduce(
         return _Pruned(ruleset, search, budget, position).value_of(position)
     meter = budget.start()
     try:
-        if rule.split:
-            _search_split(ruleset, position, rule, memo, budget, progress, meter,
-                          search is None or search.canonical)
-        else:
-            _search_whole(ruleset, position, rule, memo, budget, progress, meter)
+        with guard(meter, f"{ruleset.name}: the {rule.name} of {describe(position)}"):
+            if rule.split:
+                _search_split(ruleset, position, rule, memo, budget, progress, meter,
+                              search is None or search.canonical)
+            else:
+                _search_whole(ruleset, position, rule, memo, budget, progress, meter)
         return memo[position]
     except MemoryError:  # an address-space limit met between two looks at the memory
         raise meter.out_of_memory(
@@ -1399,7 +1444,8 @@ class _Pruned:
         """Drive the frames: a query answered by the memo is answered at once; any
         other opens a frame (counted against the budget) on top of the stack."""
         try:
-            return self._drive(root)
+            with guard(self.meter, self.what):
+                return self._drive(root)
         except MemoryError:  # an address-space limit met between two looks at the memory
             raise self.meter.out_of_memory(self.what) from None
 

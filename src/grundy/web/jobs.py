@@ -334,14 +334,23 @@ def play(spec: str, text: str, moves: list[str], action: str, move: Any,
 
 # ------------------------------------------------------------- table and plot
 @_no_files
-def table(spec: str, to: int) -> dict[str, Any]:
-    """Values of heaps ``0..to`` and their pattern."""
+def table(spec: str, to: int, seconds: float | None = None) -> dict[str, Any] | None:
+    """Values of heaps ``0..to`` and their pattern; with ``seconds``, ``None`` when
+    the table takes longer (the server's quick try: closed forms and short
+    tables answer in it)."""
+    from grundy.solve.budget import Budget
     from grundy.solve.tables import heap_table
+    from grundy.values.errors import SearchLimitError
 
     rs = _ruleset(spec)
     if rs.tuple_position:
         raise Refused(400, f"{rs.name}: positions are not single heaps, so there is no table", "to")
-    t = heap_table(rs, to)
+    try:
+        t = heap_table(rs, to, budget=None if seconds is None else Budget(seconds=seconds))
+    except SearchLimitError:
+        if seconds is None:
+            raise
+        return None
     pat = t.pattern()
     return {"game": rs.name, "values": [_jsonable(v) for v in t.values], "pattern": None if pat is None else {
         "preperiod": pat.preperiod, "period": pat.period, "saltus": pat.saltus, "proven": pat.proven},
