@@ -604,12 +604,12 @@ def _guess_ruleset(rs: Ruleset, to: int | None, fit: int | None, heaps: int,
 
 
 #: rows of more heaps a rule on rows is checked on: per length, and each heap's largest size
-_MORE_ROWS, _MORE_HEAP = 24, 5
+_MORE_ROWS, _MORE_HEAP, _MORE_LONGER = 16, 4, 2
 
 
 def _more_heaps(rs: Ruleset, g: Guess, size: int, heaps: int) -> Guess:
     """The rules fitted on rows of ``heaps`` heaps, checked on sampled rows of
-    ``heaps + 1`` to 6 heaps (each heap ``0..min(size, 5)``, the values by the
+    ``heaps + 1`` and ``heaps + 2`` heaps, at most 6 (each heap ``0..min(size, 4)``, the values by the
     search of the raw rules): a rule on rows is a rule on any number of heaps,
     and one that holds for 2 heaps only is refuted at the first row it fails.
     A row the game refuses (a fixed number of heaps) is skipped."""
@@ -619,7 +619,7 @@ def _more_heaps(rs: Ruleset, g: Guess, size: int, heaps: int) -> Guess:
     rng = np.random.default_rng(heaps)
     top = min(size, _MORE_HEAP)
     rows: list[tuple[int, ...]] = []
-    for length in range(heaps + 1, 7):
+    for length in range(heaps + 1, min(6, heaps + _MORE_LONGER) + 1):
         rows.append((top,) * length)
         rows.extend(tuple(int(x) for x in rng.integers(0, top + 1, size=length)) for _ in range(_MORE_ROWS))
     outcomes: dict[tuple[int, ...], bool] = {}  # row -> is a P-position
