@@ -35,13 +35,15 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from grundy.values.errors import (
-    InvalidParameterError, InvalidPositionError, LoopyGameError, SearchLimitError, describe,
+    GrundyError, InvalidParameterError, InvalidPositionError, LoopyGameError, SearchLimitError,
+    describe,
 )
 from grundy.values.outcome import Outcome
 from grundy.values.periodicity import Periodicity
 from grundy.rules.ruleset import FunctionRuleset, Ruleset
 from grundy.patterns.periodicity import find_periodicity, observed
 from grundy.solve.budget import Budget, active, look, watching
+from grundy.solve.guard import guard
 from grundy.kernels._lazy import loaded
 from grundy.kernels.tabulate import MexTable
 
@@ -345,39 +347,42 @@ def _read_options(moves: Callable[[int], Any], lo: int, hi: int) -> tuple[Any, .
     meter = active()
     tock = meter.tock  # the clock before every call of the move function (cheap)
     what = "a table from the rules"
-    for n in range(lo, hi):
-        tock(what)
-        try:
-            opts = moves(n)
-        except Exception as exc:  # noqa: BLE001 - the search raises it, naming the heap
-            raise _Unsupported(n) from exc
-        if type(opts) is list:  # the common case first
-            sv += opts
+    with guard(meter, what):  # a move function that never returns is stopped
+        for n in range(lo, hi):
+            tock(what)
+            try:
+                opts = moves(n)
+            except GrundyError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - the search raises it, naming the heap
+                raise _Unsupported(n) from exc
+            if type(opts) is list:  # the common case first
+                sv += opts
+                sp.append(len(sv))
+                rp.append(len(rs))
+                continue
+            parts: Any = opts.parts if type(opts) is HeapRanges else (opts,)
+            for part in parts:
+                if type(part) is range:
+                    if part.step == 1:
+                        if part.start < part.stop:
+                            if part.start < 0 or part.stop > n:
+                                raise _Unsupported(n)
+                            rs.append(part.start)
+                            re.append(part.stop)
+                        continue
+                    sv += part
+                elif type(part) is list or type(part) is tuple:
+                    sv += part
+                elif part is None or isinstance(part, Ruleset):
+                    raise _Unsupported(n)
+                else:
+                    try:
+                        sv += part
+                    except Exception as exc:  # noqa: BLE001 - not iterable, or the generator raised
+                        raise _Unsupported(n) from exc
             sp.append(len(sv))
             rp.append(len(rs))
-            continue
-        parts: Any = opts.parts if type(opts) is HeapRanges else (opts,)
-        for part in parts:
-            if type(part) is range:
-                if part.step == 1:
-                    if part.start < part.stop:
-                        if part.start < 0 or part.stop > n:
-                            raise _Unsupported(n)
-                        rs.append(part.start)
-                        re.append(part.stop)
-                    continue
-                sv += part
-            elif type(part) is list or type(part) is tuple:
-                sv += part
-            elif part is None or isinstance(part, Ruleset):
-                raise _Unsupported(n)
-            else:
-                try:
-                    sv += part
-                except Exception as exc:  # noqa: BLE001 - not iterable, or the generator raised
-                    raise _Unsupported(n) from exc
-        sp.append(len(sv))
-        rp.append(len(rs))
     counts = np.diff(np.array(sp, dtype=np.int64)).astype(np.int64)
     owner = np.repeat(np.arange(lo, hi, dtype=np.int64), counts)
     plain = set(map(type, sv)) <= {int}  # no split among the options (numpy is slow on objects)
