@@ -318,4 +318,16 @@ def test_a_rule_fitted_on_two_heaps_is_checked_on_more() -> None:
 
 def test_a_rule_that_holds_on_more_heaps_says_so() -> None:
     best = guess(grundy.ruleset(row_moves, shape="heaps"), heaps=2, to=6).best
-    assert best is not None and best.status == "verified" and "sampled rows of 3..6 heaps" in best.checked
+    assert best is not None and best.status == "verified" and "sampled rows of 3..4 heaps" in best.checked
+
+
+def test_a_family_whose_members_differ_in_shape_is_found_through_its_period() -> None:
+    def window(k: int):  # take k..2k-1: period 3k - 1, value (n mod (3k - 1)) // k
+        return grundy.ruleset(lambda n: range(max(0, n - 2 * k + 1), max(0, n - k + 1)), name=f"take-{k}-to-{2 * k - 1}")
+
+    g = guess(window, params={"k": range(1, 9)}, to=150)
+    best = g.best
+    assert best is not None and best.status == "verified" and best.params == ("k",)
+    for k in (1, 3, 8, 12):
+        g_k = grundy_values(lambda n, k=k: range(max(0, n - 2 * k + 1), max(0, n - k + 1)))
+        assert all(best.predict(n, k=k) == g_k(n) for n in range(120)), k

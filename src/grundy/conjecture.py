@@ -606,12 +606,12 @@ def _guess_ruleset(rs: Ruleset, to: int | None, fit: int | None, heaps: int,
 
 
 #: rows of more heaps a rule on rows is checked on: per length, and each heap's largest size
-_MORE_ROWS, _MORE_HEAP = 24, 5
+_MORE_ROWS, _MORE_HEAP, _MORE_LONGER = 16, 4, 2
 
 
 def _more_heaps(rs: Ruleset, g: Guess, size: int, heaps: int) -> Guess:
     """The rules fitted on rows of ``heaps`` heaps, checked on sampled rows of
-    ``heaps + 1`` to 6 heaps (each heap ``0..min(size, 5)``, the values by the
+    ``heaps + 1`` and ``heaps + 2`` heaps, at most 6 (each heap ``0..min(size, 4)``, the values by the
     search of the raw rules): a rule on rows is a rule on any number of heaps,
     and one that holds for 2 heaps only is refuted at the first row it fails.
     A row the game refuses (a fixed number of heaps) is skipped."""
@@ -621,7 +621,7 @@ def _more_heaps(rs: Ruleset, g: Guess, size: int, heaps: int) -> Guess:
     rng = np.random.default_rng(heaps)
     top = min(size, _MORE_HEAP)
     rows: list[tuple[int, ...]] = []
-    for length in range(heaps + 1, 7):
+    for length in range(heaps + 1, min(6, heaps + _MORE_LONGER) + 1):
         rows.append((top,) * length)
         rows.extend(tuple(int(x) for x in rng.integers(0, top + 1, size=length)) for _ in range(_MORE_ROWS))
     outcomes: dict[tuple[int, ...], bool] = {}  # row -> is a P-position
@@ -1455,6 +1455,92 @@ def evaluate_code(code: Any, names: dict[str, Any]) -> Any:
     return eval(code, {"__builtins__": __builtins__, **forms.NAMESPACE, **names})  # noqa: S307
 
 
+#: seconds the synthesiser may search a family's table in n and the parameter
+FAMILY_SYNTH_SECONDS = 6.0
+
+
+def _synthesize_family(members: dict[int, Guess], fitted: list[int], held: list[int],
+                       name: str) -> list[tuple[str, str, int]]:
+    """Rules in ``n`` and the parameter found by the synthesiser on the members'
+    tables side by side (the fitted members first, the held-out ones checked):
+    for a family whose members' rules differ in shape."""
+    from grundy.patterns.synth import synthesize
+
+    ns: list[int] = []
+    ks: list[int] = []
+    vs: list[int] = []
+    fit = 0
+    for k in fitted + held:
+        _, positions, values = _member_values(members[k])
+        ns.extend(p[0] for p in positions)
+        ks.extend([k] * len(positions))
+        vs.extend(values)
+        if k in fitted:
+            fit = len(ns)
+    if len(vs) < 4 or fit >= len(vs):
+        return []
+    n_arr, k_arr, v_arr = (np.array(x, dtype=np.int64) for x in (ns, ks, vs))
+    out: list[tuple[str, str, int]] = []
+    # a period that is a function of the parameter: the rule on the residue r = n mod p(k)
+    period = _lifted_period(members, fitted, name)
+    if period is not None:
+        p_expr, p_of = period
+        r_arr = n_arr % np.array([p_of[k] if k in p_of else 1 for k in ks], dtype=np.int64)
+        leaf = f"n % {p_expr}"
+
+        def env(i: int) -> dict[str, Any]:
+            return {"n": ns[i], name: ks[i]}
+
+        try:
+            found = synthesize([(leaf, r_arr), (name, k_arr)], v_arr, fit=fit, env=env,
+                               seconds=FAMILY_SYNTH_SECONDS / 2, limit=3, max_size=7)
+            out.extend(("value", f.expr, 15 + f.size) for f in found.found if f.status == "verified")
+        except ValueError:
+            pass
+    for target, goal in (("value", v_arr), ("P", (v_arr == 0).astype(np.int64))):
+        if out:
+            break
+        try:
+            found = synthesize([("n", n_arr), (name, k_arr)], goal, fit=fit, target=target,
+                               seconds=FAMILY_SYNTH_SECONDS / 2, limit=3)
+        except ValueError:
+            continue
+        out.extend((target, f.expr, 20 + f.size) for f in found.found if f.status == "verified")
+    return out
+
+
+def _lifted_period(members: dict[int, Guess], fitted: list[int], name: str) -> tuple[str, dict[int, int]] | None:
+    """The least period (from heap 0, no preperiod) of each member's table, seen
+    at least twice, and its lift to a function of the parameter fitted on the
+    fitted members: ``(expression, {k: period})`` for every member where the
+    expression is an integer, or ``None``."""
+    periods: dict[int, int] = {}
+    for k in fitted:
+        g = members[k]
+        v = np.asarray(g.table, dtype=np.int64) if isinstance(g.table, list) else None
+        if v is None or v.ndim != 1 or not g.size.split("= ")[1].startswith("0.."):
+            return None
+        p = next((q for q in range(1, len(v) // 2 + 1) if np.array_equal(v[q:], v[:-q])), None)
+        if p is None:
+            return None
+        periods[k] = p
+    for drop in range(0, len(fitted) - 1):
+        ks = fitted[drop:]
+        got = _lift_constants(ks, [periods[k] for k in ks], name)
+        if got is not None:
+            expr = got[0]
+            out = {}
+            for k in members:
+                try:
+                    q = evaluate(expr, **{name: k})
+                except Exception:  # noqa: BLE001 - no period for this member
+                    continue
+                if isinstance(q, int) and q >= 1:
+                    out[k] = q
+            return expr, out
+    return None
+
+
 def _member(target: Any, name: str, k: int, fixed: dict[str, Any]) -> Ruleset:
     """``target(name=k, **fixed)`` as a ruleset, its failure named."""
     label = getattr(target, "__name__", None) or getattr(target, "name", None) or "the factory"
@@ -1547,6 +1633,8 @@ def _guess_family(target: Any, params: Mapping[str, Iterable[int]], *, to: int |
                 for t2, e2, c2 in _lift(members, odd, name):
                     if t1 == t2:
                         lifted.append((t1, f"({e1}) if {name} % 2 == 0 else ({e2})", c1 + c2 + 2))
+    if not lifted and first.kind in ("heap", "coins"):
+        lifted = _synthesize_family(members, fitted, held, name)
     seen: set[str] = set()
     for target_kind, expr, cost in sorted(lifted, key=lambda t: t[2]):
         if expr in seen:
