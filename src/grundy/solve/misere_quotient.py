@@ -189,14 +189,15 @@ def _antichains(table: IntArray, gens: list[tuple[int, IntArray]],
             tb.append(v)
         tbits.append(tb)
     # work items: (element, set, sum, first generator to apply)
+    # The empty sum (option set empty) is not listed: only sums with a move are,
+    # so that the minimal sets of the identity are its minimal non-empty ones.
     if start is None:
         mins: Antichains = [[] for _ in range(q)]
-        mins[0] = [(0, ())]
         work: list[tuple[int, int, tuple[int, ...], int]] = [(0, 0, (), 0)]
     else:
         old, k = start
         mins = [list(lst) for lst in old]
-        work = [(e, sb, w, k) for e in range(q) for sb, w in mins[e]]
+        work = [(0, 0, (), k)] + [(e, sb, w, k) for e in range(q) for sb, w in mins[e]]
     steps = 0
     ng = len(gens)
     while work:
@@ -565,6 +566,8 @@ def _failure(table: IntArray, p: BoolArray, gens: list[tuple[int, IntArray, int]
     q = table.shape[0]
     mins = _antichains(table, [(x, t) for x, t, _h in gens], with_words=[h for _x, _t, h in gens])
     pbits = _bits(p)
+    if p[0]:
+        return []  # the empty sum is an N-position
     for e in range(q):
         for sb, w in mins[e]:
             rule = sb != 0 and not (sb & pbits)
@@ -573,6 +576,7 @@ def _failure(table: IntArray, p: BoolArray, gens: list[tuple[int, IntArray, int]
     # an element in P with some sum having an option in P: breadth-first over the
     # pairs (element of a sum, one of its option images), with the sums
     lexw = {e: tuple(mins[e][0][1]) for e in range(q) if mins[e]}
+    lexw[0] = ()
     seen = np.zeros((q, q), dtype=bool)
     parent: dict[tuple[int, int], tuple[tuple[int, int] | int, int]] = {}
     frontier: list[tuple[int, int]] = []
