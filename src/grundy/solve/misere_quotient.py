@@ -73,6 +73,8 @@ OptionWords = Callable[[int], Iterable[Sequence[int]]]
 #: Largest quotient built (elements): past it the construction stops, the quotient
 #: being "too big" (the census reports it so).
 MAX_ORDER = 4096
+#: Largest heap a quotient is asked for (each heap is one step of the construction).
+MAX_HEAPS = 100_000
 
 
 class QuotientError(GrundyError, ValueError):
@@ -354,8 +356,9 @@ def compute_quotient(options: OptionWords, heaps: int, *, name: str = "game",
     >>> q.order, q.is_tame, q.outcome([5, 3]), q.outcome([5, 2])
     (2, True, Outcome.N, Outcome.P)
     """
-    if isinstance(heaps, bool) or not isinstance(heaps, int) or heaps < 0:
-        raise InvalidParameterError(f"heaps is a non-negative integer; got {describe(heaps)}")
+    if isinstance(heaps, bool) or not isinstance(heaps, int) or not 0 <= heaps <= MAX_HEAPS:
+        raise InvalidParameterError(
+            f"heaps is an integer from 0 to {MAX_HEAPS:,}; got {describe(heaps)}")
     budget = UNLIMITED if budget is None else budget
     table: IntArray = np.zeros((1, 1), dtype=np.int32)
     ppos: BoolArray = np.zeros(1, dtype=bool)
