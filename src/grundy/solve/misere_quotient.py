@@ -73,8 +73,9 @@ OptionWords = Callable[[int], Iterable[Sequence[int]]]
 #: Largest quotient built (elements): past it the construction stops, the quotient
 #: being "too big" (the census reports it so).
 MAX_ORDER = 4096
-#: Largest heap a quotient is asked for (each heap is one step of the construction).
-MAX_HEAPS = 100_000
+#: Largest heap a quotient is asked for (each heap is one step of the construction,
+#: and one level of the lex-least enumeration).
+MAX_HEAPS = 500
 
 
 class QuotientError(GrundyError, ValueError):
