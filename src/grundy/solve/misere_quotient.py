@@ -930,25 +930,24 @@ class MisereQuotient:
 
     # -- storage
     def to_json(self) -> str:
-        """The quotient as JSON text, with a SHA-256 of its content."""
+        """The quotient as text: a line with the SHA-256 of the rest, then the
+        quotient as JSON."""
         body = {"name": self.name, "heaps": self.heaps, "table": self._rows,
                 "p": [int(b) for b in self._p], "phi": list(self.phi), "orders": list(self.orders),
                 "generators": list(self.generators), "stopped": self.stopped,
                 "options": [[list(w) for w in ws] for ws in self.options]}
         text = json.dumps(body, separators=(",", ":"), sort_keys=True)
-        return json.dumps({"sha256": hashlib.sha256(text.encode()).hexdigest(), "quotient": body},
-                          separators=(",", ":"), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest() + "\n" + text
 
     @classmethod
     def from_json(cls, text: str) -> MisereQuotient:
         """A quotient from :meth:`to_json`; ``InvalidParameterError`` if the text is
         damaged (checksum, shape or closure of the table)."""
         try:
-            data = json.loads(text)
-            body = data["quotient"]
-            again = json.dumps(body, separators=(",", ":"), sort_keys=True)
-            if hashlib.sha256(again.encode()).hexdigest() != data["sha256"]:
+            digest, _, raw = text.partition("\n")
+            if hashlib.sha256(raw.encode()).hexdigest() != digest:
                 raise ValueError("checksum mismatch")
+            body = json.loads(raw)
             table = np.array(body["table"], dtype=np.int32)
             q = table.shape[0]
             if table.shape != (q, q) or q == 0 or table.min() < 0 or table.max() >= q:
