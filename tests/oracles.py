@@ -11,6 +11,15 @@ import numpy as np
 Moves = Callable[[Hashable], Iterable[Hashable]]
 
 
+def mex(values: Iterable[int]) -> int:
+    """The least non-negative integer not among ``values``."""
+    s = set(values)
+    m = 0
+    while m in s:
+        m += 1
+    return m
+
+
 def wins(moves: Moves) -> Callable[[Hashable], bool]:
     """``wins(p)``: the player to move wins iff some option is a loss."""
 
@@ -26,11 +35,7 @@ def grundy_values(moves: Moves) -> Callable[[Hashable], int]:
 
     @lru_cache(maxsize=None)
     def g(p: Hashable) -> int:
-        s = {g(o) for o in moves(p)}
-        m = 0
-        while m in s:
-            m += 1
-        return m
+        return mex(g(o) for o in moves(p))
 
     return g
 

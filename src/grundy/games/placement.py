@@ -57,6 +57,9 @@ CANONICAL_TRIES = 5040
 #: form (so isomorphic parts meet in the memo); larger parts stay vertex sets of
 #: their graph (labelling them costs more than the repeats it finds).
 SMALL_PART = 7
+#: Cram boards with this many free cells, Node Kayles graphs with this many
+#: vertices left and more are searched by the compiled tier (grundy.solve.compiled).
+COMPILED_CELLS = 20
 
 CramPosition = tuple[int, int, int]
 NodePosition = tuple[tuple[int, ...], int]
@@ -247,6 +250,20 @@ def cram_board(text: str) -> CramPosition:
                       if ch == "."))
 
 
+def domino_name(w: int, mask: int) -> str:
+    """The two cells of a domino (a bitmask on a board ``w`` wide) for people:
+    ``a1-b1`` (column letters, row numbers from the top, both from 1).
+
+    >>> domino_name(3, 0b11), domino_name(3, 0b1001)
+    ('a1-b1', 'a1-a2')
+    """
+    from grundy.rules.moves import cell_name
+
+    i = (mask & -mask).bit_length() - 1
+    j = mask.bit_length() - 1
+    return f"{cell_name(i // w + 1, i % w + 1)}-{cell_name(j // w + 1, j % w + 1)}"
+
+
 def _check_sides(h: int, w: int, shown: Any) -> None:
     if not (0 <= h <= MAX_SIDE and 0 <= w <= MAX_SIDE):
         raise InvalidPositionError(
@@ -276,6 +293,30 @@ class Cram(Ruleset):
         h, w, b = position
         return [(h, w, b ^ m) for m in _dominoes(h, w) if b & m == m]
 
+    def move_labels(self, position: Any) -> Iterable[tuple[str, Hashable]] | None:
+        """A domino by its two cells, ``a1-b1``: columns as letters, rows as numbers
+        from the top (``(1,1)-(1,2)`` and ``a1 b1`` are read too).
+
+        >>> c = Cram()
+        >>> b = c.parse_position("2x3")
+        >>> [c.format_move(b, o) for o in c.moves(b)][:3]
+        ['b1-b2', 'a1-b1', 'a1-a2']
+        >>> c.format_position(c.parse_move(b, "(2,2)-(2,3)")), c.format_position(c.parse_move(b, "a1 a2"))
+        ('.../.##', '#../#..')
+        """
+        if type(position) is not tuple or len(position) != 3:
+            return None
+        h, w, b = position
+        return ((domino_name(w, m), (h, w, b ^ m)) for m in _dominoes(h, w) if b & m == m)
+
+    def parse_move(self, position: Any, text: str) -> Hashable:
+        from grundy.rules.moves import cell_name, parse_cells
+
+        cells = parse_cells(text)
+        if cells is not None and len(cells) == 2 and type(position) is tuple:
+            text = "-".join(cell_name(r, c) for r, c in cells)
+        return super().parse_move(position, text)
+
     def decompose(self, position: CramPosition) -> list[CramPosition] | None:
         parts = _split(*position)
         if len(parts) == 1 and parts[0] == position:
@@ -295,6 +336,22 @@ class Cram(Ruleset):
         """Central dominoes first (the symmetry strategy's move, and moves that cut
         the board in two): the move function's order."""
         return options
+
+    def bitboard(self, position: CramPosition) -> tuple[Any, int] | None:
+        """The compiled tier's word of a board of at least :data:`COMPILED_CELLS`
+        free cells whose bounding box fits it (sides at most 15, at most 56 cells);
+        smaller boards are answered by the Python search sooner than the compiled
+        code loads."""
+        h, w, b = position
+        if b.bit_count() < COMPILED_CELLS:
+            return None
+        hh, ww, bb = _crop(h, w, b)
+        if hh > 15 or ww > 15 or hh * ww > 56:
+            return None
+        from grundy.kernels.bitsearch import cram_word
+        from grundy.solve.compiled import CRAM
+
+        return CRAM, cram_word(hh, ww, bb)
 
     def validate(self, position: Any) -> None:
         if not (type(position) is tuple and len(position) == 3
@@ -442,6 +499,13 @@ def _normal_part(adj: tuple[int, ...], comp: int) -> NodePosition:
 _SHAPE = re.compile(r"\s*(path|cycle|grid)\s*=\s*(\d{1,4})(?:\s*x\s*(\d{1,4}))?\s*")
 
 
+@lru_cache(maxsize=16)
+def _nk_game(closed: tuple[int, ...]) -> Any:
+    from grundy.solve.compiled import node_kayles_game
+
+    return node_kayles_game(closed)
+
+
 def graph_position(graph: Any) -> NodePosition:
     """A Node Kayles position (every vertex on the board) from any graph input
     (:func:`~grundy.rules.graphinput.graph_input`), or the text ``path=K``,
@@ -516,6 +580,19 @@ class NodeKayles(Ruleset):
             rest ^= low
         return out
 
+    def move_labels(self, position: Any) -> Iterable[tuple[str, Hashable]] | None:
+        """``take v``: the vertex taken, numbered as the position writes the graph
+        (the vertices left, from 0 in order); its neighbours go with it.
+
+        >>> nk = NodeKayles()
+        >>> p = nk.parse_position("0-1 1-2 2-3")
+        >>> [nk.format_move(p, o) for o in nk.moves(p)]
+        ['take 0', 'take 1', 'take 2', 'take 3']
+        """
+        if not (type(position) is tuple and len(position) == 2 and type(position[0]) is tuple):
+            return None
+        return ((f"take {k}", o) for k, o in enumerate(self.moves(position)))
+
     def decompose(self, position: NodePosition) -> list[NodePosition] | None:
         adj, mask = position
         parts = [_normal_part(adj, c) if c.bit_count() <= SMALL_PART else (adj, c)
@@ -535,6 +612,14 @@ class NodeKayles(Ruleset):
                       options: list[Any]) -> list[Hashable] | None:
         """Options with fewer vertices left first (a vertex of high degree)."""
         return sorted(options, key=lambda o: o[1].bit_count())
+
+    def bitboard(self, position: NodePosition) -> tuple[Any, int] | None:
+        """The compiled tier's word (the mask of the vertices left) of a graph of at
+        most 64 vertices with at least :data:`COMPILED_CELLS` left."""
+        adj, mask = position
+        if len(adj) > 64 or mask.bit_count() < COMPILED_CELLS:
+            return None
+        return _nk_game(_closed(adj)), mask
 
     def validate(self, position: Any) -> None:
         if not (type(position) is tuple and len(position) == 2 and type(position[0]) is tuple

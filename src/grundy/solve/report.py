@@ -24,6 +24,7 @@ from typing import Any
 
 from grundy.rules.compound import Compound, MisereSum, analysis_of
 from grundy.rules.game import Game, GameSum, SumMove
+from grundy.rules.moves import component_move_text
 from grundy.rules.sums import Sum
 from grundy.solve import reducer as R
 from grundy.solve.budget import Budget, as_budget, from_keywords, watching
@@ -143,11 +144,25 @@ def _json(position: Any) -> Any:
     return describe(position, 10**6)
 
 
+def move_text(comps: list[Game], m: SumMove) -> str:
+    """A move of a sum for people, in its game's own notation: ``cut 0-4`` in one
+    game, ``2: take 3`` (components from 1) or ``heap 2 to 3`` in a sum."""
+    g = comps[m.component] if m.component < len(comps) else None
+    if g is None:
+        return describe(m.option)
+    try:
+        text = g.ruleset.format_move(g.position, m.option)
+    except GrundyError:
+        text = g.ruleset.format_position(m.option)
+    return component_move_text(len(comps), m.component, text)
+
+
 def _move_json(comps: list[Game], m: Any) -> Any:
     if isinstance(m, SumMove):
         g = comps[m.component] if m.component < len(comps) else None
         text = g.ruleset.format_position(m.option) if g is not None else describe(m.option)
-        return {"component": m.component, "to": _json(m.option), "text": text}
+        return {"component": m.component, "to": _json(m.option), "text": text,
+                "move": move_text(comps, m)}
     if isinstance(m, tuple):
         return [_move_json(comps, x) for x in m]
     return {"to": _json(m)}
