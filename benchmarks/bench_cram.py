@@ -60,6 +60,7 @@ import argparse
 import gc
 import os
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -69,6 +70,8 @@ from typing import Any
 
 import grundy
 from grundy.games.placement import Cram, _split, cram_canonical, graph_position
+from grundy.kernels.bitsearch import cram_word
+from grundy.solve import compiled as C
 from grundy.solve.budget import Budget
 from grundy.solve.reducer import MEX_SETS, PRUNED, forget, outcome, reduce
 from grundy.values.errors import SearchLimitError
@@ -85,7 +88,10 @@ PUBLISHED = {
     "6x6": 0, "6x7": 5, "6x8": 0, "6x9": 1, "6x10": 0, "6x12": 0, "6x14": 0,
     "7x7": 1, "7x8": 3, "7x9": 1,
 }
-COLUMNS = ("hand", "hand+split", "plain", "outcome", "value", "mex-sets", "igsolve")
+COLUMNS = ("hand", "hand+split", "plain", "outcome", "value", "mex-sets", "compiled", "igsolve")
+HERE = os.path.dirname(os.path.abspath(__file__))
+#: Where the peer is built (gitignored): benchmarks/_build/igs.
+BUILD = os.path.join(HERE, "_build", "igs")
 
 
 def published(text: str) -> int | None:
@@ -128,6 +134,25 @@ def hand_split(root: tuple[int, int, int]) -> int:
     return g(root)
 
 
+def find_igsolve() -> str | None:
+    """An igsolve binary: ``benchmarks/_build/igs/target/release/igsolve`` when built;
+    else built there by the kit ``shared/bench/igsolve/build.sh`` (looked for in the
+    parents of the repository) from the source in ``IGS_SRC`` (a copy of
+    beling/impartial-games), when both are present; else None."""
+    binary = os.path.join(BUILD, "target", "release", "igsolve")
+    if os.path.exists(binary):
+        return binary
+    src = os.environ.get("IGS_SRC")
+    up = HERE
+    for _ in range(4):
+        up = os.path.dirname(up)
+        kit = os.path.join(up, "shared", "bench", "igsolve", "build.sh")
+        if os.path.exists(kit) and src:
+            subprocess.run(["bash", kit, src, BUILD], check=True)
+            return binary if os.path.exists(binary) else None
+    return None
+
+
 def igsolve(binary: str, text: str) -> int:
     """The nimber by Beling's igsolve (``igsolve cram ROWS COLS``, its defaults)."""
     h, _, w = text.partition("x")
@@ -138,20 +163,28 @@ def igsolve(binary: str, text: str) -> int:
     return int(m.group(1))
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished children (igsolve)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def _timed(f: Callable[[], Any], repeat: int) -> tuple[Any, float]:
     best, out = float("inf"), None
     for _ in range(repeat):
         forget(grundy.games.get("cram"))
         cram_canonical.cache_clear()  # no run starts with another's symmetric images
         _split.cache_clear()  # nor with its components
+        C.forget_tables()  # nor with the compiled table
         gc.collect()
-        t = time.perf_counter()
+        t = _cpu()
         out = f()
-        best = min(best, time.perf_counter() - t)
+        best = min(best, _cpu() - t)
     return out, best
 
 
-def node_kayles(sizes: list[int], seconds: float) -> None:
+def node_kayles(sizes: list[int], seconds: float,
+                which: tuple[str, ...] = ("outcome", "value", "compiled")) -> None:
     """Random graphs (edges with probability 3/(n-1), ``networkx`` seeded by ``n``):
     the outcome, then the value, each within ``seconds``."""
     import networkx as nx
@@ -161,10 +194,16 @@ def node_kayles(sizes: list[int], seconds: float) -> None:
         g = nx.gnp_random_graph(n, 3 / (n - 1), seed=n)
         pos = graph_position((n, list(g.edges)))
         row = [f"node-kayles n={n} ({g.number_of_edges()} edges)"]
-        for name, f in (("outcome", lambda: outcome(nk, pos, budget=Budget(seconds=seconds))),
-                        ("value", lambda: reduce(nk, pos, search=PRUNED,
-                                                 budget=Budget(seconds=seconds)))):
+        game = C.node_kayles_game(tuple(a | 1 << v for v, a in enumerate(pos[0])))
+        runs = (("outcome", lambda: outcome(nk, pos, budget=Budget(seconds=seconds))),
+                ("value", lambda: reduce(nk, pos, search=PRUNED, budget=Budget(seconds=seconds))),
+                ("compiled", lambda: C.compiled_value(game, pos[1],
+                                                      budget=Budget(seconds=seconds))))
+        for name, f in runs:
+            if name not in which:
+                continue
             forget(nk)
+            C.forget_tables()
             gc.collect()
             t = time.perf_counter()
             try:
@@ -183,7 +222,10 @@ def main() -> None:
     ap.add_argument("--columns", default=",".join(COLUMNS),
                     help="which of " + ", ".join(COLUMNS) + " to run")
     ap.add_argument("--igsolve", default=os.environ.get("IGSOLVE"),
-                    help="an igsolve binary (or the IGSOLVE variable): adds its column")
+                    help="an igsolve binary (or the IGSOLVE variable; else the one built in "
+                    "benchmarks/_build, see find_igsolve): adds its column")
+    ap.add_argument("--nk-columns", default="outcome,value,compiled",
+                    help="which Node Kayles searches: outcome, value, compiled")
     ap.add_argument("--node-kayles", default="",
                     help="random Node Kayles graphs of these sizes, e.g. 36,38,40")
     ap.add_argument("--seconds", type=float, default=60.0,
@@ -194,8 +236,12 @@ def main() -> None:
     columns = set(args.columns.split(","))
     if args.skip_hand:
         columns.discard("hand")
+    if not args.igsolve and "igsolve" in columns:
+        args.igsolve = find_igsolve()
     if not args.igsolve:
         columns.discard("igsolve")
+    if "compiled" in columns:  # load the compiled code before timing
+        C.compiled_value(C.CRAM, cram_word(2, 3, 63))
     runs: dict[str, Callable[[Any], Any]] = {
         "hand": hand,
         "hand+split": hand_split,
@@ -203,6 +249,7 @@ def main() -> None:
         "outcome": lambda b: outcome(cram, b),
         "value": lambda b: reduce(cram, b, search=PRUNED),
         "mex-sets": lambda b: reduce(cram, b, search=MEX_SETS),
+        "compiled": lambda b: C.compiled_value(C.CRAM, cram_word(*b)),
     }
     for text in filter(None, args.boards.split(",")):
         b = cram.parse_position(text)
@@ -224,11 +271,13 @@ def main() -> None:
                 if base in rows and mine in rows:
                     print(f"{text:6} {base} / {mine} = {rows[base][1] / rows[mine][1]:.1f}x",
                           flush=True)
-        if "igsolve" in rows and "value" in rows:  # how much slower than igsolve
-            print(f"{text:6} value / igsolve = {rows['value'][1] / rows['igsolve'][1]:.1f}x",
-                  flush=True)
+        for mine in ("value", "compiled"):  # how much slower than igsolve
+            if "igsolve" in rows and mine in rows:
+                print(f"{text:6} {mine} / igsolve = {rows[mine][1] / rows['igsolve'][1]:.2f}x",
+                      flush=True)
     if args.node_kayles:
-        node_kayles([int(n) for n in args.node_kayles.split(",")], args.seconds)
+        node_kayles([int(n) for n in args.node_kayles.split(",")], args.seconds,
+                    tuple(args.nk_columns.split(",")))
 
 
 if __name__ == "__main__":
