@@ -4,7 +4,8 @@ against Beling's igsolve when a binary is given, in one process, the memos clear
 between runs; random Node Kayles graphs on request.
 
 Run:  python benchmarks/bench_cram.py [--boards 4x6,5x5] [--skip-hand]
-          [--columns value,outcome] [--igsolve BINARY] [--node-kayles 36,38,40]
+          [--columns value,compiled,igsolve] [--igsolve BINARY] [--node-kayles 36,38,40]
+          [--nk-columns outcome,value,compiled]
 
 (``IGSOLVE=BINARY`` in the environment does what ``--igsolve`` does; without either
 the igsolve column is skipped.) Rows (the times are each one run, best of
@@ -44,9 +45,13 @@ with the split. Larger boards, value search only, the same busy machine: 4x9 = 1
 (published 1) in 67 s, 5x7 = 1 (published 1) in 320 s (67 s on the idle machine
 with the previous ruleset), 4x8 = 0 and 6x6 = 0 at once (mirror strategy).
 
-igsolve could not be built on this machine (crates.io is out of reach and most of
-its dependencies are not packaged by Debian), so its column is empty in these
-figures; docs/search.md compares with the reach its README reports.
+The ``compiled`` column is ``grundy.solve.compiled.compiled_value`` (the compiled
+tier, its table emptied before each run); times are CPU seconds (igsolve's from
+``getrusage(RUSAGE_CHILDREN)``). igsolve is found in ``benchmarks/_build`` (built by
+the kit ``shared/bench/igsolve/build.sh``, see :func:`find_igsolve`).
+``--boards 5x7,3x13,4x9 --columns compiled,igsolve --repeat 3`` on the busy
+machine: 5x7 1.28 s against 1.07 s (1.20x), 3x13 2.09 s against 0.79 s (2.65x),
+4x9 0.94 s against 0.40 s (2.33x); more in ``benchmarks/results-cram.md``.
 
 ``--node-kayles`` (``networkx.gnp_random_graph(n, 3/(n-1), seed=n)``, outcome then
 value, 60 s each, the same busy machine): 36 vertices P 1.7 s / 0 1.3 s, 38 P 2.9 s
