@@ -155,18 +155,18 @@ def test_cli_play_on_a_drawn_position(tmp_path: Path) -> None:
     r = _play(tmp_path, "5", "--first", "me", stdin="hint\n#1\nhint\n#1\n")
     assert r.returncode == 0, r.stderr
     assert "Traceback" not in r.stderr and r.stderr == ""
-    assert "Hint: drawn: neither side can force a win; moves that keep the draw: 4, 3" in r.stdout
+    assert "Hint: drawn: neither side can force a win; moves that keep the draw: take 1, take 2" in r.stdout
     assert "P-position" not in r.stdout
     assert "Value inf() (D — a draw with best play)" in r.stdout
     # 5 -> 4 (person), the engine keeps the draw: 4 -> 3 (never 2 or 3 -> 2/1, won for the person)
-    assert "Engine plays: 3" in r.stdout
-    assert "Hint: drawn: neither side can force a win; moves that keep the draw: 4" in r.stdout
+    assert "Engine plays: take 1" in r.stdout
+    assert "Hint: drawn: neither side can force a win; moves that keep the draw: to 4" in r.stdout
     # the person's second '#1' (3 -> 2) gives the engine a win, which it takes
-    assert "Engine plays: 0" in r.stdout and r.stdout.rstrip().endswith("The engine wins.")
+    assert "Engine plays: take 2" in r.stdout and r.stdout.rstrip().endswith("The engine wins.")
 
 
 def test_cli_play_engine_wins_a_loopy_game(tmp_path: Path) -> None:
     # back_and_forth 2 is N (take 2): the engine, moving first, wins at once
     r = _play(tmp_path, "2", "--first", "engine", stdin="quit\n")
     assert r.returncode == 0, r.stderr
-    assert "Engine plays: 0" in r.stdout and "The engine wins." in r.stdout
+    assert "Engine plays: take 2" in r.stdout and "The engine wins." in r.stdout

@@ -33,7 +33,7 @@ def test_heaps_are_columns_of_tokens() -> None:
 @pytest.mark.parametrize("game,text", [("ruler", "THTTH"), ("turning-corners", "TTH/HTT/TTT")])
 def test_coins_show_heads_and_tails(game: str, text: str) -> None:
     root = _svg(game, text)
-    circles = root.findall(f"{NS}circle")
+    circles = list(root.iter(f"{NS}circle"))
     assert len(circles) == len(text.replace("/", ""))
     heads = [c for c in circles if c.get("fill") != "#ffffff"]
     assert len(heads) == text.count("H")
@@ -42,7 +42,7 @@ def test_coins_show_heads_and_tails(game: str, text: str) -> None:
 def test_graphs_have_their_edges_and_the_token() -> None:
     root = _svg("geography", "0-1 1-2 2-3 3-0 start=2")
     assert len(root.findall(f"{NS}line")) == 4
-    ringed = [c for c in root.findall(f"{NS}circle") if c.get("stroke") == "#c0392b"]
+    ringed = [c for c in root.iter(f"{NS}circle") if c.get("stroke") == "#c0392b"]
     assert len(ringed) == 1
     root = _svg("hackenbush-graph", "0-1 1-2 2-0 2-3")
     assert len(root.findall(f"{NS}line")) == 4

@@ -39,12 +39,14 @@ column values:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from functools import reduce
 from operator import xor
 from typing import Any, Generic, TypeVar
 
 from grundy.values.errors import InvalidParameterError, InvalidPositionError, SearchLimitError, describe
+from grundy.solve.budget import look
 from grundy.values.nimbers import mex_of_set, nim_inverse, nim_mul
 from grundy.rules.ruleset import Ruleset
 from grundy.games._common import parse_int
@@ -203,11 +205,33 @@ class CoinBoard(Ruleset, Generic[K]):
         """A turning set of ``coin`` whose *other* coins' single values XOR to
         ``need``, or ``None``. The default scans the turning sets; games with a
         closed form construct it."""
+        what = f"{self.name}: a move of {self._noun} {describe(coin)} leaving the value {need}"
         need ^= self.single(coin)  # every set turns ``coin`` too
-        for t in self.turning_sets(coin):
+        for i, t in enumerate(self._lazy_turning_sets(coin)):
+            if not i & 63:  # a coin may have astronomically many sets (colouring)
+                look(what, 64)
             if _xor(self.single, t) == need:
                 return t
         return None
+
+    def _lazy_turning_sets(self, coin: K) -> Iterator[tuple[K, ...]]:
+        """:meth:`turning_sets`, one at a time (checked as it is)."""
+        if type(self).turning_sets is not CoinBoard.turning_sets:
+            yield from self.turning_sets(coin)  # a subclass's own list
+            return
+        for s in self.rule(coin):
+            t = tuple(sorted(set(s)))
+            if not self._trusted_rule:
+                if not t:
+                    raise InvalidParameterError(
+                        f"{self.name}: the rule gives {self._noun} {coin} a move that turns no coin: {describe(s)}")
+                side = self._misplaced(coin, t)
+                if side is not None:
+                    raise InvalidParameterError(
+                        f"{self.name}: a move from {self._noun} {coin} must turn {side}; the rule gives {describe(s)}")
+            else:
+                t = tuple(s)
+            yield t
 
     def winning_turn(self, position: str, target: int = 0) -> tuple[K, ...] | None:
         """The coins to turn to leave a position of value ``target`` (0: a winning
@@ -241,6 +265,43 @@ class CoinBoard(Ruleset, Generic[K]):
         t = self.winning_turn(position, target)
         return None if t is None else self._flip(position, t)
 
+    # ------------------------------------------------------------- move text
+    def _coin_name(self, coin: K) -> str:
+        return str(coin)
+
+    def _read_coins(self, text: str) -> list[K] | None:
+        """The coins ``text`` names, or ``None``."""
+        raise NotImplementedError
+
+    def format_move(self, position: Any, option: Hashable) -> str:
+        """``turn 2 4``: the coins turned over (numbered from 1; ``a1`` cells on a
+        grid: column letter, row number from the top).
+
+        >>> MockTurtles().format_move("THTTH", "TTTTT"), TurningCorners().format_move("TTT/TTH", "HTH/HTT")
+        ('turn 2 5', 'turn a1 c1 a2 c2')
+        >>> MockTurtles().parse_move("THTTH", "turn 5 2"), TurningCorners().parse_move("TTT/TTH", "flip (1,1) (1,3) (2,1) (2,3)")
+        ('TTTTT', 'HTH/HTT')
+        """
+        if not (isinstance(position, str) and isinstance(option, str) and len(position) == len(option)):
+            return super().format_move(position, option)
+        turned = [c for c in self._heads(_xor_board(position, option))]
+        return "turn " + " ".join(self._coin_name(c) for c in turned)
+
+    def parse_move(self, position: Any, text: str) -> Hashable:
+        if isinstance(position, str):
+            coins = self._read_coins(text)
+            if coins:
+                try:
+                    option = self._flip(position, coins)
+                except IndexError:
+                    option = None
+                if option is not None and len(set(coins)) == len(coins) and self.is_option(position, option):
+                    return option
+                from grundy.rules.moves import illegal_move
+
+                raise illegal_move(self, position, text, "not a legal turn")
+        return super().parse_move(position, text)
+
     # ------------------------------------------------------------- text
     def parse_position(self, text: str) -> Hashable:
         board = text.strip()
@@ -249,6 +310,11 @@ class CoinBoard(Ruleset, Generic[K]):
 
     def format_position(self, position: Any) -> str:
         return position if isinstance(position, str) else super().format_position(position)
+
+
+def _xor_board(a: str, b: str) -> str:
+    """``H`` where boards ``a`` and ``b`` differ (``/`` kept), ``T`` elsewhere."""
+    return "".join(x if x == "/" else ("H" if x != y else "T") for x, y in zip(a, b))
 
 
 # ---------------------------------------------------------------------- rows
@@ -278,6 +344,13 @@ class CoinTurning(CoinBoard[int]):
         if leftmost and (board is None or isinstance(board, bool) or not isinstance(board, int) or board < 1):
             raise InvalidParameterError(f"{self.name}: a leftmost-heads game needs a board length >= 1; got {describe(board)}")
         self.board = board
+
+    def _read_coins(self, text: str) -> list[int] | None:
+        w = [x for x in re.findall(r"\d+|[a-z]+", text.lower()) if x not in ("turn", "flip", "coin", "coins", "and")]
+        if not w or not all(x.isdigit() and len(x) < 12 for x in w):
+            return None
+        coins = [int(x) for x in w]
+        return coins if all(c >= 1 for c in coins) else None
 
     def _heads(self, position: str) -> list[int]:
         return [i for i, ch in enumerate(position, 1) if ch == "H"]
@@ -737,6 +810,17 @@ class GridCoinTurning(CoinBoard[Cell]):
 
     name = "grid-coins"
     _noun = "cell"
+
+    def _coin_name(self, coin: Cell) -> str:
+        from grundy.rules.moves import cell_name
+
+        return cell_name(*coin)
+
+    def _read_coins(self, text: str) -> list[Cell] | None:
+        from grundy.rules.moves import parse_cells
+
+        cells = parse_cells(text)
+        return cells if cells and all(r >= 1 and c >= 1 for r, c in cells) else None
 
     def _heads(self, position: str) -> list[Cell]:
         return [(r, c) for r, row in enumerate(position.split("/"), 1)

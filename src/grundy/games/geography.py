@@ -292,6 +292,20 @@ class VertexGeography(Ruleset):
             if position.token in (u, v):
                 yield Board.make(rest, v if u == position.token else u)
 
+    def move_labels(self, position: Any) -> Iterator[tuple[str, Hashable]] | None:
+        """``move to v``: the neighbour the token moves to.
+
+        >>> g = VertexGeography()
+        >>> b = g.parse_position("0-1 1-2 2-3 start=1")
+        >>> [g.format_move(b, o) for o in g.moves(b)], str(g.parse_move(b, "to 2"))
+        (['move to 0', 'move to 2'], '2-3 start=2')
+        """
+        if not isinstance(position, Board):
+            return None
+        t = position.token
+        targets = [v if u == t else u for u, v in position.edges if t in (u, v)]
+        return zip((f"move to {v}" for v in targets), self.moves(position))
+
     def validate(self, position: Any) -> None:
         if not isinstance(position, Board):
             raise InvalidPositionError(f"geography: a position is a Board; got {describe(position)}")

@@ -372,6 +372,21 @@ class EdgeGeography(Ruleset):
             if position.token in (u, v) and (i == 0 or es[i - 1] != es[i]):  # parallel copies: one move
                 yield EdgeBoard.make(es[:i] + es[i + 1 :], v if u == position.token else u)
 
+    def move_labels(self, position: Any) -> Iterable[tuple[str, Hashable]] | None:
+        """``move to v``: the token slides along an unused edge to ``v``.
+
+        >>> g = EdgeGeography()
+        >>> b = g.parse_position("0-1 1-2 2-3 3-0 0-2 start=0")
+        >>> [g.format_move(b, o) for o in g.moves(b)]
+        ['move to 1', 'move to 2', 'move to 3']
+        """
+        if not isinstance(position, EdgeBoard):
+            return None
+        es, t = position.edges, position.token
+        targets = [v if u == t else u for i, (u, v) in enumerate(es)
+                   if t in (u, v) and (i == 0 or es[i - 1] != es[i])]
+        return zip((f"move to {v}" for v in targets), self.moves(position))
+
     def validate(self, position: Any) -> None:
         if not isinstance(position, EdgeBoard):
             raise InvalidPositionError(f"{NAME}: a position is an EdgeBoard; got {describe(position)}")

@@ -413,6 +413,20 @@ class GreenHackenbush(Ruleset):
         for v in range(1, parent.shape[0]):
             yield _cut(parent, v, end[v])
 
+    def move_labels(self, position: Any) -> Iterator[tuple[str, Hashable]] | None:
+        """``cut p-v``: the edge from ``p`` down to ``v``, the vertices numbered in
+        preorder from the root 0 (as the picture numbers them).
+
+        >>> h = GreenHackenbush()
+        >>> t = h.check(((), ((),)))
+        >>> [h.format_move(t, o) for o in h.moves(t)]
+        ['cut 0-1', 'cut 0-2', 'cut 2-3']
+        """
+        if type(position) not in (Tree, tuple):
+            return None
+        parent = as_tree(position).parents().tolist()
+        return zip((f"cut {parent[v]}-{v}" for v in range(1, len(parent))), self.moves(position))
+
     def check(self, position: Any) -> Hashable:
         # nested tuples are hashed recursively by Python (a deep one crashes it):
         # checked before anything hashes them
@@ -991,6 +1005,19 @@ class HackenbushGraph(Ruleset):
                 "outcome and a winning cut come from the fusion principle"
             )
         yield from _cuts(live, look)
+
+    def move_labels(self, position: Any) -> Iterator[tuple[str, Hashable]] | None:
+        """``cut u-v``: the edge cut, by its ends as the position writes them.
+
+        >>> h = HackenbushGraph()
+        >>> g = h.parse_position("0-1 1-2 2-0 2-3")
+        >>> h.format_move(g, h.parse_move(g, "cut 3-2"))
+        'cut 2-3'
+        """
+        if not isinstance(position, Graph):
+            return None
+        live = position.pruned()
+        return zip((f"cut {u}-{v}" for u, v in live.edges), self.moves(position))
 
     def validate(self, position: Any) -> None:
         if not isinstance(position, Graph):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import Any
 
+from grundy.values.bigint import int_text
 from grundy.values.errors import InvalidParameterError, InvalidPositionError, describe
 from grundy.values.outcome import Outcome
 from grundy.rules.ruleset import Ruleset
@@ -45,6 +46,19 @@ class Euclid(Ruleset):
         lo, hi = min(a, b), max(a, b)
         for r in range(hi - lo, -1, -lo):
             yield (r, lo) if a == hi else (lo, r)
+
+    def move_labels(self, position: Any) -> Iterator[tuple[str, Hashable]] | None:
+        """``take k from b``: ``k`` (a multiple of the smaller number) from the larger.
+
+        >>> e = Euclid()
+        >>> [e.format_move((25, 7), o) for o in e.moves((25, 7))], e.parse_move((25, 7), "take 14 from 25")
+        (['take 7 from 25', 'take 14 from 25', 'take 21 from 25'], (11, 7))
+        """
+        if not (type(position) is tuple and len(position) == 2):
+            return None
+        hi = max(position)
+        return ((f"take {int_text(sum(position) - sum(o))} from {int_text(hi)}", o)
+                for o in self.moves(position))
 
     def validate(self, position: Any) -> None:
         pair(self.name, position, "number")
@@ -143,6 +157,28 @@ class Northcott(Ruleset):
                     row = (c, white) if turn == 0 else (black, c)
                     yield (rows[:i] + (row,) + rows[i + 1 :], 1 - turn)
 
+    def move_labels(self, position: Any) -> Iterator[tuple[str, Hashable]] | None:
+        """``row i to c``: the mover's piece in row ``i`` (from 1) slides to column ``c``.
+
+        >>> g = Northcott(5)
+        >>> p = (((1, 3), (2, 5)), 0)
+        >>> [g.format_move(p, o) for o in g.moves(p)], g.parse_move(p, "row 2 to 3")
+        (['row 1 to 2', 'row 2 to 1', 'row 2 to 3', 'row 2 to 4'], (((1, 3), (3, 5)), 1))
+        """
+        try:
+            rows, turn = position
+        except (TypeError, ValueError):
+            return None
+        return ((f"row {i + 1} to {o[0][i][turn]}", o)
+                for i, o in self._row_moves(position))
+
+    def _row_moves(self, position: Any) -> Iterator[tuple[int, Any]]:
+        rows, turn = position
+        o: Any
+        for o in self.moves(position):
+            i = next(i for i, (r, s) in enumerate(zip(rows, o[0])) if r != s)
+            yield i, o
+
     def validate(self, position: Any) -> None:
         try:
             rows, turn = position
@@ -233,6 +269,22 @@ class Chocolate(Ruleset):
         for i in range(2, b // 2 + 1):
             yield Sum((a, i), (a, b - i))
 
+    def move_labels(self, position: Any) -> Iterator[tuple[str, Hashable]] | None:
+        """``break into 2x5 and 2x5`` (pieces at least 2 wide), or ``break off 1x1``.
+
+        >>> c = Chocolate()
+        >>> [c.format_move((4, 5), o) for o in c.moves((4, 5))]
+        ['break into 2x5 and 2x5', 'break into 4x2 and 4x3']
+        """
+        if not (type(position) is tuple and len(position) == 2):
+            return None
+        def name(o: Any) -> str:
+            if not o.parts:
+                return "break off 1x1"
+            return "break into " + " and ".join(f"{a}x{b}" for a, b in o.parts)
+
+        return ((name(o), o) for o in self.moves(position))
+
     def validate(self, position: Any) -> None:
         p = pair(self.name, position, "side")
         if min(p) < 1:
@@ -297,6 +349,24 @@ class MergePiles(Ruleset):
                 new[b] -= 1
                 new[a + b] = new.get(a + b, 0) + 1
                 yield tuple(sorted((s, c) for s, c in new.items() if c))
+
+    def move_labels(self, position: Any) -> Iterator[tuple[str, Hashable]] | None:
+        """``merge a b``: two piles of sizes ``a`` and ``b`` become one.
+
+        >>> g = MergePiles(3)
+        >>> p = g.parse_position("1 1 2")
+        >>> [g.format_move(p, o) for o in g.moves(p)]
+        ['merge 1 1', 'merge 1 2']
+        """
+        if not isinstance(position, tuple):
+            return None
+        out = []
+        for i, (a, ca) in enumerate(position):
+            for j in range(i, len(position)):
+                b, _ = position[j]
+                if a + b <= self.m and (i != j or ca >= 2):
+                    out.append(f"merge {a} {b}")
+        return zip(out, self.moves(position))
 
     def validate(self, position: Any) -> None:
         ok = isinstance(position, tuple) and all(

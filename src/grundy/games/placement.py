@@ -250,6 +250,20 @@ def cram_board(text: str) -> CramPosition:
                       if ch == "."))
 
 
+def domino_name(w: int, mask: int) -> str:
+    """The two cells of a domino (a bitmask on a board ``w`` wide) for people:
+    ``a1-b1`` (column letters, row numbers from the top, both from 1).
+
+    >>> domino_name(3, 0b11), domino_name(3, 0b1001)
+    ('a1-b1', 'a1-a2')
+    """
+    from grundy.rules.moves import cell_name
+
+    i = (mask & -mask).bit_length() - 1
+    j = mask.bit_length() - 1
+    return f"{cell_name(i // w + 1, i % w + 1)}-{cell_name(j // w + 1, j % w + 1)}"
+
+
 def _check_sides(h: int, w: int, shown: Any) -> None:
     if not (0 <= h <= MAX_SIDE and 0 <= w <= MAX_SIDE):
         raise InvalidPositionError(
@@ -278,6 +292,30 @@ class Cram(Ruleset):
     def moves(self, position: CramPosition) -> list[CramPosition]:
         h, w, b = position
         return [(h, w, b ^ m) for m in _dominoes(h, w) if b & m == m]
+
+    def move_labels(self, position: Any) -> Iterable[tuple[str, Hashable]] | None:
+        """A domino by its two cells, ``a1-b1``: columns as letters, rows as numbers
+        from the top (``(1,1)-(1,2)`` and ``a1 b1`` are read too).
+
+        >>> c = Cram()
+        >>> b = c.parse_position("2x3")
+        >>> [c.format_move(b, o) for o in c.moves(b)][:3]
+        ['b1-b2', 'a1-b1', 'a1-a2']
+        >>> c.format_position(c.parse_move(b, "(2,2)-(2,3)")), c.format_position(c.parse_move(b, "a1 a2"))
+        ('.../.##', '#../#..')
+        """
+        if type(position) is not tuple or len(position) != 3:
+            return None
+        h, w, b = position
+        return ((domino_name(w, m), (h, w, b ^ m)) for m in _dominoes(h, w) if b & m == m)
+
+    def parse_move(self, position: Any, text: str) -> Hashable:
+        from grundy.rules.moves import cell_name, parse_cells
+
+        cells = parse_cells(text)
+        if cells is not None and len(cells) == 2 and type(position) is tuple:
+            text = "-".join(cell_name(r, c) for r, c in cells)
+        return super().parse_move(position, text)
 
     def decompose(self, position: CramPosition) -> list[CramPosition] | None:
         parts = _split(*position)
@@ -541,6 +579,19 @@ class NodeKayles(Ruleset):
             out.append((adj, mask & ~closed[low.bit_length() - 1]))
             rest ^= low
         return out
+
+    def move_labels(self, position: Any) -> Iterable[tuple[str, Hashable]] | None:
+        """``take v``: the vertex taken, numbered as the position writes the graph
+        (the vertices left, from 0 in order); its neighbours go with it.
+
+        >>> nk = NodeKayles()
+        >>> p = nk.parse_position("0-1 1-2 2-3")
+        >>> [nk.format_move(p, o) for o in nk.moves(p)]
+        ['take 0', 'take 1', 'take 2', 'take 3']
+        """
+        if not (type(position) is tuple and len(position) == 2 and type(position[0]) is tuple):
+            return None
+        return ((f"take {k}", o) for k, o in enumerate(self.moves(position)))
 
     def decompose(self, position: NodePosition) -> list[NodePosition] | None:
         adj, mask = position

@@ -87,6 +87,33 @@ class KeepComponent(Ruleset):
             for comp in nx.connected_components(H):
                 yield self.canon(list(comp), list(H.subgraph(comp).edges))
 
+    def move_labels(self, position: Any) -> Iterator[tuple[str, Hashable]] | None:
+        """``delete x, keep y``: vertex ``x`` goes, and the part holding ``y`` (its
+        least vertex) stays, renumbered from 0 (moves to equal trees are one option,
+        named by the first).
+
+        >>> k = KeepComponent()
+        >>> p = (4, ((0, 1), (1, 2), (1, 3)))
+        >>> [name for name, _ in k.move_labels(p)][:4]
+        ['delete 0, keep 1', 'delete 1, keep 0', 'delete 1, keep 2', 'delete 1, keep 3']
+        >>> k.parse_move(p, "delete 1, keep 3"), k.format_move(p, (1, ()))
+        ((1, ()), 'delete 1, keep 0')
+        """
+        import networkx as nx
+
+        if not (type(position) is tuple and len(position) == 2):
+            return None
+        n, _ = position
+        if n == 1:
+            return iter([("delete 0", (0, ()))])
+        G = _n_edges(position, self.name).to_networkx()
+        names = []
+        for x in range(n):
+            H = G.copy()
+            H.remove_node(x)
+            names += [f"delete {x}, keep {min(c)}" for c in nx.connected_components(H)]
+        return zip(names, self.moves(position))
+
     def validate(self, position: Any) -> None:
         import networkx as nx
 
@@ -201,6 +228,18 @@ class AncestorDeletion(Ruleset):
             gone = {i for i in range(len(new)) if new[i] == -2}
             yield tuple(-1 if (p >= 0 and p in gone) else p for p in new)
 
+    def move_labels(self, position: Any) -> Iterator[tuple[str, Hashable]] | None:
+        """``delete x``: vertex ``x`` (from 0) with all its ancestors.
+
+        >>> a = AncestorDeletion()
+        >>> [a.format_move((-1, 0, 0, 1), o) for o in a.moves((-1, 0, 0, 1))]
+        ['delete 0', 'delete 1', 'delete 2', 'delete 3']
+        """
+        if not isinstance(position, tuple):
+            return None
+        xs = [x for x in range(len(position)) if position[x] != -2]
+        return zip((f"delete {x}" for x in xs), self.moves(position))
+
     def validate(self, position: Any) -> None:
         if not isinstance(position, tuple) or not all(isinstance(p, int) for p in position):
             raise InvalidPositionError(f"ancestor-deletion: a position is a tuple of parents; got {describe(position)}")
@@ -258,6 +297,19 @@ class BipartiteEdgeAdding(Ruleset):
                 G.add_edge(u, v)
                 if nx.is_bipartite(G):
                     yield (n, tuple(sorted(es | {(u, v)})))
+
+    def move_labels(self, position: Any) -> Iterator[tuple[str, Hashable]] | None:
+        """``add u-v``: the edge added.
+
+        >>> b = BipartiteEdgeAdding()
+        >>> [b.format_move((3, ((0, 1),)), o) for o in b.moves((3, ((0, 1),)))]
+        ['add 0-2', 'add 1-2']
+        """
+        if not (type(position) is tuple and len(position) == 2):
+            return None
+        old = set(position[1])
+        return ((f"add {u}-{v}", o) for o in self.moves(position)
+                for u, v in set(o[1]) - old)  # type: ignore[index]
 
     def validate(self, position: Any) -> None:
         import networkx as nx

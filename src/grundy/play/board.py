@@ -46,6 +46,9 @@ def _pins(rs: Ruleset, position: Any) -> tuple[int, str] | None:
 def position_text(c: Game) -> tuple[str, str]:
     """The component drawn as text, and a note on it (``"5 pins"``, or empty)."""
     rs, p = c.ruleset, c.position
+    grid = _grid(rs, p)
+    if grid is not None:
+        return grid
     row = _pins(rs, p)
     if row is None:
         if isinstance(p, tuple) and len(p) == 2 and p[0] == "circle" and type(p[1]) is int:
@@ -57,6 +60,30 @@ def position_text(c: Game) -> tuple[str, str]:
         return f"(no {word}s)", ""
     drawn = _row(n) if n <= MOST_PINS else f"{n:,} {word}s in a row"
     return drawn, f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _grid(rs: Ruleset, p: Any) -> tuple[str, str] | None:
+    """A board game's board as lines, its cells named as moves name them: Cram
+    (``.`` free, ``#`` covered; columns ``a b c``, rows from 1) and Northcott
+    (``B``/``W`` pieces, rows from 1)."""
+    from grundy.games.misc import Northcott
+    from grundy.games.placement import Cram
+    from grundy.rules.moves import cell_name
+
+    if isinstance(rs, Cram) and type(p) is tuple and len(p) == 3 and 0 < p[0] * p[1] <= 400:
+        h, w, free = p
+        head = "     " + " ".join(cell_name(1, j + 1)[:-1].ljust(1) for j in range(w))
+        lines = [head] + [f"  {i + 1:>2} " + " ".join("." if free >> (i * w + j) & 1 else "#"
+                                                      for j in range(w)) for i in range(h)]
+        return "\n" + "\n".join(lines), f"{free.bit_count()} free cells"
+    if isinstance(rs, Northcott) and isinstance(p, tuple) and len(p) == 2 and rs.width <= 60:
+        rows, turn = p
+        lines = []
+        for i, (b, wh) in enumerate(rows):
+            cells = ["B" if c == b else "W" if c == wh else "." for c in range(1, rs.width + 1)]
+            lines.append(f"  {i + 1:>2} " + " ".join(cells))
+        return "\n" + "\n".join(lines), ("black" if turn == 0 else "white") + " to move"
+    return None
 
 
 def _row(n: int) -> str:
@@ -87,11 +114,13 @@ def board_lines(game: GameSum, values: Sequence[Any]) -> list[str]:
         return ["Position: empty (no move is left)"]
     if len(comps) == 1:
         drawn, note = position_text(comps[0])
-        return [f"Position in {name}: {drawn}" + (f"  ({note})" if note else "")]
+        sep = "" if drawn.startswith("\n") else " "  # a board drawn on lines of its own
+        return [f"Position in {name}:{sep}{drawn}" + (f"  ({note})" if note else "")]
     out = [f"Position in {name}:" if name else "Position (a sum of games):"]
     for i, (c, v) in enumerate(zip(comps, values), start=1):
         drawn, note = position_text(c)
         who = "" if name else f"{common_name(c.ruleset)} "
         shown = "?" if v is None else str(v)
-        out.append(f"  {i}: {who}{drawn}  ({note + '; ' if note else ''}value {shown})")
+        sep = "" if drawn.startswith("\n") else " "
+        out.append(f"  {i}:{sep}{who}{drawn}  ({note + '; ' if note else ''}value {shown})")
     return out

@@ -33,6 +33,7 @@ from itertools import islice
 
 from grundy.values.errors import GrundyError, InvalidPositionError, describe
 from grundy.rules.game import GameSum, SumMove
+from grundy.rules.moves import component_move_text
 
 __all__ = ["format_sum_move", "parse_sum_move"]
 
@@ -47,12 +48,7 @@ def format_sum_move(game: GameSum, move: SumMove) -> str:
     ``i:`` (from 1) when there are several components (``heap i to x`` for heaps)."""
     i, option = move
     c = game.components[i]
-    text = c.ruleset.format_move(c.position, option)
-    if len(game.components) == 1:
-        return text
-    if text.startswith("to "):
-        return f"heap {i + 1} {text}"
-    return f"{i + 1}: {text}"
+    return component_move_text(len(game.components), i, c.ruleset.format_move(c.position, option))
 
 
 def _index(digits: str) -> int:

@@ -23,7 +23,7 @@ import math
 from html import escape
 from typing import Any
 
-__all__ = ["picture", "heaps", "pins", "coins", "graph", "tree"]
+__all__ = ["picture", "heaps", "pins", "coins", "graph", "tree", "board", "pieces", "bar"]
 
 #: Most tokens drawn in one heap, coins in a board, edges in a graph.
 MOST_TOKENS = 40
@@ -33,10 +33,18 @@ MOST_EDGES = 120
 _HEAD, _TAIL, _TOKEN, _INK = "#d4a017", "#ffffff", "#2471a3", "#333333"
 
 
-def _svg(width: float, height: float, body: str, label: str) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="pos" role="img" width="{width:.0f}" '
-            f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}">'
+def _svg(width: float, height: float, body: str, label: str, kind: str) -> str:
+    """The picture, its root marked ``data-kind`` (heaps, pins, coins, board,
+    graph, tree, pieces, bar): what is drawn, for the page and for tests."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="pos" role="img" data-kind="{kind}" '
+            f'width="{width:.0f}" height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}">'
             f"<title>{escape(label)}</title>{body}</svg>")
+
+
+def _move_attr(move: str | None) -> str:
+    """A clickable part of a picture: the move it makes, in the game's notation."""
+    return "" if move is None else f' class="mv" data-move="{escape(move)}" style="cursor:pointer"'
+
 
 
 def heaps(sizes: Sequence[int]) -> str | None:
@@ -58,7 +66,7 @@ def heaps(sizes: Sequence[int]) -> str | None:
             parts.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell - 3}" rx="2" '
                          f'fill="{_TOKEN}" stroke="#1b4f72"/>')
         parts.append(f'<text x="{x + cell / 2}" y="{h - 4}" font-size="11" text-anchor="middle">{n}</text>')
-    return _svg(w, h, "".join(parts), "heaps " + " ".join(map(str, sizes)))
+    return _svg(w, h, "".join(parts), "heaps " + " ".join(map(str, sizes)), "heaps")
 
 
 def pins(n: int) -> str | None:
@@ -77,7 +85,7 @@ def pins(n: int) -> str | None:
                      f'<text x="{cx}" y="{h - 4}" font-size="8" fill="#888" text-anchor="middle">{i + 1}</text>')
     if n == 0:
         parts.append(f'<text x="{w / 2}" y="20" font-size="11" text-anchor="middle">no pins</text>')
-    return _svg(w, h, "".join(parts), f"a row of {n} pins")
+    return _svg(w, h, "".join(parts), f"a row of {n} pins", "pins")
 
 
 def _bars(sizes: Sequence[int]) -> str | None:
@@ -96,11 +104,15 @@ def _bars(sizes: Sequence[int]) -> str | None:
                      f'fill="{_TOKEN}" stroke="#1b4f72"><title>{n}</title></rect>')
         label = str(n) if n < 10**6 else f"10^{len(str(n)) - 1}"
         parts.append(f'<text x="{x + w_bar / 2}" y="{h - 4}" font-size="10" text-anchor="middle">{label}</text>')
-    return _svg(w, h, "".join(parts), "heaps " + " ".join(map(str, sizes)))
+    return _svg(w, h, "".join(parts), "heaps " + " ".join(map(str, sizes)), "heaps")
 
 
 def coins(rows: Sequence[str]) -> str | None:
-    """Rows of coins: H (heads, gold) and T (tails, white), numbered from 1."""
+    """Rows of coins: H (heads, gold) and T (tails, white), numbered from 1 (a
+    grid's cells named ``a1``: column letter, row number); each coin carries
+    ``data-coin``, the name a move gives it."""
+    from grundy.rules.moves import cell_name
+
     if not rows or sum(map(len, rows)) > MOST_COINS or any(set(r) - set("HT") for r in rows):
         return None
     r, gap = 9, 4
@@ -112,18 +124,23 @@ def coins(rows: Sequence[str]) -> str | None:
         for i, c in enumerate(row):
             cx, cy = gap + 2 + r + i * (2 * r + gap), gap + r + j * (2 * r + gap)
             fill = _HEAD if c == "H" else _TAIL
-            parts.append(f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{fill}" stroke="{_INK}"/>'
-                         f'<text x="{cx}" y="{cy + 3.5}" font-size="9" text-anchor="middle">{c}</text>')
+            name = str(i + 1) if len(rows) == 1 else cell_name(j + 1, i + 1)
+            parts.append(f'<g class="coin" data-coin="{name}" style="cursor:pointer">'
+                         f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{fill}" stroke="{_INK}"/>'
+                         f'<text x="{cx}" y="{cy + 3.5}" font-size="9" text-anchor="middle">{c}</text></g>')
             if len(rows) == 1:
                 parts.append(f'<text x="{cx}" y="{cy + r + 11}" font-size="8" fill="#888" '
                              f'text-anchor="middle">{i + 1}</text>')
-    return _svg(w, h, "".join(parts), "/".join(rows))
+    return _svg(w, h, "".join(parts), "/".join(rows), "coins")
 
 
 def graph(edges: Sequence[tuple[Hashable, Hashable]], *, token: Hashable = None,
-          ground: Iterable[Hashable] = (), vertices: Iterable[Hashable] = ()) -> str | None:
+          ground: Iterable[Hashable] = (), vertices: Iterable[Hashable] = (),
+          edge_move: Any = None, vertex_move: Any = None) -> str | None:
     """A graph drawn with a networkx layout: the token's vertex ringed, grounded
-    vertices on a ground line (Hackenbush)."""
+    vertices on a ground line (Hackenbush). ``edge_move(u, v)`` and
+    ``vertex_move(v)`` name the move a click on an edge or a vertex makes
+    (``None``: not a move)."""
     if len(edges) > MOST_EDGES:
         return None
     import networkx as nx
@@ -136,7 +153,8 @@ def graph(edges: Sequence[tuple[Hashable, Hashable]], *, token: Hashable = None,
     grounded = [v for v in ground if v in g] if ground else []
     g.add_nodes_from(grounded)
     if g.number_of_nodes() == 0:
-        return _svg(40, 30, '<text x="20" y="18" font-size="11" text-anchor="middle">∅</text>', "empty")
+        return _svg(40, 30, '<text x="20" y="18" font-size="11" text-anchor="middle">∅</text>', "empty",
+                    "graph")
     simple = nx.Graph(g)
     pos = nx.spring_layout(simple, seed=1)
     size, pad = 180.0, 16.0
@@ -156,28 +174,33 @@ def graph(edges: Sequence[tuple[Hashable, Hashable]], *, token: Hashable = None,
         (x1, y1), (x2, y2) = at(u), at(v)
         k = seen.get((u, v), 0)
         seen[(u, v)] = k + 1
+        mv = _move_attr(edge_move(u, v) if edge_move is not None else None)
+        width = 5 if mv else 2  # a wider line is easier to click
         if u == v:
-            parts.append(f'<circle cx="{x1}" cy="{y1 - 9}" r="8" fill="none" stroke="#2e7d32" stroke-width="2"/>')
+            parts.append(f'<circle{mv} cx="{x1}" cy="{y1 - 9}" r="8" fill="none" stroke="#2e7d32" '
+                         f'stroke-width="{width}"/>')
         elif k == 0:
-            parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-                         f'stroke="#2e7d32" stroke-width="2"/>')
+            parts.append(f'<line{mv} x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                         f'stroke="#2e7d32" stroke-width="{width}"/>')
         else:  # a parallel edge: a curve
             mx, my = (x1 + x2) / 2 + (y2 - y1) * 0.2 * k, (y1 + y2) / 2 - (x2 - x1) * 0.2 * k
-            parts.append(f'<path d="M{x1:.1f},{y1:.1f} Q{mx:.1f},{my:.1f} {x2:.1f},{y2:.1f}" '
-                         f'fill="none" stroke="#2e7d32" stroke-width="2"/>')
+            parts.append(f'<path{mv} d="M{x1:.1f},{y1:.1f} Q{mx:.1f},{my:.1f} {x2:.1f},{y2:.1f}" '
+                         f'fill="none" stroke="#2e7d32" stroke-width="{width}"/>')
     for v in g.nodes:
         x, y = at(v)
         ring = ' stroke-width="3" stroke="#c0392b"' if v == token else f' stroke="{_INK}"'
         fill = "#8d6e63" if v in grounded else "#fff"
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="8" fill="{fill}"{ring}/>'
+        mv = _move_attr(vertex_move(v) if vertex_move is not None else None)
+        parts.append(f'<g{mv}><circle cx="{x:.1f}" cy="{y:.1f}" r="8" fill="{fill}"{ring}/>'
                      f'<text x="{x:.1f}" y="{y + 3.5:.1f}" font-size="9" text-anchor="middle">'
-                     f'{escape(str(v))[:4]}</text>')
+                     f'{escape(str(v))[:4]}</text></g>')
     label = " ".join(f"{u}-{v}" for u, v in edges) + ("" if token is None else f" start={token}")
-    return _svg(max(w, 40), max(h, 40), "".join(parts), label)
+    return _svg(max(w, 40), max(h, 40), "".join(parts), label, "graph")
 
 
-def tree(parents: Sequence[int]) -> str | None:
-    """A rooted tree (a parent array, root first) drawn upwards from the ground."""
+def tree(parents: Sequence[int], *, cut: bool = False) -> str | None:
+    """A rooted tree (a parent array, root first) drawn upwards from the ground,
+    its vertices numbered; with ``cut``, each edge is the move ``cut p-v``."""
     n = len(parents)
     if n - 1 > MOST_EDGES:
         return None
@@ -213,29 +236,124 @@ def tree(parents: Sequence[int]) -> str | None:
     parts = [f'<line x1="4" y1="{gy:.1f}" x2="{w - 4:.1f}" y2="{gy:.1f}" stroke="#8d6e63" stroke-width="4"/>']
     for v in range(1, n):
         (x1, y1), (x2, y2) = at(int(parents[v])), at(v)
-        parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-                     'stroke="#2e7d32" stroke-width="3"/>')
+        mv = _move_attr(f"cut {int(parents[v])}-{v}" if cut else None)
+        parts.append(f'<line{mv} x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                     f'stroke="#2e7d32" stroke-width="{5 if cut else 3}"/>')
     for v in range(1, n):
         x, y = at(v)
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{_INK}"/>')
-    return _svg(max(w, 40), h, "".join(parts), f"a tree of {n - 1} edges")
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{_INK}"/>'
+                     f'<text x="{x + 5:.1f}" y="{y - 3:.1f}" font-size="8" fill="#888">{v}</text>')
+    return _svg(max(w, 40), h, "".join(parts), f"a tree of {n - 1} edges", "tree")
+
+
+def board(h: int, w: int, free: int) -> str | None:
+    """A Cram board: free cells white, covered cells dark; columns lettered and
+    rows numbered as moves name the cells (``a1``), each free cell carrying
+    ``data-cell`` (two clicked cells make a domino)."""
+    from grundy.rules.moves import cell_name
+
+    if h * w > MOST_COINS:
+        return None
+    c, pad = 24, 16
+    W, H = pad + w * c + 4, pad + h * c + 4
+    parts = []
+    for j in range(w):
+        parts.append(f'<text x="{pad + j * c + c / 2}" y="11" font-size="9" fill="#888" '
+                     f'text-anchor="middle">{cell_name(1, j + 1)[:-1]}</text>')
+    for i in range(h):
+        parts.append(f'<text x="7" y="{pad + i * c + c / 2 + 3}" font-size="9" fill="#888" '
+                     f'text-anchor="middle">{i + 1}</text>')
+        for j in range(w):
+            is_free = free >> (i * w + j) & 1
+            attr = f' class="cell" data-cell="{cell_name(i + 1, j + 1)}" style="cursor:pointer"' if is_free else ""
+            parts.append(f'<rect{attr} x="{pad + j * c}" y="{pad + i * c}" width="{c - 1}" height="{c - 1}" '
+                         f'fill="{"#fff" if is_free else "#5d6d7e"}" stroke="{_INK}"/>')
+    if not h or not w:
+        parts.append('<text x="20" y="20" font-size="11">empty board</text>')
+    return _svg(max(W, 40), max(H, 30), "".join(parts), f"a {h} x {w} board", "board")
+
+
+def pieces(rows: Sequence[tuple[int, int]], width: int, turn: int) -> str | None:
+    """Northcott's board: a black and a white piece in each row (numbered from 1),
+    columns numbered; the side to move is named below."""
+    if width > MOST_TOKENS * 2 or len(rows) > MOST_TOKENS:
+        return None
+    c, pad = 18, 16
+    W, H = pad + width * c + 4, pad + len(rows) * c + 18
+    parts = []
+    for j in range(width):
+        parts.append(f'<text x="{pad + j * c + c / 2}" y="11" font-size="8" fill="#888" '
+                     f'text-anchor="middle">{j + 1}</text>')
+    for i, (b, wh) in enumerate(rows):
+        y = pad + i * c
+        parts.append(f'<text x="7" y="{y + c / 2 + 3}" font-size="9" fill="#888" text-anchor="middle">{i + 1}</text>')
+        for j in range(width):
+            parts.append(f'<rect x="{pad + j * c}" y="{y}" width="{c - 1}" height="{c - 1}" '
+                         f'fill="{"#f5e6c8" if (i + j) % 2 else "#e0c9a6"}"/>')
+        for col, fill in ((b, "#111"), (wh, "#fff")):
+            parts.append(f'<circle cx="{pad + (col - 1) * c + c / 2 - 0.5}" cy="{y + c / 2 - 0.5}" r="6" '
+                         f'fill="{fill}" stroke="{_INK}"/>')
+    side = "black" if turn == 0 else "white"
+    parts.append(f'<text x="{pad}" y="{H - 4}" font-size="10">{side} to move</text>')
+    return _svg(W, H, "".join(parts), f"{len(rows)} rows, {side} to move", "pieces")
+
+
+def bar(a: int, b: int) -> str | None:
+    """A chocolate bar of ``a`` x ``b`` squares."""
+    if a * b > MOST_COINS:
+        return None
+    c, pad = 14, 6
+    parts = [f'<rect x="{pad + j * c}" y="{pad + i * c}" width="{c - 1}" height="{c - 1}" rx="2" '
+             f'fill="#6e2c00" stroke="#3e1a00"/>' for i in range(a) for j in range(b)]
+    return _svg(pad * 2 + b * c, pad * 2 + a * c, "".join(parts), f"a {a} x {b} bar", "bar")
 
 
 def picture(rs: Any, position: Any) -> str | None:
-    """The picture of ``position`` in the game ``rs``, or ``None``."""
-    kind = type(position).__name__
-    if type(position) is int:
-        from grundy.games.rows import CircleRuns, RowRuns
+    """The picture of ``position`` in the game ``rs``, or ``None``: a board game
+    (Cram, Northcott) as its board, a graph game as its graph, with the moves a
+    click makes marked on the picture (``data-move``, ``data-cell``,
+    ``data-coin``)."""
+    from grundy.games import misc, placement
+    from grundy.games.hackenbush import GreenHackenbush, HackenbushGraph
+    from grundy.games.rows import CircleRuns, RowRuns
 
+    kind = type(position).__name__
+    if isinstance(rs, placement.Cram) and type(position) is tuple and len(position) == 3:
+        return board(*position)
+    if isinstance(rs, placement.NodeKayles) and type(position) is tuple and len(position) == 2:
+        adj, mask = position
+        verts = list(placement._bits(mask))
+        g = placement._relabel(adj, verts)
+        es = [(i, j) for i, a in enumerate(g) for j in placement._bits(a) if i < j]
+        return graph(es, vertices=range(len(g)), vertex_move=lambda v: f"take {v}")
+    if isinstance(rs, misc.Northcott) and isinstance(position, tuple) and len(position) == 2:
+        return pieces(position[0], rs.width, position[1])
+    if isinstance(rs, misc.Chocolate) and isinstance(position, tuple) and len(position) == 2:
+        return bar(*position)
+    if isinstance(rs, misc.MergePiles) and isinstance(position, tuple):
+        return heaps([s for s, k in position for _ in range(k)]) if sum(k for _, k in position) <= 60 else None
+    if isinstance(rs, CircleRuns) and isinstance(position, tuple) and len(position) == 2:
+        return pins(position[1]) if type(position[1]) is int else None
+    if type(position) is int:
         return pins(position) if isinstance(rs, (RowRuns, CircleRuns)) else heaps([position])
     if isinstance(position, str):
         return coins(position.split("/"))
-    if kind in ("Board", "EdgeBoard"):
-        return graph(list(position.edges), token=position.token)
+    if kind == "Board":
+        t = position.token
+        return graph(list(position.edges), token=t,
+                     vertex_move=lambda v: f"move to {v}" if (t, v) in position.edges or (v, t) in position.edges
+                     else None)
+    if kind == "EdgeBoard":
+        t = position.token
+        return graph(list(position.edges), token=t,
+                     edge_move=lambda u, v: f"move to {v if u == t else u}" if t in (u, v) else None)
     if kind == "Graph":
-        return graph(list(position.edges), ground=position.ground)
-    if kind == "Tree":
-        return tree(list(position.parents()))
+        return graph(list(position.edges), ground=position.ground,
+                     edge_move=(lambda u, v: f"cut {u}-{v}") if isinstance(rs, HackenbushGraph) else None)
+    if kind == "Tree" or (isinstance(rs, GreenHackenbush) and type(position) is tuple):
+        from grundy.games.hackenbush import as_tree
+
+        return tree(list(as_tree(position).parents()), cut=isinstance(rs, GreenHackenbush))
     if isinstance(position, tuple):
         if position and all(type(x) is int for x in position):
             if rs.name.startswith("ancestor") and position[0] == -1:

@@ -25,6 +25,7 @@ from collections.abc import Hashable
 from itertools import islice
 from typing import TYPE_CHECKING, Any, cast
 
+from grundy.values.bigint import int_text
 from grundy.values.errors import GrundyError, InvalidPositionError, describe
 from grundy.rules.sums import Sum
 
@@ -33,7 +34,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "parse_default_move", "illegal_move", "words", "SCAN_LIMIT", "format_heap_move",
-    "parse_heap_move", "parse_row_changes",
+    "parse_heap_move", "parse_row_changes", "default_format_move", "parse_labelled_move",
+    "label_key", "cell_name", "parse_cells", "component_move_text",
 ]
 
 #: How many options the default parser scans when matching text (beyond it, only
@@ -222,3 +224,177 @@ def parse_row_changes(text: str) -> list[tuple[int, int]] | None:
         else:
             return None
     return out or None
+
+
+# ------------------------------------------------------------ named moves
+def _labels(rs: Ruleset, position: Any) -> dict[Hashable, str] | None:
+    """``option -> name`` from :meth:`Ruleset.move_labels` (the first name of an
+    option), kept for the last position asked (listing moves asks once per option)."""
+    cached = rs.__dict__.get("_move_label_cache")
+    if cached is not None and type(cached[0]) is type(position) and cached[0] == position:
+        return cast("dict[Hashable, str] | None", cached[1])
+    pairs = rs.move_labels(position)
+    table: dict[Hashable, str] | None = None
+    if pairs is not None:
+        table = {}
+        for name, option in pairs:
+            table.setdefault(option, name)
+    rs.__dict__["_move_label_cache"] = (position, table)
+    return table
+
+
+def default_format_move(rs: Ruleset, position: Any, option: Hashable) -> str:
+    """The default :meth:`Ruleset.format_move`: the name :meth:`Ruleset.move_labels`
+    gives, a heap move on a single heap, else the resulting position.
+
+    >>> import grundy
+    >>> @grundy.ruleset
+    ... def up_or_down(n):           # a loopy game: a heap may grow
+    ...     return [m for m in (n - 1, n + 1) if 0 <= m <= 3]
+    >>> default_format_move(up_or_down, 2, 1), default_format_move(up_or_down, 2, 3)
+    ('take 1', 'to 3')
+    """
+    table = _labels(rs, position)
+    if table is not None:
+        name = table.get(option)
+        if name is not None:
+            return name
+    if type(position) is int:
+        if type(option) is int and 0 <= option <= position:
+            return format_heap_move(position, option)
+        if (type(option) is Sum and all(type(p) is int and p > 0 for p in option.parts)
+                and sum(cast("tuple[int, ...]", option.parts)) <= position):
+            return format_heap_move(position, option)
+        if type(option) is int:
+            return f"to {int_text(option)}"
+    return rs.format_position(option)
+
+
+_CELL_PAIR = re.compile(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)")
+_TOKEN = re.compile(r"[a-z]+\d+|\d+|[a-z]+|-")
+_FILLER = frozenset({"the", "edge", "vertex", "a", "an", "at", "piece", "coin", "coins",
+                     "cell", "cells", "domino", "and", "on", "of", "node"})
+
+
+def cell_name(row: int, col: int) -> str:
+    """A board cell for people: the column as letters (``a``, ..., ``z``, ``aa``, ...)
+    and the row as a number, both from 1, rows counted from the top.
+
+    >>> cell_name(1, 1), cell_name(3, 2), cell_name(1, 27)
+    ('a1', 'b3', 'aa1')
+    """
+    letters = ""
+    c = col
+    while c > 0:
+        c, r = divmod(c - 1, 26)
+        letters = chr(ord("a") + r) + letters
+    return f"{letters}{row}"
+
+
+def _cell_of(token: str) -> tuple[int, int] | None:
+    m = re.fullmatch(r"([a-z]+)(\d+)", token)
+    if not m:
+        return None
+    col = 0
+    for ch in m.group(1):
+        col = col * 26 + ord(ch) - ord("a") + 1
+    return (int(m.group(2)), col)
+
+
+def parse_cells(text: str) -> list[tuple[int, int]] | None:
+    """The cells ``text`` names, as ``(row, column)`` from 1: ``a1``, ``(1,1)``;
+    ``None`` if something else is in it.
+
+    >>> parse_cells("a1-b1"), parse_cells("(2,3) (2,4)"), parse_cells("place a1 x")
+    ([(1, 1), (1, 2)], [(2, 3), (2, 4)], None)
+    """
+    t = _CELL_PAIR.sub(lambda m: " " + cell_name(int(m.group(1)), int(m.group(2))) + " ",
+                       text.lower())
+    out: list[tuple[int, int]] = []
+    for tok in _TOKEN.findall(t):
+        if tok == "-" or tok in _FILLER or tok in ("place", "put", "turn", "flip", "cover"):
+            continue
+        cell = _cell_of(tok)
+        if cell is None:
+            return None
+        out.append(cell)
+    return out
+
+
+def label_key(text: str) -> tuple[str, ...]:
+    """What a move's name is compared by: lower case, filler words dropped, an edge
+    ``u-v`` the same both ways round, ``(r,c)`` cells as ``a1``.
+
+    >>> label_key("Cut 4-0"), label_key("cut the edge 0 - 4"), label_key("(1,1)-(1,2)")
+    (('cut', '0-4'), ('cut', '0-4'), ('a1-b1',))
+    """
+    t = _CELL_PAIR.sub(lambda m: " " + cell_name(int(m.group(1)), int(m.group(2))) + " ",
+                       text.lower())
+    toks = [x for x in _TOKEN.findall(t) if x not in _FILLER]
+    out: list[str] = []
+    i = 0
+    while i < len(toks):
+        if i + 2 < len(toks) and toks[i + 1] == "-" and toks[i] != "-" and toks[i + 2] != "-":
+            a, b = sorted((toks[i], toks[i + 2]), key=lambda x: (len(x), x))
+            out.append(f"{a}-{b}")
+            i += 3
+        else:
+            out.append(toks[i])
+            i += 1
+    return tuple(out)
+
+
+def _bare(key: tuple[str, ...]) -> tuple[str, ...]:
+    """``key`` without its leading words (the verb): ``cut 0-4`` is read as ``0-4``."""
+    i = 0
+    while i < len(key) and key[i].isalpha():
+        i += 1
+    return key[i:]
+
+
+def parse_labelled_move(rs: Ruleset, position: Any, text: str) -> Hashable:
+    """The default :meth:`Ruleset.parse_move`: a name of :meth:`Ruleset.move_labels`
+    (compared by :func:`label_key`; the verb may be left out where that is not
+    ambiguous), a heap move on a single heap, else :func:`parse_default_move`.
+
+    >>> import grundy
+    >>> h = grundy.games.get("hackenbush-graph")
+    >>> g = h.parse_position("0-1 1-2 2-0 2-3")
+    >>> [h.format_move(g, o) for o in h.moves(g)]
+    ['cut 0-1', 'cut 0-2', 'cut 1-2', 'cut 2-3']
+    >>> h.parse_move(g, "cut 3-2") == h.parse_move(g, "2-3") == h.parse_move(g, "cut 2-3")
+    True
+    """
+    table = _labels(rs, position)
+    if table is not None:
+        key = label_key(text)
+        by_key: dict[tuple[str, ...], Hashable] = {}
+        for name, option in rs.move_labels(position) or ():  # every name of an option
+            by_key.setdefault(label_key(name), option)
+        if key in by_key:
+            return by_key[key]
+        bare = _bare(key)
+        if bare:
+            hits = {k: o for k, o in by_key.items() if _bare(k) == bare}
+            if hits and len(set(hits.values())) == 1:
+                return next(iter(hits.values()))
+    elif type(position) is int:
+        return parse_heap_move(rs, position, text)
+    return parse_default_move(rs, position, text)
+
+
+def component_move_text(count: int, index: int, text: str) -> str:
+    """A move of component ``index`` (from 0) of a sum of ``count`` games, for
+    people: the component's own notation, after ``i:`` (counted from 1) when there
+    are several (``heap i to x`` for a heap move written ``to x``).
+
+    >>> component_move_text(1, 0, "cut 0-4"), component_move_text(3, 1, "take 2")
+    ('cut 0-4', '2: take 2')
+    >>> component_move_text(2, 0, "to 3")
+    'heap 1 to 3'
+    """
+    if count == 1:
+        return text
+    if text.startswith("to "):
+        return f"heap {index + 1} {text}"
+    return f"{index + 1}: {text}"

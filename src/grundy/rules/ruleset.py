@@ -44,7 +44,7 @@ from grundy.rules.engine import engine
 from grundy.rules.game import Game, GameSum
 from grundy.rules.sums import Sum
 from grundy.values.bigint import int_text
-from grundy.values.errors import InvalidPositionError, UnhashablePositionError, describe
+from grundy.values.errors import InvalidParameterError, InvalidPositionError, UnhashablePositionError, describe
 from grundy.values.keywords import old_keywords
 from grundy.values.outcome import Outcome
 
@@ -128,17 +128,40 @@ class Ruleset:
         return int_text(position) if type(position) is int else repr(position)  # ints of any size
 
     def format_move(self, position: Any, option: Hashable) -> str:
-        """Text a person reads for the move from ``position`` to ``option``; the
-        default is the resulting position. :meth:`parse_move` reads it back."""
-        return self.format_position(option)
+        """Text a person reads for the move from ``position`` to ``option``, in the
+        game's own notation; :meth:`parse_move` reads it back. The default: on a
+        single heap (an ``int``), ``take 3`` / ``split 3 4`` / ``take 1, leave 2 4``;
+        where :meth:`move_labels` names the moves, that name; else the resulting
+        position.
+
+        >>> import grundy
+        >>> @grundy.ruleset
+        ... def halves(n):
+        ...     yield from (grundy.Sum(a, n - a) for a in range(1, n // 2 + 1))
+        >>> halves.format_move(5, grundy.Sum(2, 3)), halves.parse_move(5, "split 1 4")
+        ('split 2 3', Sum(1, 4))
+        """
+        from grundy.rules.moves import default_format_move
+
+        return default_format_move(self, position, option)
 
     def parse_move(self, position: Any, text: str) -> Hashable:
-        """The option of ``position`` that ``text`` names: ``#k`` (the k-th option,
-        from 1), the resulting position (``a + b`` for a ``Sum``), or what
-        :meth:`format_move` writes. Raises :class:`InvalidPositionError`."""
-        from grundy.rules.moves import parse_default_move
+        """The option of ``position`` that ``text`` names: what :meth:`format_move`
+        writes (spacing, case and the order of an edge's ends aside), ``#k`` (the
+        k-th option, from 1), or the resulting position (``a + b`` for a ``Sum``).
+        Raises :class:`InvalidPositionError`."""
+        from grundy.rules.moves import parse_labelled_move
 
-        return parse_default_move(self, position, text)
+        return parse_labelled_move(self, position, text)
+
+    def move_labels(self, position: Any) -> Iterable[tuple[str, Hashable]] | None:
+        """The moves of ``position`` as ``(name, option)`` pairs in the game's
+        notation (``("cut 0-4", graph)``), or ``None`` (the default): then moves
+        read as in :meth:`format_move`. A game whose options do not say which
+        move made them (a graph after an edge is cut) names them here, and
+        :meth:`format_move` and :meth:`parse_move` follow. Two names may lead to
+        one option (the first is written); one name never to two options."""
+        return None
 
     # ----------------------------------------------------------- optional hooks
 
@@ -372,20 +395,40 @@ class Ruleset:
 class FunctionRuleset(Ruleset):
     """A ruleset made from a move function (see :func:`ruleset`)."""
 
-    def __init__(self, moves: Callable[[Any], Iterable[Hashable]], name: str | None = None) -> None:
+    def __init__(self, moves: Callable[[Any], Iterable[Hashable]], name: str | None = None,
+                 shape: str | None = None) -> None:
         self._moves = moves
         self.name = name or str(getattr(moves, "__name__", "ruleset"))
         self.__doc__ = moves.__doc__
         self.__wrapped__ = moves
+        if shape is not None:
+            if shape not in SHAPES:
+                raise InvalidParameterError(
+                    f"ruleset {self.name}: shape must be one of {', '.join(map(repr, SHAPES))} "
+                    f"(a row of coins is a grundy.games.CoinTurning); got {describe(shape)}")
+            if shape == "heaps":
+                self.tuple_position = True
+            else:
+                self.table_shape = shape
 
     def moves(self, position: Any) -> Iterable[Hashable]:
         return self._moves(position)
 
 
+#: The shapes of positions a move function may declare (``ruleset(shape=...)``).
+SHAPES = ("heap", "pair", "heaps")
+
+
 def ruleset(
-    moves: Callable[[Any], Iterable[Hashable]] | None = None, *, name: str | None = None
+    moves: Callable[[Any], Iterable[Hashable]] | None = None, *, name: str | None = None,
+    shape: str | None = None,
 ) -> Any:
     """Decorator: turn a move function (usually a generator) into a :class:`Ruleset`.
+
+    ``shape`` says what its positions are, for the tables of ``grundy.guess``,
+    ``grundy table`` and ``grundy guess``: ``"heap"`` (an integer),
+    ``"pair"`` (a pair ``(a, b)``) or ``"heaps"`` (a row of heaps, a tuple).
+    Undeclared, a position is taken for one heap.
 
     >>> import grundy
     >>> @grundy.ruleset
@@ -398,10 +441,17 @@ def ruleset(
     ...     yield from (n - k for k in (1, 3, 4) if k <= n)
     >>> s134
     <ruleset sub-1-3-4>
+    >>> @grundy.ruleset(shape="pair")
+    ... def take_from_one(p):
+    ...     a, b = p
+    ...     yield from ((x, b) for x in range(a))
+    ...     yield from ((a, y) for y in range(b))
+    >>> take_from_one.table_shape, take_from_one.value((3, 5))
+    ('pair', 6)
     """
     if moves is None:
-        return lambda f: FunctionRuleset(f, name)
-    return FunctionRuleset(moves, name)
+        return lambda f: FunctionRuleset(f, name, shape)
+    return FunctionRuleset(moves, name, shape)
 
 
 def _freeze(value: Any) -> Hashable:

@@ -22,14 +22,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from grundy.rules.compound import Compound, analysis_of
+from grundy.rules.compound import Compound, MisereSum, analysis_of
 from grundy.rules.game import Game, GameSum, SumMove
+from grundy.rules.moves import component_move_text
 from grundy.rules.sums import Sum
 from grundy.solve import reducer as R
 from grundy.solve.budget import Budget, as_budget, from_keywords, watching
 from grundy.values import clock as _clock
 from grundy.values.bigint import exact_repr
-from grundy.solve.compounds import reduce_sum
+from grundy.solve.compounds import misere_quotient_for, reduce_sum
 from grundy.values.errors import (
     GrundyError,
     InvalidParameterError,
@@ -69,6 +70,8 @@ class Report:
     suspense: int | None
     stopped: dict[str, str] = field(default_factory=dict)
     seconds: float = field(default=0.0, compare=False)
+    #: The misère quotient that answered a misère sum (its description), if one did.
+    quotient: str | None = None
 
     def __repr__(self) -> str:  # the dataclass repr, with integers of any size in full
         body = ", ".join(f"{k}={exact_repr(getattr(self, k))}"
@@ -101,6 +104,7 @@ class Report:
             "suspense": self.suspense,
             "stopped": dict(self.stopped),
             "seconds": round(self.seconds, 4),
+            **({"quotient": self.quotient} if self.quotient is not None else {}),
         }
 
     def _repr_html_(self) -> str:  # Jupyter
@@ -140,11 +144,25 @@ def _json(position: Any) -> Any:
     return describe(position, 10**6)
 
 
+def move_text(comps: list[Game], m: SumMove) -> str:
+    """A move of a sum for people, in its game's own notation: ``cut 0-4`` in one
+    game, ``2: take 3`` (components from 1) or ``heap 2 to 3`` in a sum."""
+    g = comps[m.component] if m.component < len(comps) else None
+    if g is None:
+        return describe(m.option)
+    try:
+        text = g.ruleset.format_move(g.position, m.option)
+    except GrundyError:
+        text = g.ruleset.format_position(m.option)
+    return component_move_text(len(comps), m.component, text)
+
+
 def _move_json(comps: list[Game], m: Any) -> Any:
     if isinstance(m, SumMove):
         g = comps[m.component] if m.component < len(comps) else None
         text = g.ruleset.format_position(m.option) if g is not None else describe(m.option)
-        return {"component": m.component, "to": _json(m.option), "text": text}
+        return {"component": m.component, "to": _json(m.option), "text": text,
+                "move": move_text(comps, m)}
     if isinstance(m, tuple):
         return [_move_json(comps, x) for x in m]
     return {"to": _json(m)}
@@ -382,6 +400,17 @@ def _compound_report(game: Compound, start: float, left: Callable[[float], Budge
     outcome: Outcome | None = None
     moves: list[Any] | None = None
     value: int | None = None
+    quotient: str | None = None
+    if isinstance(game, MisereSum):
+        try:
+            b = left(0.5)
+            with watching(b):
+                q = misere_quotient_for(games, b)
+        except SearchLimitError:
+            q = None
+        if q is not None:
+            quotient = (f"misère quotient of {q.name}, heaps 0..{q.heaps}: order {q.order}, "
+                        f"{'tame' if q.is_tame else 'wild'}")
     try:
         b = left(0.5)
         with watching(b):
@@ -410,5 +439,5 @@ def _compound_report(game: Compound, start: float, left: Callable[[float], Budge
     return Report(
         game=game, outcome=outcome, value=value, components=[None] * len(games),
         winning_moves=moves, winning_moves_complete=False, remoteness=None, suspense=None,
-        stopped=stopped, seconds=_clock.now() - start,
+        stopped=stopped, seconds=_clock.now() - start, quotient=quotient,
     )

@@ -76,6 +76,7 @@ def _serve(conn: Connection, memory: int, nice: int) -> None:
         except OSError:  # pragma: no cover - not allowed here
             pass
     _limit_memory(memory)
+    from grundy.rules.graphinput import no_files
     from grundy.values.errors import GrundyError, UnknownGameError
 
     _warm_up()
@@ -87,7 +88,8 @@ def _serve(conn: Connection, memory: int, nice: int) -> None:
             return
         out: tuple[Any, ...]
         try:
-            out = ("ok", fn(*args))
+            with no_files():  # a request never reads a file of the server
+                out = ("ok", fn(*args))
         except Refused as exc:
             out = ("err", exc.status, str(exc), exc.field)
         except UnknownGameError as exc:
