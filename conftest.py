@@ -3,6 +3,7 @@ import sys
 import tempfile
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 # Misère quotients computed by the tests are stored in a scratch directory, not
 # in the user's cache.
@@ -10,6 +11,13 @@ os.environ.setdefault("GRUNDY_QUOTIENT_DIR", tempfile.mkdtemp(prefix="grundy-quo
 
 # The brute-force oracles recurse; small games only, but give them room.
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+
+# Hypothesis fails an example that takes over 200 ms of wall time by default (its
+# "deadline"), and a test whose data generation is slow (a wall-time health
+# check): a busy machine takes that long for examples that need 10 ms. No test
+# here asserts wall-clock time; the speed is measured in benchmarks/.
+settings.register_profile("grundy", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("grundy")
 
 
 @pytest.fixture(autouse=True)

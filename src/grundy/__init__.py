@@ -63,7 +63,7 @@ def misere_quotient(game: object, heaps: int, *, budget: Budget | None = None,
     """
     from grundy.rules.ruleset import Ruleset as _Ruleset
     from grundy.solve.budget import as_budget
-    from grundy.solve.misere_quotient import quotient_of
+    from grundy.solve.misere_quotient import MAX_HEAPS, quotient_of
     from grundy.values.errors import InvalidParameterError, describe
 
     rs = games.get(game) if isinstance(game, str) else game
@@ -71,8 +71,8 @@ def misere_quotient(game: object, heaps: int, *, budget: Budget | None = None,
         rs = rs.inner
     if not isinstance(rs, _Ruleset):
         raise InvalidParameterError(f"misere_quotient takes a heap ruleset or a catalogue spec; got {describe(game)}")
-    if isinstance(heaps, bool) or not isinstance(heaps, int) or heaps < 0:
-        raise InvalidParameterError(f"heaps is a non-negative integer; got {describe(heaps)}")
+    if isinstance(heaps, bool) or not isinstance(heaps, int) or not 0 <= heaps <= MAX_HEAPS:
+        raise InvalidParameterError(f"heaps is an integer from 0 to {MAX_HEAPS:,}; got {describe(heaps)}")
     return quotient_of(rs, heaps, budget=as_budget(budget), store=store)
 
 

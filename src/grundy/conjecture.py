@@ -28,8 +28,10 @@ from __future__ import annotations
 
 import itertools
 import math
+from contextlib import contextmanager
+from contextvars import ContextVar
 import operator
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -51,7 +53,7 @@ from grundy.values.keywords import old_keywords
 from grundy.values.outcome import Outcome
 from grundy.values.periodicity import Periodicity
 
-__all__ = ["guess", "Guess", "Conjecture", "evaluate", "DEFAULT_TO", "GUESS_BUDGET", "MAX_VALUES"]
+__all__ = ["guess", "Guess", "Conjecture", "evaluate", "DEFAULT_TO", "GUESS_BUDGET", "MAX_VALUES", "search_time", "SYNTH_SECONDS"]
 
 #: default table sizes by kind: heaps 0..N, coins 1..N, pairs 0..N each, and
 #: for many heaps the box 0..N of each of ``heaps`` heaps
@@ -766,6 +768,8 @@ def _one_dim(game: str, kind: str, n: np.ndarray[Any, Any], v: np.ndarray[Any, A
     binary = bool(((v == 0) | (v == 1)).all())
     if not binary and not any(c.status != "refuted" and c.target == "value" for c in out):
         out.extend(_synthesised(n, v, k, "value", var, limit))
+    if not binary and not any(c.status != "refuted" and c.target == "value" for c in out):
+        out.extend(_structured(n, v, k, "value", var))
     if kind != "coins" and not any(c.status != "refuted" and c.target == "value" for c in out):
         p = (v == 0).astype(np.int64)
         for form in fit_forms(n[:k], p[:k])[:limit]:
@@ -782,6 +786,8 @@ def _one_dim(game: str, kind: str, n: np.ndarray[Any, Any], v: np.ndarray[Any, A
             out.append(c)
         if not any(c.status != "refuted" and c.target == "P" and not c.trivial for c in out):
             out.extend(_synthesised(n, v, k, "P", var, limit))
+        if not any(c.status != "refuted" and c.target == "P" and not c.trivial for c in out):
+            out.extend(_structured(n, v, k, "P", var))
     pcount = int((v == 0).sum())
     for c in out:
         c.trivial = c.trivial or (c.target == "P" and pcount <= 1) or (c.target == "value" and c.expr.isdigit())
@@ -792,6 +798,53 @@ def _one_dim(game: str, kind: str, n: np.ndarray[Any, Any], v: np.ndarray[Any, A
 
 #: seconds the rule synthesiser may spend on one target (values, P-positions) of a table
 SYNTH_SECONDS = 12.0
+_SEARCH_SECONDS: ContextVar[float] = ContextVar("search_seconds", default=SYNTH_SECONDS)
+
+
+@contextmanager
+def search_time(seconds: float) -> Iterator[None]:
+    """Within this block, :func:`guess` gives its rule synthesiser ``seconds``
+    per target (default :data:`SYNTH_SECONDS`; 0: the library of forms only), as
+    a quick caller (a plot, a web page) needs.
+
+    >>> with search_time(0):
+    ...     print(guess([3, 1, 4, 1, 5, 9, 2, 6, 5, 3], known=False).best)
+    None
+    """
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < math.inf:
+        raise InvalidParameterError(f"search_time: seconds must be a finite number >= 0; got {describe(seconds)}")
+    token = _SEARCH_SECONDS.set(float(seconds))
+    try:
+        yield
+    finally:
+        _SEARCH_SECONDS.reset(token)
+
+
+def _structured(n: np.ndarray[Any, Any], v: np.ndarray[Any, Any], k: int, target: str,
+                var: str) -> list[Conjecture]:
+    """Values constant on runs whose starts follow ``e_{j+1} = a e_j + b``, or
+    P-positions at the terms of such a recurrence (:mod:`grundy.patterns.structure`),
+    fitted on the first ``k`` positions and checked on all."""
+    from grundy.patterns.structure import run_structure, sparse_structure
+
+    if var != "n":
+        return []
+    goal = v if target == "value" else (v == 0).astype(np.int64)
+    expr = run_structure(n[:k], v[:k]) if target == "value" else sparse_structure(n[:k], goal[:k])
+    if expr is None:
+        return []
+    ce = None
+    for i, x in enumerate(n.tolist()):
+        got = int(evaluate(expr, n=x))
+        if got != int(goal[i]):
+            if i < k:
+                return []
+            ce = {"position": x, "table": int(goal[i]), "rule": got}
+            break
+    words = (f"{expr}: constant on runs whose starts follow a linear recurrence" if target == "value"
+             else f"P iff {expr}: the P-positions follow a linear recurrence")
+    return [Conjecture(target, words, expr, var, "refuted" if ce else "verified", _span(n[:k], var), _span(n, var),
+                       len(n), 8, ce)]
 
 
 def _synthesised(n: np.ndarray[Any, Any], v: np.ndarray[Any, Any], k: int, target: str, var: str,
@@ -801,9 +854,9 @@ def _synthesised(n: np.ndarray[Any, Any], v: np.ndarray[Any, Any], k: int, targe
     from grundy.patterns.synth import synthesize
 
     goal = v if target == "value" else (v == 0).astype(np.int64)
-    if len(n) < 8:
+    if len(n) < 8 or _SEARCH_SECONDS.get() <= 0:
         return []
-    found = synthesize([(var, n)], goal, fit=k, target=target, seconds=SYNTH_SECONDS, limit=limit,
+    found = synthesize([(var, n)], goal, fit=k, target=target, seconds=_SEARCH_SECONDS.get(), limit=limit,
                        threshold=var)
     out = []
     for f in found.found:
@@ -846,7 +899,7 @@ def _synth_positions(pos: list[tuple[int, ...]], values: np.ndarray[Any, Any], f
     goal = (v == 0).astype(np.int64) if target == "P" else v
     order = sorted(range(len(pos)), key=lambda i: (not fitted_mask[i], sum(pos[i]), pos[i]))
     fit = sum(fitted_mask)
-    if fit < 8 or len(set(pos[0])) == 0:
+    if fit < 8 or len(set(pos[0])) == 0 or _SEARCH_SECONDS.get() <= 0:
         return []
     used = [p for p in (pos[i] for i in order) if len(p) >= 2]
     if len(used) != len(pos):
@@ -855,7 +908,7 @@ def _synth_positions(pos: list[tuple[int, ...]], values: np.ndarray[Any, Any], f
     var_vals = [(name, np.array([fn(q) for q in used], dtype=np.int64)) for name, fn in variables
                 if len(used[0]) >= 2]
     found = synthesize(var_vals, goal, fit=fit, target=target, env=lambda i: env(used[i]),
-                       seconds=SYNTH_SECONDS, limit=limit)
+                       seconds=_SEARCH_SECONDS.get(), limit=limit)
     out = []
     for f in found.found:
         ce: dict[str, Any] | None = None
@@ -978,12 +1031,30 @@ def _two_dim(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) ->
     if graph is not None:
         found.append(graph)
     if not any(c is not None and c.status != "refuted" for c in found):
+        found.append(_doubly_periodic(g, known, k, fitted, checked))
+    if not any(c is not None and c.status != "refuted" for c in found):
         pos: list[tuple[int, ...]] = [(int(x), int(y)) for x, y in zip(a[known].tolist(), b[known].tolist())]
         found.extend(_synth_positions(pos, g[known], [x < k and y < k for x, y in pos], _PAIR_VARS,
                                       lambda q: {"a": q[0], "b": q[1]}, "a, b", fitted, checked, limit))
     out = [c for c in found if c is not None]
     out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
     return Guess(game, "pair", f"pairs (a, b) with {checked}", g.tolist(), out[:limit])
+
+
+def _doubly_periodic(g: np.ndarray[Any, Any], known: np.ndarray[Any, Any], k: int, fitted: str,
+                     checked: str) -> Conjecture | None:
+    """``value(a, b) = base[a % p][b % q]``, periods fitted on the square ``0..k-1``."""
+    from grundy.patterns.structure import period_2d, period_2d_expr
+
+    found = period_2d(g[:k, :k], known=known[:k, :k])
+    if found is None:
+        return None
+    p, q, base = found
+    m = g.shape[0]
+    a, b = np.meshgrid(np.arange(m), np.arange(m), indexing="ij")
+    pred = np.asarray(base, dtype=np.int64)[a % p, b % q]
+    return _grid_check("value", f"periodic in a with period {p} and in b with period {q}: {base}",
+                       period_2d_expr(p, q, base), pred, g, known, fitted, checked, 6 + p + q)
 
 
 def _sub(expr: str, var: str) -> str:

@@ -105,7 +105,7 @@ def test_library_scheduler_without_dask(monkeypatch: pytest.MonkeyPatch) -> None
 @pytest.mark.parametrize("address", ["nonsense", "", "tcp://"])
 def test_nonsense_scheduler_address_is_one_line(address: str) -> None:
     pytest.importorskip("distributed")
-    r = run("census", "--digits", "1", "--to", "50", "--scheduler", address, timeout=60)
+    r = run("census", "--digits", "1", "--to", "50", "--scheduler", address, timeout=300)
     one_line(r.returncode, r.stderr, "Dask scheduler")
 
 
@@ -445,7 +445,7 @@ def test_orphan_guard_polls_the_parent() -> None:
     # the guarded process is a grandchild; its parent (a shell) ends at once
     shell = subprocess.run(
         ["sh", "-c", f'{sys.executable} -c "$0" $$ > /dev/null 2>&1 & echo $!', code],
-        capture_output=True, text=True, env=env(), timeout=60)
+        capture_output=True, text=True, env=env(), timeout=300)
     pid = int(shell.stdout.split()[-1])
     t = time.monotonic()
     while _alive(pid) and time.monotonic() - t < 20:
@@ -529,7 +529,7 @@ def test_jobs_1_ctrl_c_in_a_long_kernel_prints_the_rows(tmp_path: Path) -> None:
     assert proc.stderr is not None
     t = time.monotonic()
     while "slow game" not in proc.stderr.readline():
-        assert time.monotonic() - t < 90 and proc.poll() is None, "the slow game never started"
+        assert time.monotonic() - t < 600 and proc.poll() is None, "the slow game never started"
     time.sleep(0.3)
     # (the rest of stderr is read by communicate)
     err = _interrupt_and_check(proc, store)
@@ -548,7 +548,7 @@ def test_jobs_1_ctrl_c_always_prints_the_rows(tmp_path: Path, seed: int) -> None
     assert proc.stderr is not None
     t = time.monotonic()
     while "census: " not in proc.stderr.readline():
-        assert time.monotonic() - t < 90 and proc.poll() is None
+        assert time.monotonic() - t < 600 and proc.poll() is None  # a hang guard
     time.sleep(random.Random(seed).uniform(0.5, 3.0))
     _interrupt_and_check(proc, store)
 
@@ -682,7 +682,7 @@ def test_a_changing_hash_is_a_clear_error(k: int, what: str) -> None:
         else:
             print("NO ERROR")
     """)
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env(), timeout=60)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env(), timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]
     assert r.stdout.startswith("ERR shifty: the hash of position Shifty("), r.stdout
     assert "changed during the search" in r.stdout

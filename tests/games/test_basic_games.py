@@ -127,7 +127,7 @@ def test_acwing_893_large_members_answer_by_the_table_without_a_period():
     import sys
 
     out = subprocess.run([sys.executable, "-c", ACWING_893], capture_output=True, text=True,
-                         timeout=60)
+                         timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
     S, heaps, values = out.stdout.strip().splitlines()
     S_, heaps_ = [int(x) for x in S.split()], [int(x) for x in heaps.split()]

@@ -70,7 +70,7 @@ def test_a_killed_cram_search_resumes_from_its_last_save(tmp_path: Path) -> None
             saves, last = saves + 1, stamp
     assert p.poll() is None, "the search ended before it was killed; use a larger board"
     p.send_signal(signal.SIGKILL)
-    p.communicate(timeout=60)
+    p.communicate(timeout=300)
     assert p.returncode == -signal.SIGKILL
     cram = grundy.games.get("cram")
     forget(cram)

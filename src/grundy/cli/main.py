@@ -13,6 +13,7 @@ import sys
 import time
 from typing import Any
 from collections.abc import Hashable, Iterator, Sequence
+from typing import Any
 
 import click
 
@@ -215,15 +216,27 @@ _OUTCOME_TEXT = {
 @click.option("--store", type=click.Path(dir_okay=False), default=None,
               help="Keep the table in this file (and FILE.json, its checksummed header) and "
                    "resume from it: finite octal codes and Grundy's game, as long as the disk allows.")
+@click.option("--seconds", type=Seconds(), default=None,
+              help="Time budget of the table (default and 'inf': no limit); the table stops "
+                   "there, keeping the rows printed, and says so.")
+@click.option("--max-memory", type=MemorySize(), default=None,
+              help="Memory the process may hold, e.g. 2G (default: a quarter of the RAM, at most "
+                   "8G; GRUNDY_MAX_MEMORY sets it too). A printed table streams: only its "
+                   "first values are kept, for the pattern.")
 def table(game: str, to: int, start: int, as_json: bool, width: int, progress: bool | None,
-          store: str | None) -> None:
+          store: str | None, seconds: float | None, max_memory: int | None) -> None:
     """Grundy values of positions FROM..TO of a one-heap family, and their pattern;
     for a game on pairs (wythoff, euclid, ...), its P-positions up to TO."""
+    from grundy.solve.budget import Budget, look, watching
+    from grundy.values.errors import SearchLimitError
+
     rs = resolve(game)
+    budget = Budget(seconds=seconds, max_memory=max_memory)
     if start > to:
         raise click.UsageError(f"--from {describe(start)} is beyond --to {describe(to)}")
     if store is not None:
-        _stored_table(rs, store, to, start, as_json, width, progress)
+        with watching(budget), _hard_deadline(seconds):
+            _stored_table(rs, store, to, start, as_json, width, progress)
         return
     shape = tables.table_shape(rs)
     if shape is None:
@@ -234,37 +247,48 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
     if shape == "pair":
         from grundy.patterns.pairs import describe_pairs
 
-        pairs = tables.p_positions(rs, to)
+        with watching(budget), _hard_deadline(seconds):
+            pairs = tables.p_positions(rs, to)
         if as_json:
             click.echo(json.dumps({"game": rs.name, "p_positions": pairs, "pattern": describe_pairs(pairs)}))
         else:
             click.echo("P-positions (a <= b): " + " ".join(f"({a},{b})" for a, b in pairs))
             click.echo("pattern: " + describe_pairs(pairs))
         return
-    rows = _Rows(start, to, width, echo=not as_json)
+    rows = _Rows(start, to, width, as_json=as_json, game=rs.name)
     bar = ProgressBar(to - start + 1, "table", enabled=progress, delay=_BAR_DELAY, unit="values")
     rows.bar = bar
     interrupted = False
+    stopped: SearchLimitError | None = None
     try:
-        with bar:
-            for chunk in tables.heap_chunks(rs, to, start, progress=bar):
-                rows.add(chunk)  # a loopy heap: one error line
+        with bar, watching(budget), _hard_deadline(seconds):
+            try:
+                what = f"{rs.name}: the table to heap {describe(to)}"
+                for chunk in tables.heap_chunks(rs, to, start, progress=bar):
+                    rows.add(chunk)  # a loopy heap: one error line
+                    look(what, len(chunk))  # --seconds and --max-memory
+            except SearchLimitError as exc:  # the rows so far stand
+                stopped = exc
+            except GrundyError as exc:  # a loopy heap: the JSON object stays whole
+                if as_json:
+                    rows.close({"complete": False, "error": str(exc)})
+                raise
             rows.flush()
-        values = rows.values
-        pattern = _pattern(rs, values, progress) if start == 0 and values else None
+            values = rows.kept
+            pattern = (_pattern(rs, values, progress) if start == 0 and values and stopped is None
+                       else None)
     except KeyboardInterrupt:
         interrupted = True
         pattern = None
         rows.flush(final=True)
-        values = rows.values
     if as_json:
-        click.echo(json.dumps({
-            "game": rs.name, "from": start, "values": values, "complete": not interrupted,
+        rows.close({
+            "complete": not interrupted and stopped is None,
             "pattern": None if pattern is None else {
                 "preperiod": pattern.preperiod, "period": pattern.period,
                 "saltus": pattern.saltus, "proven": pattern.proven, "checked": pattern.checked,
             },
-        }))
+        })
     else:
         if pattern is not None:
             saltus = f", saltus {pattern.saltus}" if pattern.saltus else ""
@@ -273,11 +297,15 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
                 f"pattern: period {pattern.period}{saltus} after a preperiod of "
                 f"{pattern.preperiod} ({how}, on {pattern.checked:,} values)"
             )
+        elif stopped is not None:
+            click.echo("pattern: not searched (the table stopped)")
         elif not interrupted:
             click.echo("pattern: none found" if start == 0 else "pattern: not searched (--from is not 0)")
     if interrupted:
-        click.echo(f"grundy: interrupted after {len(values):,} values", err=True)
+        click.echo(f"grundy: interrupted after {rows.count:,} values", err=True)
         raise KeyboardInterrupt
+    if stopped is not None:
+        raise click.ClickException(f"the table stopped after {rows.count:,} values: {stopped}")
 
 
 #: seconds of work before a progress bar (or line) shows: short commands stay quiet
@@ -339,37 +367,62 @@ class _Rows:
     """The rows of a table, printed as they complete (``width`` values each), so a
     long table streams and Ctrl-C keeps everything computed so far. Complete rows
     are written in batches (at most every half second) with the progress bar
-    hidden meanwhile."""
+    hidden meanwhile. Only the first :data:`KEEP` values are kept (``kept``, for
+    the pattern); the rest are dropped once printed, so a table to 10^9 streams in
+    bounded memory. With ``as_json`` the rows are one JSON object, written as they
+    come: ``{"game", "from", "values": [...]`` now, the rest at :meth:`close`."""
 
-    def __init__(self, start: int, to: int, width: int, *, echo: bool) -> None:
-        self.start, self.width, self.echo = start, width, echo
+    #: Values kept for the pattern search (the pattern is found on these).
+    KEEP = 1 << 20
+
+    def __init__(self, start: int, to: int, width: int, *, as_json: bool = False,
+                 game: str = "") -> None:
+        self.start, self.width, self.as_json = start, width, as_json
         self.pad = len(str(to))
-        self.values: list[int] = []
+        self.kept: list[int] = []
+        self.pending: list[int] = []  # computed, not printed yet
+        self.count = 0  # values computed
         self.printed = 0
         self.bar: ProgressBar | None = None
         self._flushed = time.monotonic()
+        if as_json:
+            click.echo(f'{{"game": {json.dumps(game)}, "from": {start}, "values": [', nl=False)
 
     def add(self, more: Sequence[int]) -> None:
-        self.values.extend(more)
-        if self.echo and time.monotonic() - self._flushed > 0.5:
+        room = self.KEEP - len(self.kept)
+        if room > 0:
+            self.kept.extend(more[:room])
+        self.pending.extend(more)
+        self.count += len(more)
+        if time.monotonic() - self._flushed > 0.5 or len(self.pending) > 1 << 16:
             self.flush(final=False)
 
     def flush(self, final: bool = True) -> None:
         """Print the complete rows (and, at the end, the last partial one)."""
-        if not self.echo:
+        w = 1 if self.as_json else self.width
+        pending = self.pending
+        end = len(pending) if final else len(pending) - len(pending) % w
+        if end <= 0:
             return
-        w = self.width
-        end = len(self.values) if final else len(self.values) - len(self.values) % w
-        if end <= self.printed:
-            return
-        lines = []
-        for i in range(self.printed, end, w):
-            row = self.values[i:min(i + w, end)]
-            lines.append(f"{self.start + i:>{self.pad}}: " + " ".join(map(str, row)))
-        self.printed = end
+        if self.as_json:
+            text = (", " if self.printed else "") + ", ".join(map(str, pending[:end]))
+        else:
+            lines = []
+            for i in range(0, end, w):
+                row = pending[i:min(i + w, end)]
+                lines.append(f"{self.start + self.printed + i:>{self.pad}}: " + " ".join(map(str, row)))
+            text = "\n".join(lines)
+        del pending[:end]
+        self.printed += end
         self._flushed = time.monotonic()
         with self.bar.paused() if self.bar is not None else contextlib.nullcontext():
-            click.echo("\n".join(lines))
+            click.echo(text, nl=not self.as_json)
+
+    def close(self, rest: dict[str, Any]) -> None:
+        """End the JSON object with the fields ``rest``."""
+        self.flush(final=True)
+        tail = "".join(f", {json.dumps(k)}: {json.dumps(v)}" for k, v in rest.items())
+        click.echo("]" + tail + "}")
 
 
 def _pattern(rs: Ruleset, values: list[int], progress: bool | None = None) -> Periodicity | None:

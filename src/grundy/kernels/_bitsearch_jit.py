@@ -586,7 +586,8 @@ def cram_search(ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes):
 
 # ------------------------------------------------------------------ Node Kayles
 # A part is the bitmask of the vertices left of one fixed graph of at most 64
-# vertices; ctx[v] is the closed neighbourhood of v.
+# vertices; ctx[v] is the closed neighbourhood of v (0 past the last vertex), and
+# ctx[64 + n] the value of the path of n vertices.
 
 
 @jit
@@ -629,9 +630,22 @@ def nk_split(ctx, g, out):
 
 @jit
 def nk_formula(ctx, g):
-    """A single vertex is worth 1, two adjacent ones 1."""
-    if g & (g - U1) == U0:
-        return 1
+    """A part that is a path of n vertices is worth ``ctx[64 + n]`` (Dawson's chess),
+    a cycle of n vertices 1 when the path of n - 3 is worth 0, else 0; others -1."""
+    nv = popcount(g)
+    twice = 0  # twice the edges
+    rest = g
+    while rest:
+        v = low_index(rest)
+        rest &= rest - U1
+        d = popcount(ctx[v] & g) - 1
+        if d > 2:
+            return -1
+        twice += d
+    if twice == 2 * (nv - 1):
+        return np.int64(ctx[64 + nv])
+    if twice == 2 * nv:
+        return 1 if ctx[64 + nv - 3] == U0 else 0
     return -1
 
 

@@ -86,10 +86,31 @@ def cram_context() -> Any:
     return np.array(tables, dtype=np.uint64)
 
 
+@lru_cache(maxsize=1)
+def _paths() -> list[int]:
+    """Node Kayles on the path of n vertices, n = 0..64: a vertex and its
+    neighbours taken leave two paths (Dawson's chess, OEIS A002187)."""
+    g = [0]
+    for n in range(1, 65):
+        seen = {g[max(0, i - 1)] ^ g[max(0, n - i - 2)] for i in range(n)}
+        m = 0
+        while m in seen:
+            m += 1
+        g.append(m)
+    return g
+
+
 def nk_context(closed: tuple[int, ...]) -> Any:
     """The Node Kayles kernels' constants: the closed neighbourhood of each vertex
-    (at most 64 vertices)."""
-    return np.array(closed, dtype=np.uint64)
+    (at most 64 vertices, padded to 64), then the values of the paths of 0..64
+    vertices.
+
+    >>> nk_context((3, 3))[:2], nk_context((3, 3))[64:74]
+    (array([3, 3], dtype=uint64), array([0, 1, 1, 2, 0, 3, 1, 1, 0, 3], dtype=uint64))
+    """
+    if len(closed) > 64:
+        raise ValueError(f"at most 64 vertices; got {len(closed)}")
+    return np.array(list(closed) + [0] * (64 - len(closed)) + _paths(), dtype=np.uint64)
 
 
 def game_functions(name: str) -> tuple[Callable[..., Any], Callable[..., Any],

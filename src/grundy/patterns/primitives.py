@@ -33,7 +33,8 @@ import numpy as np
 
 __all__ = [
     "isqrt", "bitlen", "ilog", "v2", "vp", "odd_part", "trinv", "is_tri", "is_square", "is_prime",
-    "ndiv", "sigma", "omega", "bigomega", "spf", "phi", "fib", "PRIMITIVES", "VECTORISED",
+    "ndiv", "sigma", "omega", "bigomega", "spf", "phi", "fib", "linrec_index", "in_linrec", "PRIMITIVES",
+    "VECTORISED",
 ]
 
 Array = Any
@@ -235,10 +236,36 @@ def fib(n: int) -> int:
     return pair(n)[0]
 
 
+def linrec_index(n: int, a: int, b: int, x0: int) -> int:
+    """The number of terms of ``x0, x1 = a x0 + b, x2 = a x1 + b, ...`` (``a >= 2``,
+    ``x0 >= 0``, ``b >= 1 - x0``... increasing) that are at most ``n``.
+
+    >>> [linrec_index(n, 2, 1, 1) for n in range(8)]   # terms 1, 3, 7, 15, ...
+    [0, 1, 1, 2, 2, 2, 2, 3]
+    """
+    if a < 2 or a * x0 + b <= x0:
+        raise ValueError(f"linrec_index: the terms must increase (a = {a}, b = {b}, x0 = {x0})")
+    k, x = 0, x0
+    while x <= n:
+        k += 1
+        x = a * x + b
+    return k
+
+
+def in_linrec(n: int, a: int, b: int, x0: int) -> int:
+    """1 if ``n`` is a term of ``x0, a x0 + b, ...`` (see :func:`linrec_index`), else 0."""
+    if a < 2 or a * x0 + b <= x0:
+        raise ValueError(f"in_linrec: the terms must increase (a = {a}, b = {b}, x0 = {x0})")
+    x = x0
+    while x < n:
+        x = a * x + b
+    return int(x == n)
+
+
 #: The primitives by name (joined to :data:`grundy.patterns.forms.NAMESPACE`).
 PRIMITIVES = {f.__name__: f for f in (
     isqrt, bitlen, ilog, v2, vp, odd_part, trinv, is_tri, is_square, is_prime, ndiv, sigma, omega,
-    bigomega, spf, phi, fib, gcd)}
+    bigomega, spf, phi, fib, gcd, linrec_index, in_linrec)}
 
 
 # ------------------------------------------------------------------ vectorised

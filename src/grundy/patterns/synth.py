@@ -536,7 +536,7 @@ class _Search:
         learn(fv, sizes, 0, lambda r: _paren(self.text(int(ids[r])), _CMP))
         nonneg = (vals >= 0).all(axis=1)
         for m in range(2, 13):
-            rows = np.flatnonzero(nonneg & (sizes + 4 <= max_size) & (sizes == 4))
+            rows = np.flatnonzero(nonneg & (sizes + 4 <= max_size) & (sizes >= 4))
             if not len(rows):
                 break
 

@@ -73,6 +73,9 @@ OptionWords = Callable[[int], Iterable[Sequence[int]]]
 #: Largest quotient built (elements): past it the construction stops, the quotient
 #: being "too big" (the census reports it so).
 MAX_ORDER = 4096
+#: Largest heap a quotient is asked for (each heap is one step of the construction,
+#: and one level of the lex-least enumeration).
+MAX_HEAPS = 500
 
 
 class QuotientError(GrundyError, ValueError):
@@ -189,14 +192,15 @@ def _antichains(table: IntArray, gens: list[tuple[int, IntArray]],
             tb.append(v)
         tbits.append(tb)
     # work items: (element, set, sum, first generator to apply)
+    # The empty sum (option set empty) is not listed: only sums with a move are,
+    # so that the minimal sets of the identity are its minimal non-empty ones.
     if start is None:
         mins: Antichains = [[] for _ in range(q)]
-        mins[0] = [(0, ())]
         work: list[tuple[int, int, tuple[int, ...], int]] = [(0, 0, (), 0)]
     else:
         old, k = start
         mins = [list(lst) for lst in old]
-        work = [(e, sb, w, k) for e in range(q) for sb, w in mins[e]]
+        work = [(0, 0, (), k)] + [(e, sb, w, k) for e in range(q) for sb, w in mins[e]]
     steps = 0
     ng = len(gens)
     while work:
@@ -353,8 +357,9 @@ def compute_quotient(options: OptionWords, heaps: int, *, name: str = "game",
     >>> q.order, q.is_tame, q.outcome([5, 3]), q.outcome([5, 2])
     (2, True, Outcome.N, Outcome.P)
     """
-    if isinstance(heaps, bool) or not isinstance(heaps, int) or heaps < 0:
-        raise InvalidParameterError(f"heaps is a non-negative integer; got {describe(heaps)}")
+    if isinstance(heaps, bool) or not isinstance(heaps, int) or not 0 <= heaps <= MAX_HEAPS:
+        raise InvalidParameterError(
+            f"heaps is an integer from 0 to {MAX_HEAPS:,}; got {describe(heaps)}")
     budget = UNLIMITED if budget is None else budget
     table: IntArray = np.zeros((1, 1), dtype=np.int32)
     ppos: BoolArray = np.zeros(1, dtype=bool)
@@ -565,6 +570,8 @@ def _failure(table: IntArray, p: BoolArray, gens: list[tuple[int, IntArray, int]
     q = table.shape[0]
     mins = _antichains(table, [(x, t) for x, t, _h in gens], with_words=[h for _x, _t, h in gens])
     pbits = _bits(p)
+    if p[0]:
+        return []  # the empty sum is an N-position
     for e in range(q):
         for sb, w in mins[e]:
             rule = sb != 0 and not (sb & pbits)
@@ -573,6 +580,7 @@ def _failure(table: IntArray, p: BoolArray, gens: list[tuple[int, IntArray, int]
     # an element in P with some sum having an option in P: breadth-first over the
     # pairs (element of a sum, one of its option images), with the sums
     lexw = {e: tuple(mins[e][0][1]) for e in range(q) if mins[e]}
+    lexw[0] = ()
     seen = np.zeros((q, q), dtype=bool)
     parent: dict[tuple[int, int], tuple[tuple[int, int] | int, int]] = {}
     frontier: list[tuple[int, int]] = []
@@ -922,25 +930,24 @@ class MisereQuotient:
 
     # -- storage
     def to_json(self) -> str:
-        """The quotient as JSON text, with a SHA-256 of its content."""
+        """The quotient as text: a line with the SHA-256 of the rest, then the
+        quotient as JSON."""
         body = {"name": self.name, "heaps": self.heaps, "table": self._rows,
                 "p": [int(b) for b in self._p], "phi": list(self.phi), "orders": list(self.orders),
                 "generators": list(self.generators), "stopped": self.stopped,
                 "options": [[list(w) for w in ws] for ws in self.options]}
         text = json.dumps(body, separators=(",", ":"), sort_keys=True)
-        return json.dumps({"sha256": hashlib.sha256(text.encode()).hexdigest(), "quotient": body},
-                          separators=(",", ":"), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest() + "\n" + text
 
     @classmethod
     def from_json(cls, text: str) -> MisereQuotient:
         """A quotient from :meth:`to_json`; ``InvalidParameterError`` if the text is
         damaged (checksum, shape or closure of the table)."""
         try:
-            data = json.loads(text)
-            body = data["quotient"]
-            again = json.dumps(body, separators=(",", ":"), sort_keys=True)
-            if hashlib.sha256(again.encode()).hexdigest() != data["sha256"]:
+            digest, _, raw = text.partition("\n")
+            if hashlib.sha256(raw.encode()).hexdigest() != digest:
                 raise ValueError("checksum mismatch")
+            body = json.loads(raw)
             table = np.array(body["table"], dtype=np.int32)
             q = table.shape[0]
             if table.shape != (q, q) or q == 0 or table.min() < 0 or table.max() >= q:
