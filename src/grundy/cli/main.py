@@ -211,6 +211,9 @@ _OUTCOME_TEXT = {
 @click.option("--to", "to", type=IntExpr(min=0), required=True, help="Last position of the table.")
 @click.option("--from", "start", type=IntExpr(min=0), default=0, show_default=True, help="First position.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "cpp", "py"]), default="text",
+              show_default=True,
+              help="cpp / py: the table as an array literal to paste into a solution.")
 @click.option("--width", type=IntExpr(min=1), default=10, show_default=True, help="Values per row.")
 @click.option("--progress/--no-progress", default=None, help="Show search progress (default: on a terminal).")
 @click.option("--store", type=click.Path(dir_okay=False), default=None,
@@ -223,10 +226,11 @@ _OUTCOME_TEXT = {
               help="Memory the process may hold, e.g. 2G (default: a quarter of the RAM, at most "
                    "8G; GRUNDY_MAX_MEMORY sets it too). A printed table streams: only its "
                    "first values are kept, for the pattern.")
-def table(game: str, to: int, start: int, as_json: bool, width: int, progress: bool | None,
+def table(game: str, to: int, start: int, as_json: bool, fmt: str, width: int, progress: bool | None,
           store: str | None, seconds: float | None, max_memory: int | None) -> None:
     """Grundy values of positions FROM..TO of a one-heap family, and their pattern;
-    for a game on pairs (wythoff, euclid, ...), its P-positions up to TO."""
+    for a game on pairs (wythoff, euclid, ...), its P-positions up to TO.
+    '--format cpp' or '--format py' prints the table as an array literal."""
     from grundy.solve.budget import Budget, look, watching
     from grundy.values.errors import SearchLimitError
 
@@ -234,6 +238,13 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
     budget = Budget(seconds=seconds, max_memory=max_memory)
     if start > to:
         raise click.UsageError(f"--from {describe(start)} is beyond --to {describe(to)}")
+    as_json = as_json or fmt == "json"
+    if fmt in ("cpp", "py"):
+        if store is not None:
+            raise click.UsageError("--store keeps a table on disk; --format cpp|py prints one: use one of them")
+        with watching(budget), _hard_deadline(seconds):
+            _literal_table(rs, to, start, fmt, progress)
+        return
     if store is not None:
         with watching(budget), _hard_deadline(seconds):
             _stored_table(rs, store, to, start, as_json, width, progress)
@@ -306,6 +317,28 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
         raise KeyboardInterrupt
     if stopped is not None:
         raise click.ClickException(f"the table stopped after {rows.count:,} values: {stopped}")
+
+
+def _literal_table(rs: Ruleset, to: int, start: int, fmt: str, progress: bool | None) -> None:
+    """``grundy table --format cpp|py``: the values of heaps ``start..to`` (or the
+    P-positions of a game on pairs) as an array literal, with a comment saying
+    what it holds."""
+    from grundy.cli.literal import array_literal, pairs_literal
+
+    shape = tables.table_shape(rs)
+    if shape is None:
+        raise click.UsageError(
+            f"{rs.name} has no table: its positions are not single heaps or pairs")
+    command = f"grundy table {display_name(rs)} --to {to}" + (f" --from {start}" if start else "") + f" --format {fmt}"
+    if shape == "pair":
+        pairs = tables.p_positions(rs, to)
+        click.echo(pairs_literal(display_name(rs), [(a, b) for a, b in pairs], fmt, command))
+        return
+    values: list[int] = []
+    with ProgressBar(to - start + 1, "table", enabled=progress, delay=_BAR_DELAY, unit="values") as bar:
+        for chunk in tables.heap_chunks(rs, to, start, progress=bar):
+            values.extend(int(v) for v in chunk)
+    click.echo(array_literal(display_name(rs), start, values, fmt, command))
 
 
 #: seconds of work before a progress bar (or line) shows: short commands stay quiet
