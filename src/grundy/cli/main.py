@@ -11,7 +11,6 @@ import json
 import os
 import sys
 import time
-from typing import Any
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
