@@ -88,3 +88,11 @@ def test_refused_where_there_is_no_table() -> None:
     r = subprocess.run([sys.executable, "-m", "grundy", "table", "cram", "--to", "5", "--format", "cpp"],
                        capture_output=True, text=True, timeout=300, env=env)
     assert r.returncode == 2 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_periods_proven_by_theory_say_so() -> None:
+    # Nim's g(n) = n is period 1, saltus 1 by Bouton, not an observation
+    assert _table("nim", "--to", "20").splitlines()[-1] == \
+        "pattern: period 1, saltus 1 after a preperiod of 0 (proven by theory)"
+    assert "(proven by theory)" in _table("bash:3", "--to", "20")
+    assert "(proven, on" in _table("kayles", "--to", "20")  # Guy-Smith on a table

@@ -302,10 +302,13 @@ def table(game: str, to: int, start: int, as_json: bool, fmt: str, width: int, p
     else:
         if pattern is not None:
             saltus = f", saltus {pattern.saltus}" if pattern.saltus else ""
-            how = "proven" if pattern.proven else "observed"
+            if pattern.proven and not pattern.checked:
+                how = "proven by theory"  # a closed form, no table checked
+            else:
+                how = f"{'proven' if pattern.proven else 'observed'}, on {pattern.checked:,} values"
             click.echo(
                 f"pattern: period {pattern.period}{saltus} after a preperiod of "
-                f"{pattern.preperiod} ({how}, on {pattern.checked:,} values)"
+                f"{pattern.preperiod} ({how})"
             )
         elif stopped is not None:
             click.echo("pattern: not searched (the table stopped)")
