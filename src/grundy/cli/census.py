@@ -24,8 +24,11 @@ from grundy.values.errors import InvalidParameterError
 
 __all__ = ["census"]
 
-_STORE = click.option("--store", type=click.Path(dir_okay=False), default="census.sqlite",
-                      show_default=True, help="The SQLite census store.")
+_STORE = click.option("--store", type=click.Path(dir_okay=False), default=None,
+                      help="The SQLite census store (default: the one given before the "
+                           "query, 'grundy census --store F unsolved', else census.sqlite).")
+#: the store a query reads when none is given
+DEFAULT_STORE = "census.sqlite"
 
 
 def _print_rows(rows: list, fmt: str, wide: bool = True) -> None:  # type: ignore[type-arg]
@@ -47,8 +50,15 @@ def _print_rows(rows: list, fmt: str, wide: bool = True) -> None:  # type: ignor
             click.echo(f"{r.code:<8}{period:>8}{pre:>11}  {status:<9}{r.max_value:>6}" + more)
 
 
-def _open(store: str) -> object:
+def _open(store: str | None) -> object:
+    """The store a query reads: its own --store, else the one given to 'grundy
+    census' before the query's name, else :data:`DEFAULT_STORE`."""
     from grundy.census import CensusStore
+
+    if store is None:
+        ctx = click.get_current_context(silent=True)
+        parent = ctx.parent if ctx is not None else None
+        store = (parent.params.get("store") if parent is not None else None) or DEFAULT_STORE
 
     if not Path(store).exists():
         raise InvalidParameterError(f"no census store {store!r} (run 'grundy census --store {store}' first)")
@@ -129,7 +139,7 @@ def census(ctx: click.Context, digits: int, to: int, budget: float, jobs: int | 
 @click.argument("code")
 @_STORE
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
-def show(code: str, store: str, fmt: str) -> None:
+def show(code: str, store: str | None, fmt: str) -> None:
     """Every stored row of one game (CODE like 0.6 or .6)."""
     from grundy.games.octal import parse_code
 
@@ -145,7 +155,7 @@ def show(code: str, store: str, fmt: str) -> None:
 @census.command()
 @_STORE
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
-def unsolved(store: str, fmt: str) -> None:
+def unsolved(store: str | None, fmt: str) -> None:
     """The games whose period is not proven."""
     _print_rows(_open(store).unsolved(), fmt)  # type: ignore[attr-defined]
 
@@ -154,7 +164,7 @@ def unsolved(store: str, fmt: str) -> None:
 @_STORE
 @click.option("--limit", type=IntExpr(min=1), default=10, show_default=True)
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
-def longest(store: str, limit: int, fmt: str) -> None:
+def longest(store: str | None, limit: int, fmt: str) -> None:
     """The proven games with the longest preperiods."""
     _print_rows(_open(store).longest_preperiods(limit), fmt)  # type: ignore[attr-defined]
 
@@ -165,7 +175,7 @@ def longest(store: str, limit: int, fmt: str) -> None:
 @click.option("--format", "fmt", type=click.Choice(["csv", "parquet"]), default="csv", show_default=True)
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="The file to write (default: standard output; Parquet needs a file).")
-def export(store: str, all_rows: bool, fmt: str, output: str | None) -> None:
+def export(store: str | None, all_rows: bool, fmt: str, output: str | None) -> None:
     """The store as CSV (on standard output by default) or Parquet (-o FILE)."""
     from grundy.census import to_csv, to_parquet
 
