@@ -97,9 +97,11 @@ def _quiet_dask() -> None:
 @click.option("--store", type=click.Path(dir_okay=False), default=None,
               help="SQLite store of results to reuse and extend.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.option("--progress/--no-progress", default=None, help="Show progress (default: on a terminal).")
 @click.pass_context
 def census(ctx: click.Context, digits: int, to: int, budget: float, jobs: int | None,
-           scheduler: str | None, cluster: str | None, store: str | None, fmt: str) -> None:
+           scheduler: str | None, cluster: str | None, store: str | None, fmt: str,
+           progress: bool | None) -> None:
     """Periods of every octal game with up to DIGITS code digits (stored in
     SQLite; a rerun only computes the games still unsettled), and queries on
     the store: show, unsolved, longest, export."""
@@ -115,7 +117,7 @@ def census(ctx: click.Context, digits: int, to: int, budget: float, jobs: int | 
             f"--cluster {cluster!r} starts its own workers: give it without --scheduler or --jobs")
     if scheduler is not None or cluster is not None:
         _quiet_dask()
-    # A bar of games done (with ETA) on a terminal, plain lines on stderr otherwise.
+    # A bar of games done (with ETA) on a terminal; plain lines elsewhere with --progress.
     try:
         with contextlib.ExitStack() as stack:
             if cluster is not None:
@@ -124,7 +126,8 @@ def census(ctx: click.Context, digits: int, to: int, budget: float, jobs: int | 
                 n = parse_cluster(cluster)
                 scheduler = stack.enter_context(LocalDaskCluster(n))
                 click.echo(f"census: local Dask cluster {scheduler}, {n} worker processes", err=True)
-            bar = stack.enter_context(ProgressBar(None, "census", delay=0.5, unit="games"))
+            bar = stack.enter_context(ProgressBar(None, "census", delay=0.5, unit="games",
+                                                        enabled=progress))
             rows = run_census(digits, to, workers=jobs, scheduler=scheduler, store=store,
                               budget=Budget(seconds=budget), progress=bar)
     except CensusInterrupted as stop:  # Ctrl-C: the games settled so far, then status 130
