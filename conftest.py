@@ -1,9 +1,23 @@
+import os
 import sys
+import tempfile
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Misère quotients computed by the tests are stored in a scratch directory, not
+# in the user's cache.
+os.environ.setdefault("GRUNDY_QUOTIENT_DIR", tempfile.mkdtemp(prefix="grundy-quotients-"))
 
 # The brute-force oracles recurse; small games only, but give them room.
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+
+# Hypothesis fails an example that takes over 200 ms of wall time by default (its
+# "deadline"), and a test whose data generation is slow (a wall-time health
+# check): a busy machine takes that long for examples that need 10 ms. No test
+# here asserts wall-clock time; the speed is measured in benchmarks/.
+settings.register_profile("grundy", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("grundy")
 
 
 @pytest.fixture(autouse=True)
@@ -11,3 +25,28 @@ def _doctest_namespace(doctest_namespace: dict) -> None:
     import grundy
 
     doctest_namespace["grundy"] = grundy
+
+
+class FakeClock:
+    """The budgets' clock (:func:`grundy.values.clock.now`) as a counter: each
+    read advances it by ``tick`` seconds. A time budget then ends after a fixed
+    number of looks at the clock, whatever the load of the machine: a test of a
+    budget asserts that the search stops and why, not how fast the machine is.
+    ``reads`` counts the looks."""
+
+    def __init__(self, tick: float = 0.001) -> None:
+        self.t, self.tick, self.reads = 1000.0, tick, 0
+
+    def now(self) -> float:
+        self.reads += 1
+        self.t += self.tick
+        return self.t
+
+
+@pytest.fixture
+def fake_clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
+    from grundy.values import clock
+
+    fake = FakeClock()
+    monkeypatch.setattr(clock, "now", fake.now)
+    return fake

@@ -4,7 +4,8 @@ against Beling's igsolve when a binary is given, in one process, the memos clear
 between runs; random Node Kayles graphs on request.
 
 Run:  python benchmarks/bench_cram.py [--boards 4x6,5x5] [--skip-hand]
-          [--columns value,outcome] [--igsolve BINARY] [--node-kayles 36,38,40]
+          [--columns value,compiled,igsolve] [--igsolve BINARY] [--node-kayles 36,38,40]
+          [--nk-columns outcome,value,compiled]
 
 (``IGSOLVE=BINARY`` in the environment does what ``--igsolve`` does; without either
 the igsolve column is skipped.) Rows (the times are each one run, best of
@@ -44,9 +45,13 @@ with the split. Larger boards, value search only, the same busy machine: 4x9 = 1
 (published 1) in 67 s, 5x7 = 1 (published 1) in 320 s (67 s on the idle machine
 with the previous ruleset), 4x8 = 0 and 6x6 = 0 at once (mirror strategy).
 
-igsolve could not be built on this machine (crates.io is out of reach and most of
-its dependencies are not packaged by Debian), so its column is empty in these
-figures; docs/search.md compares with the reach its README reports.
+The ``compiled`` column is ``grundy.solve.compiled.compiled_value`` (the compiled
+tier, its table emptied before each run); times are CPU seconds (igsolve's from
+``getrusage(RUSAGE_CHILDREN)``). igsolve is found in ``benchmarks/_build`` (built by
+the kit ``shared/bench/igsolve/build.sh``, see :func:`find_igsolve`).
+``--boards 5x7,3x13,4x9 --columns compiled,igsolve --repeat 3`` on the busy
+machine: 5x7 1.28 s against 1.07 s (1.20x), 3x13 2.09 s against 0.79 s (2.65x),
+4x9 0.94 s against 0.40 s (2.33x); more in ``benchmarks/results-cram.md``.
 
 ``--node-kayles`` (``networkx.gnp_random_graph(n, 3/(n-1), seed=n)``, outcome then
 value, 60 s each, the same busy machine): 36 vertices P 1.7 s / 0 1.3 s, 38 P 2.9 s
@@ -60,6 +65,7 @@ import argparse
 import gc
 import os
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -69,6 +75,8 @@ from typing import Any
 
 import grundy
 from grundy.games.placement import Cram, _split, cram_canonical, graph_position
+from grundy.kernels.bitsearch import cram_word
+from grundy.solve import compiled as C
 from grundy.solve.budget import Budget
 from grundy.solve.reducer import MEX_SETS, PRUNED, forget, outcome, reduce
 from grundy.values.errors import SearchLimitError
@@ -85,7 +93,10 @@ PUBLISHED = {
     "6x6": 0, "6x7": 5, "6x8": 0, "6x9": 1, "6x10": 0, "6x12": 0, "6x14": 0,
     "7x7": 1, "7x8": 3, "7x9": 1,
 }
-COLUMNS = ("hand", "hand+split", "plain", "outcome", "value", "mex-sets", "igsolve")
+COLUMNS = ("hand", "hand+split", "plain", "outcome", "value", "mex-sets", "compiled", "igsolve")
+HERE = os.path.dirname(os.path.abspath(__file__))
+#: Where the peer is built (gitignored): benchmarks/_build/igs.
+BUILD = os.path.join(HERE, "_build", "igs")
 
 
 def published(text: str) -> int | None:
@@ -128,6 +139,25 @@ def hand_split(root: tuple[int, int, int]) -> int:
     return g(root)
 
 
+def find_igsolve() -> str | None:
+    """An igsolve binary: ``benchmarks/_build/igs/target/release/igsolve`` when built;
+    else built there by the kit ``shared/bench/igsolve/build.sh`` (looked for in the
+    parents of the repository) from the source in ``IGS_SRC`` (a copy of
+    beling/impartial-games), when both are present; else None."""
+    binary = os.path.join(BUILD, "target", "release", "igsolve")
+    if os.path.exists(binary):
+        return binary
+    src = os.environ.get("IGS_SRC")
+    up = HERE
+    for _ in range(4):
+        up = os.path.dirname(up)
+        kit = os.path.join(up, "shared", "bench", "igsolve", "build.sh")
+        if os.path.exists(kit) and src:
+            subprocess.run(["bash", kit, src, BUILD], check=True)
+            return binary if os.path.exists(binary) else None
+    return None
+
+
 def igsolve(binary: str, text: str) -> int:
     """The nimber by Beling's igsolve (``igsolve cram ROWS COLS``, its defaults)."""
     h, _, w = text.partition("x")
@@ -138,20 +168,28 @@ def igsolve(binary: str, text: str) -> int:
     return int(m.group(1))
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished children (igsolve)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def _timed(f: Callable[[], Any], repeat: int) -> tuple[Any, float]:
     best, out = float("inf"), None
     for _ in range(repeat):
         forget(grundy.games.get("cram"))
         cram_canonical.cache_clear()  # no run starts with another's symmetric images
         _split.cache_clear()  # nor with its components
+        C.forget_tables()  # nor with the compiled table
         gc.collect()
-        t = time.perf_counter()
+        t = _cpu()
         out = f()
-        best = min(best, time.perf_counter() - t)
+        best = min(best, _cpu() - t)
     return out, best
 
 
-def node_kayles(sizes: list[int], seconds: float) -> None:
+def node_kayles(sizes: list[int], seconds: float,
+                which: tuple[str, ...] = ("outcome", "value", "compiled")) -> None:
     """Random graphs (edges with probability 3/(n-1), ``networkx`` seeded by ``n``):
     the outcome, then the value, each within ``seconds``."""
     import networkx as nx
@@ -161,10 +199,16 @@ def node_kayles(sizes: list[int], seconds: float) -> None:
         g = nx.gnp_random_graph(n, 3 / (n - 1), seed=n)
         pos = graph_position((n, list(g.edges)))
         row = [f"node-kayles n={n} ({g.number_of_edges()} edges)"]
-        for name, f in (("outcome", lambda: outcome(nk, pos, budget=Budget(seconds=seconds))),
-                        ("value", lambda: reduce(nk, pos, search=PRUNED,
-                                                 budget=Budget(seconds=seconds)))):
+        game = C.node_kayles_game(tuple(a | 1 << v for v, a in enumerate(pos[0])))
+        runs = (("outcome", lambda: outcome(nk, pos, budget=Budget(seconds=seconds))),
+                ("value", lambda: reduce(nk, pos, search=PRUNED, budget=Budget(seconds=seconds))),
+                ("compiled", lambda: C.compiled_value(game, pos[1],
+                                                      budget=Budget(seconds=seconds))))
+        for name, f in runs:
+            if name not in which:
+                continue
             forget(nk)
+            C.forget_tables()
             gc.collect()
             t = time.perf_counter()
             try:
@@ -183,7 +227,10 @@ def main() -> None:
     ap.add_argument("--columns", default=",".join(COLUMNS),
                     help="which of " + ", ".join(COLUMNS) + " to run")
     ap.add_argument("--igsolve", default=os.environ.get("IGSOLVE"),
-                    help="an igsolve binary (or the IGSOLVE variable): adds its column")
+                    help="an igsolve binary (or the IGSOLVE variable; else the one built in "
+                    "benchmarks/_build, see find_igsolve): adds its column")
+    ap.add_argument("--nk-columns", default="outcome,value,compiled",
+                    help="which Node Kayles searches: outcome, value, compiled")
     ap.add_argument("--node-kayles", default="",
                     help="random Node Kayles graphs of these sizes, e.g. 36,38,40")
     ap.add_argument("--seconds", type=float, default=60.0,
@@ -194,8 +241,12 @@ def main() -> None:
     columns = set(args.columns.split(","))
     if args.skip_hand:
         columns.discard("hand")
+    if not args.igsolve and "igsolve" in columns:
+        args.igsolve = find_igsolve()
     if not args.igsolve:
         columns.discard("igsolve")
+    if "compiled" in columns:  # load the compiled code before timing
+        C.compiled_value(C.CRAM, cram_word(2, 3, 63))
     runs: dict[str, Callable[[Any], Any]] = {
         "hand": hand,
         "hand+split": hand_split,
@@ -203,6 +254,7 @@ def main() -> None:
         "outcome": lambda b: outcome(cram, b),
         "value": lambda b: reduce(cram, b, search=PRUNED),
         "mex-sets": lambda b: reduce(cram, b, search=MEX_SETS),
+        "compiled": lambda b: C.compiled_value(C.CRAM, cram_word(*b)),
     }
     for text in filter(None, args.boards.split(",")):
         b = cram.parse_position(text)
@@ -224,11 +276,13 @@ def main() -> None:
                 if base in rows and mine in rows:
                     print(f"{text:6} {base} / {mine} = {rows[base][1] / rows[mine][1]:.1f}x",
                           flush=True)
-        if "igsolve" in rows and "value" in rows:  # how much slower than igsolve
-            print(f"{text:6} value / igsolve = {rows['value'][1] / rows['igsolve'][1]:.1f}x",
-                  flush=True)
+        for mine in ("value", "compiled"):  # how much slower than igsolve
+            if "igsolve" in rows and mine in rows:
+                print(f"{text:6} {mine} / igsolve = {rows[mine][1] / rows['igsolve'][1]:.2f}x",
+                      flush=True)
     if args.node_kayles:
-        node_kayles([int(n) for n in args.node_kayles.split(",")], args.seconds)
+        node_kayles([int(n) for n in args.node_kayles.split(",")], args.seconds,
+                    tuple(args.nk_columns.split(",")))
 
 
 if __name__ == "__main__":

@@ -11,6 +11,15 @@ import numpy as np
 Moves = Callable[[Hashable], Iterable[Hashable]]
 
 
+def mex(values: Iterable[int]) -> int:
+    """The least non-negative integer not among ``values``."""
+    s = set(values)
+    m = 0
+    while m in s:
+        m += 1
+    return m
+
+
 def wins(moves: Moves) -> Callable[[Hashable], bool]:
     """``wins(p)``: the player to move wins iff some option is a loss."""
 
@@ -26,11 +35,7 @@ def grundy_values(moves: Moves) -> Callable[[Hashable], int]:
 
     @lru_cache(maxsize=None)
     def g(p: Hashable) -> int:
-        s = {g(o) for o in moves(p)}
-        m = 0
-        while m in s:
-            m += 1
-        return m
+        return mex(g(o) for o in moves(p))
 
     return g
 
@@ -120,3 +125,46 @@ def split_game_table(n, splits=(), takes=(), wholes=(), unequal=False):
         seen[o[o <= len(o)]] = True
         g[m] = int(np.argmin(seen))
     return g
+
+
+def octal_heap_options(digits):
+    """Options of heap ``n`` of the octal game with code digits ``d0.d1d2...``,
+    straight from the rules, as sorted tuples of the non-empty heaps left: take
+    ``k`` tokens where digit ``k`` allows it, leaving no heap (bit 1), one heap
+    (bit 2) or two heaps (bit 4)."""
+
+    def options(n):
+        out = set()
+        for k, d in enumerate(digits):
+            if k == 0 or k > n:
+                continue
+            r = n - k
+            if d & 1 and r == 0:
+                out.add(())
+            if d & 2 and r >= 1:
+                out.add((r,))
+            if d & 4:
+                for a in range(1, r // 2 + 1):
+                    out.add((a, r - a))
+        return sorted(out)
+
+    return options
+
+
+def misere_p(heap_options):
+    """``p(heaps)``: whether the misère sum of the sorted tuple ``heaps`` is a
+    P-position (the player to move loses; with no move at all the player to move
+    wins), by exhaustive search of the whole sum."""
+
+    @lru_cache(maxsize=None)
+    def p(heaps: tuple) -> bool:
+        moved = False
+        for i, h in enumerate(heaps):
+            rest = heaps[:i] + heaps[i + 1:]
+            for o in heap_options(h):
+                moved = True
+                if p(tuple(sorted(rest + tuple(o)))):
+                    return False
+        return moved
+
+    return p

@@ -12,13 +12,7 @@ import pytest
 import grundy
 from grundy.patterns.forms import NAMESPACE, evaluate, fit_forms
 from grundy.conjecture import Guess, guess
-
-
-def mex(values: set[int]) -> int:
-    v = 0
-    while v in values:
-        v += 1
-    return v
+from tests.oracles import mex
 
 
 def heap_brute(moves, to: int) -> list[int]:
@@ -414,3 +408,27 @@ def test_cli_human_json_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert err.count("\n") == 1 and "no-such-game" in err
     assert main(["guess", "nim", "--to", "0"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_a_trivial_rule_is_marked_and_never_best() -> None:
+    # only n = 0 is a P-position and the other values are noise: "P iff n == 0"
+    # (or the like) is true but says nothing; it is reported as trivial, never best
+    rng = np.random.default_rng(11)
+    table = [0] + rng.integers(1, 7, 47).tolist()
+    g = guess(table, known=False, limit=10)
+    assert g.best is None or not g.best.trivial
+    p_rules = [c for c in g.conjectures if c.target == "P" and c.status != "refuted"]
+    assert p_rules and all(c.trivial for c in p_rules)
+    assert all(evaluate(c.expr, n=0) and not evaluate(c.expr, n=5) for c in p_rules)
+    assert "trivial" in str(p_rules[0])
+
+
+def test_value_rules_rank_above_p_rules_and_the_synthesiser_is_used() -> None:
+    @grundy.ruleset
+    def proper_divisor(n: int) -> list[int]:
+        return [n - d for d in range(1, n) if n % d == 0]
+
+    g = guess(proper_divisor, to=80, known=False, limit=10)
+    assert g.best is not None and g.best.target == "value" and g.best.expr == "v2(n)"
+    assert g.best.status == "verified"
+    assert evaluate(g.best.expr, n=3 * 2**90) == 90

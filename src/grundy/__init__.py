@@ -24,6 +24,7 @@ from grundy.solve import (
     Budget, GameGraph, Solver, count_positions, count_values, every_outcome, sj_outcome,
 )
 from grundy.solve.minimax import ZeroSumGame
+from grundy.solve.misere_quotient import MisereQuotient
 from grundy.solve.report import Report, analyze
 from grundy.values import *  # noqa: F403
 from grundy.values import __all__ as _values_all
@@ -45,8 +46,35 @@ _register_picture(_picture)
 __all__ = [
     *_values_all, *_rules_all, "analyze", "Report", "GameGraph", "Solver", "Budget", "Misere", "MisereSum",
     "EverySum", "ConjunctiveSum", "SelectiveSum", "every_outcome", "sj_outcome", "count_positions", "count_values", "games",
-    "ZeroSumGame", "__version__",
+    "misere_quotient", "MisereQuotient", "ZeroSumGame", "__version__",
 ]
+
+
+def misere_quotient(game: object, heaps: int, *, budget: Budget | None = None,
+                    store: bool = True) -> MisereQuotient:
+    """The misère quotient of the heaps ``0..heaps`` of a heap game: ``game`` a
+    ruleset (the options of a heap are heaps or sums of heaps) or a catalogue
+    spec such as ``"octal:0.07"``. Computed within ``budget`` (``stopped`` says
+    where and why it stopped short), kept in memory and, for a catalogue spec, on
+    disk (``GRUNDY_QUOTIENT_DIR``). See ``docs/misere.md``.
+
+    >>> q = misere_quotient("octal:0.75", 20)
+    >>> q.order, q.is_tame, q.outcome([5, 2, 2])
+    (8, False, Outcome.N)
+    """
+    from grundy.rules.ruleset import Ruleset as _Ruleset
+    from grundy.solve.budget import as_budget
+    from grundy.solve.misere_quotient import MAX_HEAPS, quotient_of
+    from grundy.values.errors import InvalidParameterError, describe
+
+    rs = games.get(game) if isinstance(game, str) else game
+    if isinstance(rs, Misere):
+        rs = rs.inner
+    if not isinstance(rs, _Ruleset):
+        raise InvalidParameterError(f"misere_quotient takes a heap ruleset or a catalogue spec; got {describe(game)}")
+    if isinstance(heaps, bool) or not isinstance(heaps, int) or not 0 <= heaps <= MAX_HEAPS:
+        raise InvalidParameterError(f"heaps is an integer from 0 to {MAX_HEAPS:,}; got {describe(heaps)}")
+    return quotient_of(rs, heaps, budget=as_budget(budget), store=store)
 
 
 def __getattr__(name: str) -> object:

@@ -18,6 +18,10 @@ defeat that, and this module handles them:
 * in worker processes forked by the command (a census pool), which leave quietly
   and let the parent report.
 
+A command that stops in order after Ctrl-C and needs longer (a census on a Dask
+cluster prints the games settled, then shuts the cluster down) asks for it
+beforehand with :func:`orderly`; a second Ctrl-C then leaves at once.
+
 A library user's own program is never touched: nothing is installed unless the
 process was started as ``grundy`` or ``python -m grundy``; and a command started
 with SIGINT ignored (``nohup``, a background job of a script) keeps ignoring it.
@@ -33,12 +37,13 @@ import time
 from types import FrameType
 from typing import Any
 
-__all__ = ["guard_startup", "install", "interrupted", "GRACE"]
+__all__ = ["guard_startup", "install", "interrupted", "orderly", "GRACE"]
 
 #: seconds the command has, after Ctrl-C, to end by itself
 GRACE = 0.5
 
-_state: dict[str, Any] = {"pid": None, "phase": None, "interrupted": False, "timer": None}
+_state: dict[str, Any] = {"pid": None, "phase": None, "interrupted": False, "timer": None,
+                          "grace": GRACE}
 
 
 def _is_command() -> bool:
@@ -79,13 +84,22 @@ def _handler(signum: int, frame: FrameType | None) -> None:
     if not _state["interrupted"]:
         _state["interrupted"] = True
         _state["timer"].set()  # the watchdog, started beforehand: no thread starts here
+    elif _state["grace"] > GRACE:  # a second Ctrl-C during an orderly stop: leave now
+        _say_and_leave()
     raise KeyboardInterrupt
 
 
 def _watchdog(fired: threading.Event) -> None:
     fired.wait()
-    time.sleep(GRACE)
+    time.sleep(_state["grace"])
     _say_and_leave()
+
+
+def orderly(seconds: float) -> None:
+    """The running command stops in order after Ctrl-C and may take up to
+    ``seconds`` for it (instead of :data:`GRACE`): the watchdog waits that long,
+    and a second Ctrl-C leaves at once. Call it before the work starts."""
+    _state["grace"] = max(GRACE, float(seconds))
 
 
 def _unraisable(hook: Any) -> Any:
@@ -136,6 +150,7 @@ def uninstall() -> None:
     if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is _handler:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     _state["phase"] = None
+    _state["grace"] = GRACE
 
 
 def interrupted() -> bool:

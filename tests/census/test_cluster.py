@@ -96,6 +96,34 @@ def test_a_killed_worker_loses_and_duplicates_nothing(tmp_path):
     assert len(out.splitlines()) == 64 and "Traceback" not in err
 
 
+def test_ctrl_c_prints_the_settled_games_then_stops_the_cluster(tmp_path):
+    """SIGINT after some games settled: every stored row is printed (CSV, after
+    its header), the command ends with status 130 (docs/octal.md), and the
+    cluster's processes end with it. Before, the command's Ctrl-C watchdog ended
+    it during the cluster's shutdown, before any row was printed."""
+    store = tmp_path / "c.sqlite"
+    proc = subprocess.Popen(_command(store, "--cluster", "local:2"), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,  # Ctrl-C as in a terminal, even
+                            # when the tests run as a background job (SIGINT ignored)
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        _wait_for_rows(proc, store, 3)
+        cluster = psutil.Process(proc.pid).children(recursive=True)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130 and "Traceback" not in err, err
+    stored = _stored(store)
+    lines = out.splitlines()
+    assert lines[0].startswith("code,n,") and len(lines) == len(stored) + 1 >= 4, (out, err)
+    assert sorted(line.split(",")[0] for line in lines[1:]) == sorted(code for code, _ in stored)
+    assert f"{len(stored)} of 63 games settled; kept in" in err
+    _, alive = psutil.wait_procs(cluster, timeout=30)
+    assert alive == []
+
+
 @pytest.mark.slow
 def test_an_interrupted_census_resumes_with_the_unsettled_games(tmp_path):
     store = tmp_path / "c.sqlite"

@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from grundy.cli.main import main
+from tests.oracles import mex
 
 USER_FILES = {
     "good.py": "import grundy\n\n@grundy.ruleset\ndef take12(n):\n    return [n - k for k in (1, 2) if k <= n]\n",
@@ -61,16 +62,26 @@ class Hang(Exception):
 
 @contextmanager
 def alarm(seconds: float) -> Iterator[None]:
-    def ring(signum: int, frame: Any) -> None:
-        raise Hang(f"no exit within {seconds} s")
+    """Raise :class:`Hang` past ``seconds`` of this process's CPU time (a busy
+    machine does not stretch it, as it stretches wall time), or past a minute
+    and 30 times ``seconds`` of wall time (a wait that never ends)."""
 
-    old = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    def ring(signum: int, frame: Any) -> None:
+        what = "CPU" if signum == signal.SIGPROF else "wall"
+        raise Hang(f"no exit within {seconds} s of CPU time" if what == "CPU"
+                   else f"no exit within {max(60.0, 30 * seconds)} s")
+
+    old_prof = signal.signal(signal.SIGPROF, ring)
+    old_alarm = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    signal.setitimer(signal.ITIMER_REAL, max(60.0, 30 * seconds))
     try:
         yield
     finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        signal.signal(signal.SIGPROF, old_prof)
+        signal.signal(signal.SIGALRM, old_alarm)
 
 
 def run_cli(argv: list[str], seconds: float = 10.0) -> tuple[Any, str, str]:
@@ -335,9 +346,7 @@ def test_table_far_window_uses_the_closed_form() -> None:
     @lru_cache(maxsize=None)
     def brute(n: int) -> int:
         s = {brute(b) for b in range(n)} | {brute(a) ^ brute(n - a) for a in range(1, n // 2 + 1)}
-        m = 0
-        while m in s:
-            m += 1
+        m = mex(s)
         return m
 
     small = [brute(n) for n in range(1, 41)]

@@ -135,3 +135,67 @@ def test_good_checkpoint_resumes(capsys, tmp_path):
     assert first == again
     values = raw_table([0, 4, 5], 2000)
     assert (again["max"], again["max_at"]) == (max(values), values.index(max(values)))
+
+
+def _officers(n):
+    """Officers (0.6) to heap ``n`` from the raw rules, as a list."""
+    return raw_table([0, 6], n)
+
+
+def test_a_tampered_checkpoint_is_refused_on_every_block(capsys, tmp_path):
+    """Issue 39: a value changed past the first 512 heaps was taken as it was
+    (``max 300 at 1000``); now every block is checked against its CRC32."""
+    import numpy as np
+
+    path, n = tmp_path / "c.npy", 20_000
+    args = ["stats", "octal:0.6", "--to", str(n), "--checkpoint", str(path), "--json"]
+    assert main(args) == 0
+    first = json.loads(capsys.readouterr().out)
+    truth = _officers(n)
+    assert (first["max"], first["max_at"]) == (max(truth), truth.index(max(truth)))
+    assert (tmp_path / "c.npy.json").exists()
+    a = np.load(path)
+    a[1000] = 300
+    np.save(path, a)
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and repr(str(path)) in err and "damaged" in err
+    assert "block 0" in err and "CRC32" in err
+    assert "max 300" not in err
+
+
+def test_checkpoint_header_missing_damaged_or_short(capsys, tmp_path):
+    import numpy as np
+
+    path = tmp_path / "c.npy"
+    header = tmp_path / "c.npy.json"
+    args = ["stats", "octal:0.6", "--to", "3000", "--checkpoint", str(path)]
+    assert main(args) == 0
+    capsys.readouterr()
+    good_values, good_header = path.read_bytes(), header.read_text()
+    header.unlink()  # a checkpoint with no checksums (an older grundy's) is refused
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "no checksum header" in err and repr(str(path)) in err
+    header.write_text("{not json")
+    assert main(args) == 2
+    assert "cannot be read" in capsys.readouterr().err
+    header.write_text(good_header)
+    np.save(path, np.load(path)[:2000])  # fewer values than the header covers
+    assert main(args) == 2
+    assert "damaged" in capsys.readouterr().err
+    # a crash between the two renames: new values, the old header; the prefix it
+    # covers is checked and the rest computed again
+    path.write_bytes(good_values)
+    head = json.loads(good_header)
+    longer = np.concatenate([np.load(path), np.full(500, 7, dtype=np.uint16)])
+    np.save(path, longer)
+    assert head["heaps"] == 3001
+    assert main(["stats", "octal:0.6", "--to", "3400", "--checkpoint", str(path), "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    truth = _officers(3400)
+    assert (got["max"], got["max_at"]) == (max(truth), truth.index(max(truth)))
+    assert np.load(path).tolist() == truth
+    # another game's checkpoint
+    assert main(["stats", "octal:0.45", "--to", "100", "--checkpoint", str(path)]) == 2
+    assert "another game" in capsys.readouterr().err

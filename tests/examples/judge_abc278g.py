@@ -94,7 +94,7 @@ def main() -> int:
         if judge_turn:
             if not total:
                 send("0 0")  # the judge cannot move: the player won
-                proc.wait(timeout=30)
+                proc.wait(timeout=300)
                 return 0
             x, y = runs.pick(rng.randrange(total))
             runs.play(x, y)

@@ -39,14 +39,11 @@ def test_p3179_haoi2015():
         assert mod.solve(text).split() == want
 
 
-def test_p3179_big_n_is_fast():
-    import time
-
+def test_p3179_big_n():
+    # at the problem's largest n (its time: benchmarks/bench_examples.py)
     mod = load("p3179_haoi2015")
-    t = time.perf_counter()
     out = mod.solve("1000000000\n2\n3 1 2 3\n2 999999999 1000000000\n")
     assert out.split() in (["Yes", "No"], ["Yes", "Yes"], ["No", "No"], ["No", "Yes"])
-    assert time.perf_counter() - t < 20
     # coins above n / 2 have only k = 1: value 1 each, so two of them cancel
     assert out.split()[1] == "No"
 
@@ -181,14 +178,12 @@ def test_cf2070e():
         assert mod.solve(f"{n}\n{s}\n") == str(want)
 
 
-def test_cf2070e_large_is_fast():
-    import time
-
+def test_cf2070e_at_full_size():
+    # at the problem's largest n (its time: benchmarks/bench_examples.py): the
+    # count is of substrings, at most n (n + 1) / 2
     mod = load("cf2070e_binary_string")
     s = "".join(random.Random(6).choice("0001") for _ in range(300000))
-    t = time.perf_counter()
-    mod.solve(f"{len(s)}\n{s}\n")
-    assert time.perf_counter() - t < 10
+    assert 0 < int(mod.solve(f"{len(s)}\n{s}\n")) <= len(s) * (len(s) + 1) // 2
 
 
 # seven segments --------------------------------------------------------------------
@@ -329,11 +324,8 @@ def test_arc134e_counts():
         assert mod.solve(f"{len(a)}\n{' '.join(map(str, a))}\n") == str(want % 998244353), a
 
 
-def test_arc134e_full_size_is_fast():
-    import time
-
+def test_arc134e_at_full_size():
+    # at the problem's largest input (its time: benchmarks/bench_examples.py)
     mod = load("arc134e_modulo_nim")
-    t = time.perf_counter()
     out = mod.solve("200\n" + " ".join(["200"] * 200))
     assert 0 <= int(out) < 998244353
-    assert time.perf_counter() - t < 20

@@ -349,7 +349,7 @@ def test_abc278g_against_a_judge_process(seed):
     judge = [sys.executable, str(Path(__file__).with_name("judge_abc278g.py"))]
     player = [sys.executable, str(ROOT / "examples" / "abc278g_interactive.py")]
     result = subprocess.run([*judge, str(n), str(lo), str(hi), str(seed), "--", *player],
-                            capture_output=True, text=True, timeout=120)
+                            capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, (n, lo, hi, result.stderr)
 
 

@@ -1,10 +1,9 @@
 """Every contest program in examples/ on a maximum-size input of its problem, in
-a subprocess as a judge runs it: exit status 0, output of the right shape, and a
-generous time bound (the target on an idle 2-core machine is 3 s; the bound here
-leaves room for a busy CI machine and a cold numba cache).
-
-The inputs come from the seeded generators of benchmarks/bench_examples.py
-(which also measures and tabulates the times). Slow: run with ``-m slow``.
+a subprocess as a judge runs it: exit status 0 and output of the right shape.
+No time is asserted here: the target (3 s on an idle 2-core machine) is
+measured and tabulated by benchmarks/bench_examples.py, whose seeded generators
+make these inputs. ``TIMEOUT`` only ends a program that hangs. Slow: run with
+``-m slow``.
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-WALL_LIMIT = 20.0  # seconds
+TIMEOUT = 600.0  # seconds: a hung program, not a slow one
 
 
 def _bench():  # type: ignore[no-untyped-def]
@@ -47,18 +46,16 @@ def test_max_size(case):
     env = dict(os.environ)
     if case.interactive:
         n, lo, hi = case.interactive
-        run = bench.run_interactive(n, lo, hi, 0, env, timeout=4 * WALL_LIMIT)
+        run = bench.run_interactive(n, lo, hi, 0, env, timeout=TIMEOUT)
         assert run.status == 0, (run.status, run.shape_ok, run.stderr_tail)
         assert run.shape_ok is None, run.shape_ok
-        assert run.wall <= WALL_LIMIT, f"{run.wall:.1f} s wall ({run.cpu:.1f} s CPU)"
         return
     text, expect = bench.generate(case, 0)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "input.txt"
         path.write_text(text)
         cmd = [sys.executable, str(ROOT / "examples" / f"{case.example}.py"), *case.args]
-        run, out = bench.run_program(cmd, path, env, timeout=4 * WALL_LIMIT)
+        run, out = bench.run_program(cmd, path, env, timeout=TIMEOUT)
     assert run.status == 0, (run.status, run.stderr_tail)
     problem = expect.problems(out)
     assert problem is None, problem
-    assert run.wall <= WALL_LIMIT, f"{run.wall:.1f} s wall ({run.cpu:.1f} s CPU)"

@@ -13,14 +13,7 @@ from itertools import product
 import pytest
 
 from tests.examples.test_examples import ROOT, load
-
-
-def mex(values) -> int:
-    s = set(values)
-    m = 0
-    while m in s:
-        m += 1
-    return m
+from tests.oracles import mex
 
 
 # ------------------------------------------------------------ HDU 3595 GG and MM
@@ -389,15 +382,10 @@ MAX_INPUTS = {
 @pytest.mark.parametrize("name", sorted(MAX_INPUTS))
 def test_notes_problem_at_max_size(name):
     """Each program on seeded inputs at its problem's limits, as a fresh process
-    (imports and kernel loading included); 3 s is the target on an idle machine,
-    the bound here leaves room for a loaded one."""
-    import time
-
+    (imports and kernel loading included): it answers every query. Its time (3 s
+    is the target on an idle machine) is benchmarks/bench_examples.py's."""
     for make in MAX_INPUTS[name]:
         text, lines = make(random.Random(23))
-        start = time.perf_counter()
         run = subprocess.run([sys.executable, str(ROOT / "examples" / f"{name}.py")], input=text,
-                             capture_output=True, text=True, timeout=60, check=True)
-        elapsed = time.perf_counter() - start
+                             capture_output=True, text=True, timeout=600, check=True)
         assert len(run.stdout.split()) == lines
-        assert elapsed < 15, f"{name}: {elapsed:.1f} s"

@@ -14,13 +14,7 @@ import pytest
 import grundy
 from grundy import GrundyError, InvalidParameterError, InvalidPositionError, nim_mul
 from grundy.games import coins as C
-
-
-def mex(s):
-    m = 0
-    while m in s:
-        m += 1
-    return m
+from tests.oracles import mex
 
 
 def brute_row(raw_sets, n):
@@ -347,3 +341,37 @@ def test_turning_corners_winning_turn_on_big_grids():
             assert a == a2 and b == b2 and r == r2 and c == c2 and a < r and b < c
             after = tc.winning_move(pos)
             assert tc.value(after) == 0
+
+
+def test_a_colouring_move_search_stops_at_the_budget() -> None:
+    """Issue 39: a winning move of an 8 x 8 colouring board listed every connected
+    block of cell (8, 8) first (17.7 s, no answer, under a 2 s budget); the sets
+    are now read one at a time under the budget in force."""
+    import grundy
+    from grundy.solve.budget import Budget, watching
+    from grundy.values.errors import SearchLimitError
+
+    g = grundy.games.get("colouring")
+    board = "TTHTHHHH/TTHTHHHH/TTHTHHHT/HHHHHHHH/TTHHHHTT/HTTHHTHT/THTHTTTT/THTTHHTH"
+    assert g.value(board) == 21637  # the closed form answers at once
+    with watching(Budget(seconds=0)):
+        with pytest.raises(SearchLimitError) as info:
+            g.winning_move(board)
+    assert info.value.reason == "seconds"
+    report = grundy.analyze(g[board], budget=Budget(seconds=0.5))
+    assert report.value == 21637 and str(report.outcome) == "N"
+    assert "winning_moves" in report.stopped
+
+
+def test_a_lazy_turn_search_finds_what_the_list_finds() -> None:
+    """The lazy scan of the turning sets agrees with the listed sets, on small
+    colouring boards: every move it constructs is an option of the given value."""
+    import grundy
+
+    g = grundy.games.get("colouring")
+    for board in ("TH/HH", "HTH/THH", "TTH/HTT/THH"):
+        v = g.value(board)
+        for target in range(v):
+            o = g.option_with_value(board, target)
+            if o is not None:
+                assert o in g.options(board) and g.value(o) == target

@@ -5,7 +5,6 @@ closed form, move counts of whole boards, and the published nimbers of empty boa
 from __future__ import annotations
 
 import random
-import time
 from functools import cache
 
 import pytest
@@ -113,12 +112,11 @@ def test_published_small_boards(text: str) -> None:
 
 
 @pytest.mark.slow
-def test_every_published_board_of_at_most_30_cells_within_two_minutes() -> None:
+def test_every_published_board_of_at_most_30_cells() -> None:
+    # about two minutes a board at most (benchmarks/bench_cram.py measures them)
     for text, value in PUBLISHED.items():
         forget(CRAM)
-        t = time.perf_counter()
         assert reduce(CRAM, CRAM.parse_position(text), search=PRUNED) == value, text
-        assert time.perf_counter() - t < 120, text
 
 
 def test_even_boards_are_lost_without_the_closed_form_too() -> None:

@@ -30,6 +30,7 @@ from grundy.solve.engine import forget
 from tests.oracles import remoteness as remoteness_oracle
 from tests.oracles import suspense as suspense_oracle
 from tests.oracles import wins
+from tests.oracles import mex
 
 N, P = Outcome.N, Outcome.P
 SEED = 21
@@ -44,14 +45,6 @@ def fresh(spec: str) -> Any:
     rs = entry.make(args or None)
     forget(rs)
     return rs
-
-
-def mex(values: Iterable[int]) -> int:
-    s = set(values)
-    m = 0
-    while m in s:
-        m += 1
-    return m
 
 
 def shuffled(items: Iterable[Any], salt: str) -> list[Any]:

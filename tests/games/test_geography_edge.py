@@ -26,6 +26,7 @@ from grundy.games.geography_edge import (
 from grundy.solve.budget import Budget
 from grundy.values.errors import InvalidPositionError, SearchLimitError
 from grundy.values.outcome import Outcome
+from tests.oracles import mex
 
 
 def brute(edges):
@@ -39,9 +40,7 @@ def brute(edges):
             a, b = edges[i]
             if v == a or v == b:
                 seen.add(g(unused - {i}, b if v == a else a))
-        m = 0
-        while m in seen:
-            m += 1
+        m = mex(seen)
         return m
 
     return g, frozenset(range(len(edges)))
@@ -143,9 +142,7 @@ def g_path(a, b):
     opts = {end(a - 1)} if a else set()
     if b:
         opts.add(end(b - 1))
-    m = 0
-    while m in opts:
-        m += 1
+    m = mex(opts)
     return m
 
 

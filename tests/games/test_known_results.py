@@ -31,16 +31,10 @@ from grundy.games import string
 from grundy.solve.tables import PeriodSearch, heap_table, pattern_of
 from grundy.solve.budget import Budget
 from tests.oracles import grundy_values, wins
+from tests.oracles import mex
 
 # ------------------------------------------------------------------ raw rules
 HeapMoves = Callable[[int], Iterable[tuple[int, ...]]]  # heap n -> the heaps a move leaves
-
-
-def mex(seen: set[int]) -> int:
-    m = 0
-    while m in seen:
-        m += 1
-    return m
 
 
 def take_and_break(code: str) -> HeapMoves:

@@ -21,15 +21,9 @@ from grundy.cli.main import main
 from grundy.games.octal import GrundysGame, SplitTable, TakeAndBreak
 from grundy.games.tablestore import TableStore
 from grundy.values.errors import InvalidParameterError, SearchLimitError
+from tests.oracles import mex
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def mex(reached: set[int]) -> int:
-    v = 0
-    while v in reached:
-        v += 1
-    return v
 
 
 def naive_octal(code: str, n: int) -> list[int]:
@@ -347,7 +341,7 @@ def test_sigint_stops_the_cli_cleanly_and_the_rerun_resumes(tmp_path):
         if line.startswith("table: ") and "/" in line:
             shown = int(line.split()[1].split("/")[0].replace(",", ""))
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    out, err = proc.communicate(timeout=300)
     assert proc.returncode == 130, err
     kept = json.loads((tmp_path / "o.table.json").read_text())["heaps"]
     assert shown <= kept <= n  # the chunks done before Ctrl-C, committed on the way out

@@ -12,16 +12,10 @@ import pytest
 import grundy
 from grundy import InvalidPositionError
 from grundy.games.placement import canonical_graph, cram_board, cram_canonical, graph_position
+from tests.oracles import mex as _mex
 
 CRAM = grundy.games.get("cram")
 NK = grundy.games.get("node-kayles")
-
-
-def _mex(s: set[int]) -> int:
-    m = 0
-    while m in s:
-        m += 1
-    return m
 
 
 @cache

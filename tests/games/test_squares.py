@@ -9,6 +9,7 @@ import random
 
 import grundy
 from grundy import Outcome
+from tests.oracles import mex
 
 
 def sieve_values(n: int) -> list[int]:
@@ -16,9 +17,7 @@ def sieve_values(n: int) -> list[int]:
     g: list[int] = []
     for m in range(n + 1):
         seen = {g[m - k * k] for k in range(1, int(m**0.5) + 2) if k * k <= m}
-        v = 0
-        while v in seen:
-            v += 1
+        v = mex(seen)
         g.append(v)
     return g
 

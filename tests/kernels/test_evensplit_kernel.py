@@ -10,6 +10,7 @@ import pytest
 
 from grundy.games import EvenSplit
 from grundy.kernels import _evensplit_jit as kernel
+from tests.oracles import mex
 
 
 def raw_values(f: int, n: int) -> list[int]:
@@ -25,9 +26,7 @@ def raw_values(f: int, n: int) -> list[int]:
             for _ in range(r):
                 v ^= g[q + 1]
             seen.add(v)
-        v = 0
-        while v in seen:
-            v += 1
+        v = mex(seen)
         g[m] = v
     return g
 

@@ -278,21 +278,48 @@ def test_budgets_are_stated_and_kept():
         SplitTable("x", splits=[1], takes=[], wholes=[], max_heaps=100).array(100)
 
 
-def test_the_time_budget_holds_where_each_heap_costs_o_n():
+def test_the_time_budget_holds_where_each_heap_costs_o_n(monkeypatch):
     """0.004 has no sparse split (every heap scans the table): each kernel call
     is sized to about half a second at the last call's rate, so progress comes
     every second or so and a 4 s budget ends near 4 s (with calls of 2^18
-    heaps or half the table it overran to 9 s here, and to 100 s in a census)."""
-    import time
+    heaps or half the table it overran to 9 s here, and to 100 s in a census).
 
+    On a fake clock (the machine's load is no part of it): each kernel call
+    advances it by a cost model of 0.004, 10 ns per cell of the table a heap
+    scans, so a heap n costs 10 n ns."""
+    import types
+
+    import grundy.games.octal as octal_mod
+    import grundy.kernels.rare as rare_mod
+
+    clock = {"now": 1000.0}
+    monkeypatch.setattr(octal_mod, "time", types.SimpleNamespace(monotonic=lambda: clock["now"]))
+    real_rare, real_naive = rare_mod.rare_table, rare_mod.naive_table
+
+    def cost(lo: int, hi: int) -> None:  # heaps lo..hi, heap n scanning n cells
+        clock["now"] += 1e-8 * (hi * (hi + 1) - lo * (lo - 1)) / 2
+
+    def rare(g, lo, hi, *args, **kw):  # type: ignore[no-untyped-def]
+        out = real_rare(g, lo, hi, *args, **kw)
+        cost(lo, hi)
+        return out
+
+    def naive(g, lo, hi, *args, **kw):  # type: ignore[no-untyped-def]
+        out = real_naive(g, lo, hi, *args, **kw)
+        cost(lo, hi)
+        return out
+
+    monkeypatch.setattr(rare_mod, "rare_table", rare)
+    monkeypatch.setattr(rare_mod, "naive_table", naive)
     game = TakeAndBreak("0.004")
     game.table_array(4096)
-    stamps = [time.monotonic()]
-    game.find_period(budget=Budget(seconds=4.0, positions=1 << 22), progress=lambda have: stamps.append(time.monotonic()))
-    stamps.append(time.monotonic())
-    assert "time budget" in game.period_note
+    stamps = [clock["now"]]
+    game.find_period(budget=Budget(seconds=4.0, positions=1 << 22), progress=lambda have: stamps.append(clock["now"]))
+    stamps.append(clock["now"])
+    assert "time budget (4 s" in game.period_note
+    assert len(stamps) > 6  # several kernel calls, each sized to the last one's rate
     assert max(b - a for a, b in zip(stamps, stamps[1:])) < 2.0
-    assert stamps[-1] - stamps[0] < 6.5
+    assert 4.0 < stamps[-1] - stamps[0] < 6.5
 
 
 @pytest.mark.parametrize("bad", ["0.", "1.2.3", "0." + "7" * 5000, "0.000", "9.1", "0.8", "0.9",
@@ -330,12 +357,10 @@ def test_a_proven_period_fills_the_table_by_copying(code):
 
 
 def test_dawsons_kayles_to_two_million_at_once():
-    import time
-
+    # was more than five minutes (a quadratic rare loop); its speed is measured
+    # by benchmarks/bench_kernels.py (0.07 against C++), its values here
     dawson = grundy.games.get("dawson")
-    t0 = time.monotonic()
     big = np.asarray(dawson.table_array(2_000_000))
-    assert time.monotonic() - t0 < 30  # was more than five minutes (quadratic rare loop)
     want = oracle(parse_code("0.07")[0], 500)  # period 34 from heap 53 on (52 is the last exception)
     assert want[52] != want[52 + 34]
     assert big[:501].tolist() == want

@@ -72,3 +72,18 @@ def test_wide_counters_match_fixpoint(g, fan, overwrite):
     for v in range(n):
         assert CODE[int(out[v])] == want_o[v]
         assert (None if rem[v] < 0 else int(rem[v])) == want_r[v]
+
+
+def test_the_retrograde_benchmark_builds_the_p9169_graph():
+    """benchmarks/bench_retrograde.py times the P9169 example's state graph: its
+    builder follows the example's ``board_graph`` (which also returns the start)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_retrograde.py"
+    spec = importlib.util.spec_from_file_location("bench_retrograde", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    states, src, dst, terminal = bench.p9169_graph(["...", ".X.", "O.O"])
+    assert len(src) == len(dst) > 0 and terminal.shape == (states,)
+    assert 0 <= min(src.min(), dst.min()) and max(src.max(), dst.max()) < states

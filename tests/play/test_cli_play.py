@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def spawn(*args: str):  # type: ignore[no-untyped-def]
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), COLUMNS="120", NO_COLOR="1")
     return pexpect.spawn(
-        sys.executable, ["-m", "grundy", "play", *args], env=env, encoding="utf-8", timeout=60,
+        sys.executable, ["-m", "grundy", "play", *args], env=env, encoding="utf-8", timeout=300,
         # Ctrl-C as from a terminal, even if the tests run as a background job
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )

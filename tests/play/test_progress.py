@@ -63,7 +63,7 @@ def test_bar_on_a_terminal() -> None:
         "print('finished')\n"
     )
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), COLUMNS="100", TERM="xterm")
-    p = pexpect.spawn(sys.executable, ["-c", code], env=env, encoding="utf-8", timeout=60)
+    p = pexpect.spawn(sys.executable, ["-c", code], env=env, encoding="utf-8", timeout=300)
     p.expect(r"table.*/400.*%.*ETA")
     p.expect("finished")
     p.expect(pexpect.EOF)

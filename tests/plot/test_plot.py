@@ -95,6 +95,37 @@ def test_cli_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert err.count("\n") == 1 and ".png or .svg" in err
 
 
+def test_every_catalogue_entry_plots_or_says_why(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 39: ``grundy plot cram -o x.png`` and ``mock-turtles`` ended in a
+    TypeError traceback, ``node-kayles``, ``hackenbush``, ``geography`` said
+    "...got 0". Every entry of ``grundy list`` plots, or says in one line on
+    stderr (exit 2) why it has no plot; a game without one still draws the game
+    graph of a small position."""
+    from grundy.cli.main import main
+
+    plotted, refused = [], []
+    for e in grundy.games.entries():
+        out = tmp_path / f"{e.name}.png"
+        code = main(["plot", e.spec, "--to", "10", "-o", str(out)])
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and "got 0" not in err, (e.name, err)
+        if code == 0:
+            assert out.read_bytes()[:4] == b"\x89PNG", e.name
+            plotted.append(e.name)
+        else:
+            assert code == 2 and err.count("\n") == 1, (e.name, code, err)
+            assert f"{get(e.spec).name} has no plot" in err and "POSITION" in err, err
+            refused.append(e.name)
+    for name in ("cram", "mock-turtles", "node-kayles", "hackenbush", "geography"):
+        assert name in refused
+    for name in ("nim", "dawson", "wythoff", "circle", "misere-nim"):
+        assert name in plotted
+    assert main(["plot", "cram", "2x2", "-o", str(tmp_path / "c.png")]) == 0  # the graph
+    assert main(["plot", "cram", "--kind", "sequence", "-o", str(tmp_path / "c.png")]) == 2
+    assert "cram has no plot" in capsys.readouterr().err
+
+
 def test_import_grundy_stays_light() -> None:
     code = "import grundy, sys; print(sorted(m for m in ('matplotlib', 'fastapi', 'uvicorn', 'networkx') if m in sys.modules))"
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))

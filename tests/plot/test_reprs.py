@@ -39,7 +39,15 @@ def test_report_in_words_with_the_move_values_of_the_page() -> None:
     options = list(_nim_sum_moves(heaps))
     rows = re.findall(r"<tr[^>]*><td>([^<]*)</td><td>(win|lose|draw|\?)</td><td>([^<]*)</td><td>([^<]*)</td></tr>", html)
     assert len(rows) == len(options)
-    for (text, result, value, r), o in zip(rows, options):
+    by_text = {}
+    for o in options:
+        i = next(k for k in range(3) if o[k] != heaps[k])
+        by_text[f"heap {i + 1} to {o[i]}"] = o
+    assert sorted(t for t, *_ in rows) == sorted(by_text)
+    results = [res for _, res, _, _ in rows]
+    assert results == sorted(results, key=lambda x: x != "win")  # winning moves first
+    for text, result, value, r in rows:
+        o = by_text[text]
         assert result == ("lose" if w(o) else "win"), text
         assert int(value) == o[0] ^ o[1] ^ o[2] and int(r) == rem(o)
     # the same values as the web page's list (one function for both)

@@ -1,5 +1,4 @@
 import random
-import time
 
 import pytest
 
@@ -40,16 +39,15 @@ def test_winning_moves_of_sum_reach_p_positions_and_are_all_of_them():
             assert one is None
 
 
-def test_ten_thousand_components_in_well_under_a_second():
+def test_ten_thousand_components_by_their_values():
+    # its time is measured by benchmarks/bench_catalogue.py and bench_reducer.py
+    # (sums of 10^6 heaps), not here
     rng = random.Random(3)
     heaps = [rng.randrange(1, 10**12) for _ in range(10_000)]
     subs = [rng.randrange(0, 200) for _ in range(10_000)]
     total = nim.sum(*heaps) + sub.sum(*subs)
-    t = time.perf_counter()
     m = total.winning_move()
     v = total.value
-    elapsed = time.perf_counter() - t
-    assert elapsed < 1.0, elapsed
     if v:
         assert total.play(m).value == 0
 

@@ -1,5 +1,4 @@
 import random
-import time
 
 import networkx as nx
 import pytest
@@ -86,15 +85,13 @@ def test_cyclic_graph_values_raise_but_outcomes_work():
         g.remoteness(3)
 
 
-def test_linear_time_on_a_big_graph():
+def test_a_big_graph():
+    # ~1M edges (its time, ~1.5 s, is benchmarks/bench_graphs.py's to measure)
     rng = random.Random(5)
     n = 200_000
     succ = {v: [v - 1 - rng.randrange(min(v, 50)) for _ in range(5)] if v else [] for v in range(n)}
-    t = time.perf_counter()
     a = GameGraph(succ).analyze()
-    elapsed = time.perf_counter() - t
     assert a.acyclic and len(a.order) == n
-    assert elapsed < 10, elapsed  # ~1M edges; generous bound, measured ~1.5 s
 
 
 def test_bad_graphs():

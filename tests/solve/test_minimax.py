@@ -164,3 +164,47 @@ def test_errors_name_the_bad_input():
         ZeroSumGame(lambda s: [s + (0,), s + (1,)], lambda s: len(s) if len(s) == 24 else None).value(
             (), budget=Budget(positions=1000))
     assert err.value.reason == "positions"
+
+
+# ------------------------------------------------- the user's functions misbehaving (issue 39)
+def _two_ends(payoffs: dict[int, object]) -> ZeroSumGame:
+    """Max moves from 0 to 1 or 2, each an end with the payoff given."""
+    return ZeroSumGame(lambda s: [1, 2] if s == 0 else [], lambda s: payoffs.get(s), name="ends")
+
+
+def test_payoffs_that_cannot_be_compared_are_a_move_function_error() -> None:
+    from grundy.values.errors import MoveFunctionError
+
+    with pytest.raises(MoveFunctionError, match="ends: payoffs that cannot be compared"):
+        _two_ends({1: 3, 2: "x"}).value(0)
+
+
+@pytest.mark.parametrize("order", [(1, 2), (2, 1)])
+def test_a_nan_payoff_is_refused_by_name_whatever_the_order(order: tuple[int, int]) -> None:
+    """Max's value was nan or 5 depending on which option came first."""
+    from grundy.values.errors import MoveFunctionError
+
+    g = ZeroSumGame(lambda s: list(order) if s == 0 else [],
+                    lambda s: {1: float("nan"), 2: 5}.get(s), name="nan")
+    with pytest.raises(MoveFunctionError, match=r"payoff\(1\) returned nan"):
+        g.value(0)
+
+
+def test_a_raising_to_move_or_order_is_wrapped_like_a_raising_moves() -> None:
+    from grundy.values.errors import MoveFunctionError
+
+    def boom(s: object) -> object:
+        raise KeyError(s)
+
+    g = ZeroSumGame(lambda s: [s - 1] if s else [], lambda s: 0 if s == 0 else None,
+                    to_move=boom, name="turns")
+    with pytest.raises(MoveFunctionError, match=r"turns: to_move\(3\) failed: KeyError"):
+        g.value(3)
+    g = ZeroSumGame(lambda s: [s - 1, s - 2] if s > 1 else [], lambda s: s if s <= 1 else None,
+                    order=boom, name="ordered")
+    with pytest.raises(MoveFunctionError, match="ordered: order failed on the options of 5"):
+        g.value(5)
+    g = ZeroSumGame(lambda s: [s - 1, s - 2] if s > 1 else [], lambda s: s if s <= 1 else None,
+                    order=lambda s: None if s % 2 else s, name="ordered")
+    with pytest.raises(MoveFunctionError, match="must be comparable"):
+        g.value(5)

@@ -70,7 +70,7 @@ def test_a_killed_cram_search_resumes_from_its_last_save(tmp_path: Path) -> None
             saves, last = saves + 1, stamp
     assert p.poll() is None, "the search ended before it was killed; use a larger board"
     p.send_signal(signal.SIGKILL)
-    p.communicate(timeout=60)
+    p.communicate(timeout=300)
     assert p.returncode == -signal.SIGKILL
     cram = grundy.games.get("cram")
     forget(cram)
@@ -104,3 +104,43 @@ def test_a_periodic_save_happens_while_the_search_runs(tmp_path: Path) -> None:
 
     assert reduce(slow_heap, 60, store=store, save_every=0.1) == 60 % 4
     assert seen == [True]
+
+
+# ------------------------------------------------- the store's path (issue 39)
+def test_a_store_that_cannot_be_written_is_refused_before_the_search(tmp_path) -> None:
+    """The error came after the search had run, and its result was lost."""
+    import grundy
+    from grundy.solve.reducer import reduce
+    from grundy.values.errors import InvalidParameterError
+
+    calls = []
+    rs = grundy.ruleset(lambda n: calls.append(n) or range(n))
+    for bad in (tmp_path / "missing" / "t.memo", tmp_path):
+        with pytest.raises(InvalidParameterError, match="memo store"):
+            reduce(rs, 50, store=bad)
+        assert calls == []  # nothing was searched
+
+
+@pytest.mark.parametrize("store", [5, 2.5, None.__class__, ["t.memo"]])
+def test_a_store_that_is_not_a_path_is_refused_by_name(store) -> None:
+    import grundy
+    from grundy.solve.reducer import reduce
+    from grundy.values.errors import InvalidParameterError
+
+    with pytest.raises(InvalidParameterError, match="store must be a file path"):
+        reduce(grundy.ruleset(lambda n: range(n)), 5, store=store)
+
+
+def test_a_bytes_or_pathlike_store_names_the_file(tmp_path) -> None:
+    import os
+
+    import grundy
+    from grundy.solve.reducer import forget, reduce
+
+    rs = grundy.ruleset(lambda n: range(n))
+    path = tmp_path / "t.memo"
+    assert reduce(rs, 20, store=os.fsencode(path)) == 20
+    assert sorted(os.listdir(tmp_path)) == ["t.memo"]
+    forget(rs)
+    assert reduce(rs, 20, store=path) == 20
+    assert sorted(os.listdir(tmp_path)) == ["t.memo"]

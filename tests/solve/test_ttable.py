@@ -29,6 +29,7 @@ from grundy.solve.reference import reference_reduce
 from grundy.values import memory
 from grundy.values.errors import InvalidParameterError
 from grundy.values.outcome import Outcome
+from tests.oracles import mex
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,9 +53,7 @@ def two_heaps_values(n: int) -> dict[tuple[int, int], int]:
     for a in range(n + 1):
         for b in range(n + 1):
             seen = {g[o] for o in two_heaps((a, b))}
-            m = 0
-            while m in seen:
-                m += 1
+            m = mex(seen)
             g[(a, b)] = m
     return g
 
@@ -256,7 +255,7 @@ def test_store_of_another_ruleset_or_a_corrupt_one_is_refused(tmp_path: Path) ->
     two = grundy.ruleset(lambda n: [n - 2] if n > 1 else [])  # same name, other rules
     reduce(one, 9, store=tmp_path / "one.memo")
     assert load_memo(grundy.ruleset(one.__wrapped__), tmp_path / "one.memo") == 10
-    with pytest.raises(InvalidParameterError, match="holds the memo of '<lambda>'"):
+    with pytest.raises(InvalidParameterError, match="saved for other rules of '<lambda>'"):
         load_memo(two, tmp_path / "one.memo")
 
 

@@ -155,7 +155,7 @@ class CensusStore:
     (34, {'0.07'})
     """
 
-    def __init__(self, path: str | Path | None) -> None:
+    def __init__(self, path: str | Path | None, *, create: bool = True) -> None:
         self.path = ":memory:" if path is None else str(path)
         shown = self.shown = repr(self.path)
         if path is not None:
@@ -179,11 +179,17 @@ class CensusStore:
         except sqlite3.OperationalError as e:  # cannot open, locked, ...
             raise CensusStoreError(f"cannot open the census store {shown}: {e}") from None
         except sqlite3.DatabaseError as e:
+            if self._is_sqlite():  # an SQLite file, cut short or overwritten in part
+                raise self._damaged(str(e)) from None
             raise CensusStoreError(f"{shown} is not a census database ({e})") from None
+        if not tables and not create:
+            raise CensusStoreError(
+                f"the census store {shown} is empty (an empty file: truncated, or never written)")
         if not tables:
             self._create(shown)
         elif not {"meta", "rows"} <= tables:
             raise CensusStoreError(f"{shown} is not a census database (tables {sorted(tables)})")
+        self._check_intact()
         meta = dict(self._query("SELECT key, value FROM meta"))
         if meta.get("kind") != "grundy-census":
             raise CensusStoreError(f"{shown} is not a census database")
@@ -214,13 +220,45 @@ class CensusStore:
         except sqlite3.Error as e:
             raise CensusStoreError(f"cannot write the census store {shown}: {e}") from None
 
+    def _is_sqlite(self) -> bool:
+        """Whether the file starts as an SQLite database does."""
+        try:
+            with open(self.path, "rb") as f:
+                return f.read(16) == b"SQLite format 3\x00"
+        except OSError:
+            return False
+
+    def _damaged(self, detail: str) -> CensusStoreError:
+        detail = " ".join(detail.split())
+        detail = detail[:200] + ("..." if len(detail) > 200 else "")
+        return CensusStoreError(f"the census store {self.shown} is damaged (truncated or malformed: "
+                                f"{detail}); delete it or restore a copy")
+
+    def _check_intact(self) -> None:
+        """A store cut short or damaged is refused when it is opened, whatever is
+        asked of it (SQLite's ``quick_check`` reads every page: a census store
+        holds one small row per game)."""
+        if self.path == ":memory:":
+            return
+        try:
+            problems = [str(r[0]) for r in self.db.execute("PRAGMA quick_check").fetchall()]
+        except sqlite3.OperationalError as e:  # locked, cannot read
+            raise CensusStoreError(f"cannot read the census store {self.shown}: {e}") from None
+        except sqlite3.DatabaseError as e:
+            raise self._damaged(str(e)) from None
+        if problems != ["ok"]:
+            lines = [p for p in "\n".join(problems).splitlines() if not p.startswith("***")]
+            raise self._damaged("; ".join(lines[:2]) or "quick_check failed")
+
     def _query(self, sql: str, args: Iterable[Any] = ()) -> list[Any]:
         """The rows of a query; a damaged or unreadable store is a
         :class:`CensusStoreError` naming the file."""
         try:
             return self.db.execute(sql, tuple(args)).fetchall()
-        except sqlite3.Error as e:
+        except sqlite3.OperationalError as e:
             raise CensusStoreError(f"cannot read the census store {self.shown}: {e}") from None
+        except sqlite3.DatabaseError as e:  # malformed pages met after the check (changed since)
+            raise self._damaged(str(e)) from None
 
     def check_writable(self) -> None:
         """:class:`CensusStoreError` now, before any computing, if rows could not

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import sys
 from dataclasses import asdict
 from pathlib import Path
 
@@ -23,6 +24,12 @@ from grundy.cli.params import IntExpr
 from grundy.values.errors import InvalidParameterError
 
 __all__ = ["census"]
+
+#: seconds a census on Dask may take to stop after Ctrl-C: print the games
+#: settled, then close the client and stop a local cluster's workers and scheduler
+#: (the watchdog of :mod:`grundy._interrupt` ends the command after that; a local
+#: cluster's processes end with it)
+ORDERLY_SECONDS = 30.0
 
 _STORE = click.option("--store", type=click.Path(dir_okay=False), default=None,
                       help="The SQLite census store (default: the one given before the "
@@ -62,7 +69,7 @@ def _open(store: str | None) -> object:
 
     if not Path(store).exists():
         raise InvalidParameterError(f"no census store {store!r} (run 'grundy census --store {store}' first)")
-    return CensusStore(store)
+    return CensusStore(store, create=False)  # a query never writes a new store
 
 
 def _quiet_dask() -> None:
@@ -116,25 +123,30 @@ def census(ctx: click.Context, digits: int, to: int, budget: float, jobs: int | 
         raise InvalidParameterError(
             f"--cluster {cluster!r} starts its own workers: give it without --scheduler or --jobs")
     if scheduler is not None or cluster is not None:
-        _quiet_dask()
-    # A bar of games done (with ETA) on a terminal; plain lines elsewhere with --progress.
-    try:
-        with contextlib.ExitStack() as stack:
-            if cluster is not None:
-                from grundy.census.cluster import LocalDaskCluster, parse_cluster
+        from grundy import _interrupt
 
-                n = parse_cluster(cluster)
-                scheduler = stack.enter_context(LocalDaskCluster(n))
-                click.echo(f"census: local Dask cluster {scheduler}, {n} worker processes", err=True)
-            bar = stack.enter_context(ProgressBar(None, "census", delay=0.5, unit="games",
-                                                        enabled=progress))
-            rows = run_census(digits, to, workers=jobs, scheduler=scheduler, store=store,
-                              budget=Budget(seconds=budget), progress=bar)
-    except CensusInterrupted as stop:  # Ctrl-C: the games settled so far, then status 130
-        _print_rows(stop.rows, fmt, wide=False)
-        where = f"kept in {store}, where a rerun resumes" if store else "not stored (no --store)"
-        click.echo(f"census: {len(stop.rows)} of {stop.total} games settled; {where}", err=True)
-        raise KeyboardInterrupt from None
+        _quiet_dask()
+        # Ctrl-C: the rows first, then the Dask client's and the cluster's
+        # shutdown, in order (the client and the cluster take seconds to stop)
+        _interrupt.orderly(ORDERLY_SECONDS)
+    # A bar of games done (with ETA) on a terminal; plain lines elsewhere with --progress.
+    with contextlib.ExitStack() as stack:
+        if cluster is not None:
+            from grundy.census.cluster import LocalDaskCluster, parse_cluster
+
+            n = parse_cluster(cluster)
+            scheduler = stack.enter_context(LocalDaskCluster(n))
+            click.echo(f"census: local Dask cluster {scheduler}, {n} worker processes", err=True)
+        try:
+            with ProgressBar(None, "census", delay=0.5, unit="games", enabled=progress) as bar:
+                rows = run_census(digits, to, workers=jobs, scheduler=scheduler, store=store,
+                                  budget=Budget(seconds=budget), progress=bar)
+        except CensusInterrupted as stop:  # Ctrl-C: the games settled so far, then status 130
+            _print_rows(stop.rows, fmt, wide=False)
+            where = f"kept in {store}, where a rerun resumes" if store else "not stored (no --store)"
+            click.echo(f"census: {len(stop.rows)} of {stop.total} games settled; {where}", err=True)
+            sys.stdout.flush()  # before the cluster's shutdown
+            raise KeyboardInterrupt from None
     _print_rows(rows, fmt, wide=False)  # the queries show every figure
 
 

@@ -9,9 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import signal
 import sys
-import threading
 import time
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
@@ -19,6 +17,7 @@ from typing import Any
 import click
 
 from grundy.values.errors import GrundyError, describe
+from grundy.rules.compound import MisereSum
 from grundy.rules.game import Game, GameSum
 from grundy.rules.ruleset import Ruleset
 from grundy.games import entries, resolve
@@ -42,37 +41,26 @@ def _parse_positions(rs: Ruleset, texts: Sequence[str]) -> list[Game]:
     return [rs[rs.parse_position(t)] for t in texts]
 
 
-class _Deadline(GrundyError):
-    """The hard deadline of a CLI analysis passed inside code that cannot watch the
-    clock itself (a closed form or a user's move function)."""
-
-
 @contextlib.contextmanager
 def _hard_deadline(seconds: float | None) -> Iterator[None]:
-    """Searches watch their own budget; this alarm (main thread, POSIX) stops the
-    rest: a closed form or a user's move function that runs far past the budget.
+    """Searches watch their own budget, and their guard stops a user's move
+    function that never returns (:mod:`grundy.solve.guard`); this last guard
+    (the same alarm) stops the rest: a closed form that runs far past the budget.
     It leaves room for a first numba compilation. No alarm without a time limit
     (``None``) or for one too long to arm (:func:`grundy.cli.params.armed`)."""
-    if (armed(seconds) is None or not hasattr(signal, "setitimer")
-            or threading.current_thread() is not threading.main_thread()):
+    from grundy.solve.guard import guard_until
+    from grundy.values import clock
+
+    if armed(seconds) is None:
         yield
         return
     assert seconds is not None
-    grace = max(3 * seconds, seconds + 15.0)
-
-    def fire(signum: int, frame: Any) -> None:
-        raise _Deadline(
-            f"no answer within {grace:g} s: the game's own formula or move function "
-            f"runs past the budget of {seconds:g} s (raise --seconds to wait longer)"
-        )
-
-    old = signal.signal(signal.SIGALRM, fire)
-    signal.setitimer(signal.ITIMER_REAL, grace)
-    try:
+    grace = max(2 * seconds, 15.0)
+    with guard_until(clock.now() + seconds, (
+            f"no answer within {seconds + grace:g} s: the game's own formula or move function "
+            f"runs past the budget of {seconds:g} s (raise --seconds to wait longer)"),
+            grace=grace, anywhere=True):
         yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def _fmt(rs: Ruleset, position: Hashable) -> str:
@@ -130,9 +118,12 @@ def cli() -> None:
          "8G; GRUNDY_MAX_MEMORY sets it too). Searches stop there and say so.",
 )
 @click.option("--progress/--no-progress", default=None, help="Show search progress (default: on a terminal).")
+@click.option("--misere", is_flag=True,
+              help="Misère play (whoever moves last loses): the POSITIONS form a misère sum, "
+                   "answered through the game's misère quotient where there is one.")
 def analyze(
     game: str, positions: tuple[str, ...], as_json: bool, seconds: float | None, limit: int,
-    max_memory: int | None, progress: bool | None,
+    max_memory: int | None, progress: bool | None, misere: bool = False,
 ) -> None:
     """Outcome, value, winning moves, remoteness and suspense of a position.
 
@@ -145,7 +136,9 @@ def analyze(
 
     rs = resolve(game)
     games = _parse_positions(rs, positions)
-    target: Game | GameSum = games[0] if len(games) == 1 else GameSum(*games)
+    target: Game | GameSum | MisereSum = games[0] if len(games) == 1 else GameSum(*games)
+    if misere:
+        target = MisereSum(*games)
     # The searches report the positions they expanded; the bar's total is the
     # position budget (each search, value then remoteness then suspense, counts anew).
     # no budget option given: a ruleset's declared analysis_seconds applies
@@ -165,6 +158,9 @@ def analyze(
     # the position is the user's own input: a long one is shortened here, the
     # value below stays exact (a 1001-digit heap is printed once in full, not thrice)
     label = " + ".join(f"{display_name(rs)}[{_short(c['text'])}]" for c in comps)
+    if misere:
+        _misere_lines(rs, report, label)
+        return
     click.echo(f"game:          {label}")
     outcome = report.outcome
     click.echo(f"outcome:       {_OUTCOME_TEXT.get(str(outcome), 'not computed')}")
@@ -195,6 +191,28 @@ def analyze(
         click.echo("note: raise --seconds / --limit / --max-memory to search further")
 
 
+def _misere_lines(rs: Any, report: Any, label: str) -> None:
+    """The text of a misère analysis (outcome, a winning move, the quotient used)."""
+    comps = report.to_dict()["components"]
+    click.echo(f"game:          misère {label}")
+    click.echo(f"outcome:       {_OUTCOME_TEXT.get(str(report.outcome), 'not computed')}")
+    if report.value is not None:
+        click.echo(f"misère value:  {report.value}")
+    moves = report.winning_moves
+    if moves is None:
+        click.echo("winning move:  not computed")
+    elif not moves:
+        click.echo("winning move:  none")
+    else:
+        for i, option in moves:
+            where = f"[{i}] " if len(comps) > 1 else ""
+            click.echo(f"winning move:  {where}{comps[i]['text']} -> {_fmt(rs, option)}")
+    click.echo(f"quotient:      {report.quotient or 'none (exact search of the sum)'}")
+    for key, why in report.stopped.items():
+        if key not in ("remoteness", "suspense"):
+            click.echo(f"note: {key}: {why}")
+
+
 _OUTCOME_TEXT = {
     "P": "P (the player to move loses)",
     "N": "N (the player to move wins)",
@@ -215,22 +233,35 @@ _OUTCOME_TEXT = {
 @click.option("--store", type=click.Path(dir_okay=False), default=None,
               help="Keep the table in this file (and FILE.json, its checksummed header) and "
                    "resume from it: finite octal codes and Grundy's game, as long as the disk allows.")
+@click.option("--seconds", type=Seconds(), default=None,
+              help="Time budget of the table (default and 'inf': no limit); the table stops "
+                   "there, keeping the rows printed, and says so.")
+@click.option("--max-memory", type=MemorySize(), default=None,
+              help="Memory the process may hold, e.g. 2G (default: a quarter of the RAM, at most "
+                   "8G; GRUNDY_MAX_MEMORY sets it too). A printed table streams: only its "
+                   "first values are kept, for the pattern.")
 def table(game: str, to: int, start: int, as_json: bool, fmt: str, width: int, progress: bool | None,
-          store: str | None) -> None:
+          store: str | None, seconds: float | None, max_memory: int | None) -> None:
     """Grundy values of positions FROM..TO of a one-heap family, and their pattern;
     for a game on pairs (wythoff, euclid, ...), its P-positions up to TO.
     '--format cpp' or '--format py' prints the table as an array literal."""
+    from grundy.solve.budget import Budget, look, watching
+    from grundy.values.errors import SearchLimitError
+
     rs = resolve(game)
+    budget = Budget(seconds=seconds, max_memory=max_memory)
     if start > to:
         raise click.UsageError(f"--from {describe(start)} is beyond --to {describe(to)}")
     as_json = as_json or fmt == "json"
     if fmt in ("cpp", "py"):
         if store is not None:
             raise click.UsageError("--store keeps a table on disk; --format cpp|py prints one: use one of them")
-        _literal_table(rs, to, start, fmt, progress)
+        with watching(budget), _hard_deadline(seconds):
+            _literal_table(rs, to, start, fmt, progress)
         return
     if store is not None:
-        _stored_table(rs, store, to, start, as_json, width, progress)
+        with watching(budget), _hard_deadline(seconds):
+            _stored_table(rs, store, to, start, as_json, width, progress)
         return
     shape = tables.table_shape(rs)
     if shape is None:
@@ -241,37 +272,48 @@ def table(game: str, to: int, start: int, as_json: bool, fmt: str, width: int, p
     if shape == "pair":
         from grundy.patterns.pairs import describe_pairs
 
-        pairs = tables.p_positions(rs, to)
+        with watching(budget), _hard_deadline(seconds):
+            pairs = tables.p_positions(rs, to)
         if as_json:
             click.echo(json.dumps({"game": rs.name, "p_positions": pairs, "pattern": describe_pairs(pairs)}))
         else:
             click.echo("P-positions (a <= b): " + " ".join(f"({a},{b})" for a, b in pairs))
             click.echo("pattern: " + describe_pairs(pairs))
         return
-    rows = _Rows(start, to, width, echo=not as_json)
+    rows = _Rows(start, to, width, as_json=as_json, game=rs.name)
     bar = ProgressBar(to - start + 1, "table", enabled=progress, delay=_BAR_DELAY, unit="values")
     rows.bar = bar
     interrupted = False
+    stopped: SearchLimitError | None = None
     try:
-        with bar:
-            for chunk in tables.heap_chunks(rs, to, start, progress=bar):
-                rows.add(chunk)  # a loopy heap: one error line
+        with bar, watching(budget), _hard_deadline(seconds):
+            try:
+                what = f"{rs.name}: the table to heap {describe(to)}"
+                for chunk in tables.heap_chunks(rs, to, start, progress=bar):
+                    rows.add(chunk)  # a loopy heap: one error line
+                    look(what, len(chunk))  # --seconds and --max-memory
+            except SearchLimitError as exc:  # the rows so far stand
+                stopped = exc
+            except GrundyError as exc:  # a loopy heap: the JSON object stays whole
+                if as_json:
+                    rows.close({"complete": False, "error": str(exc)})
+                raise
             rows.flush()
-        values = rows.values
-        pattern = _pattern(rs, values, progress) if start == 0 and values else None
+            values = rows.kept
+            pattern = (_pattern(rs, values, progress) if start == 0 and values and stopped is None
+                       else None)
     except KeyboardInterrupt:
         interrupted = True
         pattern = None
         rows.flush(final=True)
-        values = rows.values
     if as_json:
-        click.echo(json.dumps({
-            "game": rs.name, "from": start, "values": values, "complete": not interrupted,
+        rows.close({
+            "complete": not interrupted and stopped is None,
             "pattern": None if pattern is None else {
                 "preperiod": pattern.preperiod, "period": pattern.period,
                 "saltus": pattern.saltus, "proven": pattern.proven, "checked": pattern.checked,
             },
-        }))
+        })
     else:
         if pattern is not None:
             saltus = f", saltus {pattern.saltus}" if pattern.saltus else ""
@@ -283,11 +325,15 @@ def table(game: str, to: int, start: int, as_json: bool, fmt: str, width: int, p
                 f"pattern: period {pattern.period}{saltus} after a preperiod of "
                 f"{pattern.preperiod} ({how})"
             )
+        elif stopped is not None:
+            click.echo("pattern: not searched (the table stopped)")
         elif not interrupted:
             click.echo("pattern: none found" if start == 0 else "pattern: not searched (--from is not 0)")
     if interrupted:
-        click.echo(f"grundy: interrupted after {len(values):,} values", err=True)
+        click.echo(f"grundy: interrupted after {rows.count:,} values", err=True)
         raise KeyboardInterrupt
+    if stopped is not None:
+        raise click.ClickException(f"the table stopped after {rows.count:,} values: {stopped}")
 
 
 def _literal_table(rs: Ruleset, to: int, start: int, fmt: str, progress: bool | None) -> None:
@@ -371,37 +417,62 @@ class _Rows:
     """The rows of a table, printed as they complete (``width`` values each), so a
     long table streams and Ctrl-C keeps everything computed so far. Complete rows
     are written in batches (at most every half second) with the progress bar
-    hidden meanwhile."""
+    hidden meanwhile. Only the first :data:`KEEP` values are kept (``kept``, for
+    the pattern); the rest are dropped once printed, so a table to 10^9 streams in
+    bounded memory. With ``as_json`` the rows are one JSON object, written as they
+    come: ``{"game", "from", "values": [...]`` now, the rest at :meth:`close`."""
 
-    def __init__(self, start: int, to: int, width: int, *, echo: bool) -> None:
-        self.start, self.width, self.echo = start, width, echo
+    #: Values kept for the pattern search (the pattern is found on these).
+    KEEP = 1 << 20
+
+    def __init__(self, start: int, to: int, width: int, *, as_json: bool = False,
+                 game: str = "") -> None:
+        self.start, self.width, self.as_json = start, width, as_json
         self.pad = len(str(to))
-        self.values: list[int] = []
+        self.kept: list[int] = []
+        self.pending: list[int] = []  # computed, not printed yet
+        self.count = 0  # values computed
         self.printed = 0
         self.bar: ProgressBar | None = None
         self._flushed = time.monotonic()
+        if as_json:
+            click.echo(f'{{"game": {json.dumps(game)}, "from": {start}, "values": [', nl=False)
 
     def add(self, more: Sequence[int]) -> None:
-        self.values.extend(more)
-        if self.echo and time.monotonic() - self._flushed > 0.5:
+        room = self.KEEP - len(self.kept)
+        if room > 0:
+            self.kept.extend(more[:room])
+        self.pending.extend(more)
+        self.count += len(more)
+        if time.monotonic() - self._flushed > 0.5 or len(self.pending) > 1 << 16:
             self.flush(final=False)
 
     def flush(self, final: bool = True) -> None:
         """Print the complete rows (and, at the end, the last partial one)."""
-        if not self.echo:
+        w = 1 if self.as_json else self.width
+        pending = self.pending
+        end = len(pending) if final else len(pending) - len(pending) % w
+        if end <= 0:
             return
-        w = self.width
-        end = len(self.values) if final else len(self.values) - len(self.values) % w
-        if end <= self.printed:
-            return
-        lines = []
-        for i in range(self.printed, end, w):
-            row = self.values[i:min(i + w, end)]
-            lines.append(f"{self.start + i:>{self.pad}}: " + " ".join(map(str, row)))
-        self.printed = end
+        if self.as_json:
+            text = (", " if self.printed else "") + ", ".join(map(str, pending[:end]))
+        else:
+            lines = []
+            for i in range(0, end, w):
+                row = pending[i:min(i + w, end)]
+                lines.append(f"{self.start + self.printed + i:>{self.pad}}: " + " ".join(map(str, row)))
+            text = "\n".join(lines)
+        del pending[:end]
+        self.printed += end
         self._flushed = time.monotonic()
         with self.bar.paused() if self.bar is not None else contextlib.nullcontext():
-            click.echo("\n".join(lines))
+            click.echo(text, nl=not self.as_json)
+
+    def close(self, rest: dict[str, Any]) -> None:
+        """End the JSON object with the fields ``rest``."""
+        self.flush(final=True)
+        tail = "".join(f", {json.dumps(k)}: {json.dumps(v)}" for k, v in rest.items())
+        click.echo("]" + tail + "}")
 
 
 def _pattern(rs: Ruleset, values: list[int], progress: bool | None = None) -> Periodicity | None:

@@ -46,6 +46,7 @@ from operator import xor
 from typing import Any, Generic, TypeVar
 
 from grundy.values.errors import InvalidParameterError, InvalidPositionError, SearchLimitError, describe
+from grundy.solve.budget import look
 from grundy.values.nimbers import mex_of_set, nim_inverse, nim_mul
 from grundy.rules.ruleset import Ruleset
 from grundy.games._common import parse_int
@@ -204,11 +205,33 @@ class CoinBoard(Ruleset, Generic[K]):
         """A turning set of ``coin`` whose *other* coins' single values XOR to
         ``need``, or ``None``. The default scans the turning sets; games with a
         closed form construct it."""
+        what = f"{self.name}: a move of {self._noun} {describe(coin)} leaving the value {need}"
         need ^= self.single(coin)  # every set turns ``coin`` too
-        for t in self.turning_sets(coin):
+        for i, t in enumerate(self._lazy_turning_sets(coin)):
+            if not i & 63:  # a coin may have astronomically many sets (colouring)
+                look(what, 64)
             if _xor(self.single, t) == need:
                 return t
         return None
+
+    def _lazy_turning_sets(self, coin: K) -> Iterator[tuple[K, ...]]:
+        """:meth:`turning_sets`, one at a time (checked as it is)."""
+        if type(self).turning_sets is not CoinBoard.turning_sets:
+            yield from self.turning_sets(coin)  # a subclass's own list
+            return
+        for s in self.rule(coin):
+            t = tuple(sorted(set(s)))
+            if not self._trusted_rule:
+                if not t:
+                    raise InvalidParameterError(
+                        f"{self.name}: the rule gives {self._noun} {coin} a move that turns no coin: {describe(s)}")
+                side = self._misplaced(coin, t)
+                if side is not None:
+                    raise InvalidParameterError(
+                        f"{self.name}: a move from {self._noun} {coin} must turn {side}; the rule gives {describe(s)}")
+            else:
+                t = tuple(s)
+            yield t
 
     def winning_turn(self, position: str, target: int = 0) -> tuple[K, ...] | None:
         """The coins to turn to leave a position of value ``target`` (0: a winning

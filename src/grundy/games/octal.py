@@ -9,6 +9,7 @@ Lasker's Nim ``4.3...``, Kayles ``0.77``, Dawson's Kayles ``0.07``.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import time
@@ -23,7 +24,7 @@ from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
 from grundy.games._common import heap, parse_int, table_size
 from grundy.games.registry import catalogued, get, maker, named
-from grundy.games.tablestore import TableStore
+from grundy.games.tablestore import BLOCK, TableStore, bad_blocks, block_crcs, which_blocks
 from grundy.solve.budget import Budget, as_budget, from_keywords, look, reserve, watching
 from grundy.values.keywords import old_keywords
 from grundy.kernels.rare import S_AT, S_E, S_F, S_MASK, RareWork
@@ -352,20 +353,33 @@ class SplitTable:
         self.have = n + 1
 
     def save(self, path: str | Path) -> None:
-        """Write the known values to ``path`` (``.npy``), atomically: a crash
-        leaves the previous file."""
+        """Write the known values to ``path`` (``.npy``) and their checksums to
+        ``path.json`` (the game, the heaps, the CRC32 of every block of
+        :data:`~grundy.games.tablestore.BLOCK` heaps), each atomically: the values
+        first, so a crash between the two leaves a header that checks a prefix of
+        them (the table only grows)."""
         path = Path(path)
+        values = self.g[: self.have]
+        crcs, tail = block_crcs(values)
+        head = {"format": _NPY_FORMAT, "version": 1, "game": self.name, "moves": self._moves(),
+                "block": BLOCK, "heaps": self.have, "crc32": crcs, "tail_crc32": tail}
         tmp = path.with_name(path.name + ".tmp.npy")
+        header = _npy_header(path)
+        tmp_header = header.with_name(header.name + ".tmp")
         try:
-            np.save(tmp, self.g[: self.have])
+            np.save(tmp, values)
             os.replace(tmp, path)
+            tmp_header.write_text(json.dumps(head), encoding="utf-8")
+            os.replace(tmp_header, header)
         except OSError as e:
             raise InvalidParameterError(f"{self.name}: cannot write checkpoint {str(path)!r}: {e}") from None
         self._saved, self._saved_at = self.have, time.monotonic()
 
     def load(self, path: str | Path) -> None:
-        """Resume from the values saved in ``path`` (if it exists); checked
-        against the rules on the first heaps."""
+        """Resume from the values saved in ``path`` (if it exists): checked block
+        by block against the CRC32s of its header ``path.json``, and against the
+        rules on the first heaps. A file without its header, a damaged file or
+        another game's is refused (:class:`InvalidParameterError` naming it)."""
         path = Path(path)
         if not path.exists():
             return
@@ -375,11 +389,51 @@ class SplitTable:
             raise InvalidParameterError(f"{str(path)!r} is not a table checkpoint (.npy): {e}") from None
         if values.dtype != np.uint16 or values.ndim != 1:
             raise InvalidParameterError(f"{str(path)!r} is not a uint16 table checkpoint")
+        heaps, crcs, tail = self._check_header(path, len(values))
+        bad = bad_blocks(values, heaps, crcs, tail)
+        if bad:
+            raise InvalidParameterError(
+                f"{str(path)!r} is damaged: {which_blocks(bad, heaps)} fails its CRC32 check "
+                f"(recorded in {_npy_header(path).name!r}); delete both files to compute the "
+                "table again")
+        values = values[:heaps]
         self._check_game(values, path)
         self.g = np.array(values, dtype=np.uint16)
         self.have = self._saved = len(values)
         self.work.forget()
         self._saved_at = time.monotonic()
+
+    def _check_header(self, path: Path, n: int) -> tuple[int, list[int], int]:
+        """Read the checksum header of the checkpoint ``path`` (``n`` values):
+        the heaps it covers, the CRC32s of its full blocks and of the last one."""
+        header = _npy_header(path)
+        try:
+            head = json.loads(header.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise InvalidParameterError(
+                f"{str(path)!r} has no checksum header {header.name!r} beside it (a checkpoint "
+                "of an older grundy, or one moved without it): its values cannot be checked; "
+                "delete it to compute the table again") from None
+        except (OSError, ValueError, UnicodeDecodeError) as e:
+            raise InvalidParameterError(
+                f"{str(path)!r}: its checksum header {header.name!r} cannot be read ({e})") from None
+        heaps = head.get("heaps") if isinstance(head, dict) else None
+        crcs = head.get("crc32") if isinstance(head, dict) else None
+        tail = head.get("tail_crc32") if isinstance(head, dict) else None
+        if (not isinstance(head, dict) or head.get("format") != _NPY_FORMAT
+                or head.get("block") != BLOCK or not isinstance(heaps, int) or heaps < 0
+                or not isinstance(crcs, list) or len(crcs) != heaps // BLOCK
+                or not all(isinstance(c, int) for c in crcs) or not isinstance(tail, int)):
+            raise InvalidParameterError(
+                f"{str(path)!r}: {header.name!r} is not its checksum header, or is damaged")
+        if head.get("game") != self.name or head.get("moves") != json.loads(json.dumps(self._moves())):
+            raise InvalidParameterError(
+                f"{str(path)!r} holds the values of another game ({head.get('game')}) than {self.name}")
+        if n < heaps:
+            raise InvalidParameterError(
+                f"{str(path)!r} is damaged: it holds {n:,} values, its header "
+                f"{header.name!r} says {heaps:,}")
+        return heaps, crcs, tail
 
     def stats(self, n: int) -> dict[str, int]:
         """Flammenkamp's figures for heaps ``0..n``: largest value and its first
@@ -397,6 +451,14 @@ class SplitTable:
         else:  # chosen on the values (a short table, or one copied by its period)
             mask, e, f = best_mask(values, allow_e=len(self.splits) == 1)
         return rare_stats(values, mask, e, f)
+
+
+_NPY_FORMAT = "grundy npy checkpoint"
+
+
+def _npy_header(path: Path) -> Path:
+    """The checksum header beside a ``.npy`` checkpoint: ``FILE.json``."""
+    return path.with_name(path.name + ".json")
 
 
 def _attach(engine: SplitTable, path: str | Path) -> None:

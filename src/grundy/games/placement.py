@@ -57,6 +57,9 @@ CANONICAL_TRIES = 5040
 #: form (so isomorphic parts meet in the memo); larger parts stay vertex sets of
 #: their graph (labelling them costs more than the repeats it finds).
 SMALL_PART = 7
+#: Cram boards with this many free cells, Node Kayles graphs with this many
+#: vertices left and more are searched by the compiled tier (grundy.solve.compiled).
+COMPILED_CELLS = 20
 
 CramPosition = tuple[int, int, int]
 NodePosition = tuple[tuple[int, ...], int]
@@ -334,6 +337,22 @@ class Cram(Ruleset):
         the board in two): the move function's order."""
         return options
 
+    def bitboard(self, position: CramPosition) -> tuple[Any, int] | None:
+        """The compiled tier's word of a board of at least :data:`COMPILED_CELLS`
+        free cells whose bounding box fits it (sides at most 15, at most 56 cells);
+        smaller boards are answered by the Python search sooner than the compiled
+        code loads."""
+        h, w, b = position
+        if b.bit_count() < COMPILED_CELLS:
+            return None
+        hh, ww, bb = _crop(h, w, b)
+        if hh > 15 or ww > 15 or hh * ww > 56:
+            return None
+        from grundy.kernels.bitsearch import cram_word
+        from grundy.solve.compiled import CRAM
+
+        return CRAM, cram_word(hh, ww, bb)
+
     def validate(self, position: Any) -> None:
         if not (type(position) is tuple and len(position) == 3
                 and all(type(x) is int for x in position)):
@@ -480,6 +499,13 @@ def _normal_part(adj: tuple[int, ...], comp: int) -> NodePosition:
 _SHAPE = re.compile(r"\s*(path|cycle|grid)\s*=\s*(\d{1,4})(?:\s*x\s*(\d{1,4}))?\s*")
 
 
+@lru_cache(maxsize=16)
+def _nk_game(closed: tuple[int, ...]) -> Any:
+    from grundy.solve.compiled import node_kayles_game
+
+    return node_kayles_game(closed)
+
+
 def graph_position(graph: Any) -> NodePosition:
     """A Node Kayles position (every vertex on the board) from any graph input
     (:func:`~grundy.rules.graphinput.graph_input`), or the text ``path=K``,
@@ -586,6 +612,14 @@ class NodeKayles(Ruleset):
                       options: list[Any]) -> list[Hashable] | None:
         """Options with fewer vertices left first (a vertex of high degree)."""
         return sorted(options, key=lambda o: o[1].bit_count())
+
+    def bitboard(self, position: NodePosition) -> tuple[Any, int] | None:
+        """The compiled tier's word (the mask of the vertices left) of a graph of at
+        most 64 vertices with at least :data:`COMPILED_CELLS` left."""
+        adj, mask = position
+        if len(adj) > 64 or mask.bit_count() < COMPILED_CELLS:
+            return None
+        return _nk_game(_closed(adj)), mask
 
     def validate(self, position: Any) -> None:
         if not (type(position) is tuple and len(position) == 2 and type(position[0]) is tuple

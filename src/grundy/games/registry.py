@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import ast
 import difflib
 import importlib
 import importlib.util
@@ -256,13 +257,61 @@ def find(spec: str, default: Ruleset | None = None) -> Ruleset | None:
         return default
 
 
+_FILE_SPEC = re.compile(r"^(.+\.py):([A-Za-z_][A-Za-z0-9_]*)(?::(.*))?$", re.DOTALL)
+
+
 def resolve(spec: str) -> Ruleset:
     """A catalogue spec, or ``FILE.py:NAME`` naming a ruleset (or a move function)
-    defined in a Python file."""
-    m = re.match(r"^(.+\.py):([A-Za-z_][A-Za-z0-9_]*)$", spec)
+    defined in a Python file; ``FILE.py:NAME:3`` (or ``:3,4``) calls ``NAME``, a
+    factory (a function of parameters returning a ruleset or a move function, or
+    a ``Ruleset`` class), with those arguments (Python literals)."""
+    m = _FILE_SPEC.match(spec)
     if not m:
         return get(spec)
-    path = Path(m.group(1))
+    obj = _file_object(m.group(1), m.group(2))
+    if m.group(3) is not None:
+        args = _literal_args(m.group(3), spec)
+        return made_by(obj, m.group(2), args, {})
+    if isinstance(obj, Ruleset):
+        return obj
+    if isinstance(obj, type) and issubclass(obj, Ruleset):
+        return made_by(obj, m.group(2), (), {})
+    if callable(obj):
+        return FunctionRuleset(cast(Callable[[Any], Iterable[Hashable]], obj), m.group(2))
+    raise InvalidParameterError(f"{describe(m.group(1))} defines no ruleset named {m.group(2)!r}")
+
+
+def factory(spec: str) -> Callable[..., Ruleset]:
+    """The factory a family of ``spec`` is made by (``--param k=1..8``): for
+    ``FILE.py:NAME``, ``NAME`` called with the parameters as keywords; for a
+    catalogue game, its spec with the parameters' values (``bash`` with
+    ``m=3`` is ``bash:3``)."""
+    m = _FILE_SPEC.match(spec)
+    if m and m.group(3) is None:
+        obj = _file_object(m.group(1), m.group(2))
+        if isinstance(obj, Ruleset) or not callable(obj):
+            raise InvalidParameterError(
+                f"{m.group(2)!r} in {describe(m.group(1))} is a ruleset, not a factory: it takes no parameters")
+        name = m.group(2)
+
+        def make(**params: Any) -> Ruleset:
+            return made_by(obj, name, (), params)
+
+        make.__name__ = name
+        return make
+    if m:
+        raise InvalidParameterError(f"{describe(spec)} has its parameters already; --param takes a factory")
+    entry = _lookup(spec.strip())
+
+    def from_catalogue(**params: Any) -> Ruleset:
+        return get(f"{entry.name}:{','.join(str(v) for v in params.values())}")
+
+    from_catalogue.__name__ = entry.name
+    return from_catalogue
+
+
+def _file_object(file: str, name: str) -> Any:
+    path = Path(file)
     if not path.is_file():
         raise InvalidParameterError(f"no such Python file: {describe(str(path))}")
     mod_name = f"_grundy_user_{abs(hash(str(path.resolve())))}"
@@ -281,17 +330,39 @@ def resolve(spec: str) -> Ruleset:
                 f"importing {describe(str(path))} failed: {type(exc).__name__}: "
                 f"{describe(str(exc))[1:-1]}"
             ) from exc
-    obj = getattr(module, m.group(2), None)
-    if isinstance(obj, Ruleset):
-        return obj
-    if isinstance(obj, type) and issubclass(obj, Ruleset):
-        try:
-            return obj()
-        except (Exception, SystemExit) as exc:
-            raise InvalidParameterError(
-                f"cannot instantiate {m.group(2)!r}: {type(exc).__name__}: "
-                f"{describe(str(exc))[1:-1]}"
-            ) from None
-    if callable(obj):
-        return FunctionRuleset(cast(Callable[[Any], Iterable[Hashable]], obj), m.group(2))
-    raise InvalidParameterError(f"{describe(str(path))} defines no ruleset named {m.group(2)!r}")
+    obj = getattr(module, name, None)
+    if obj is None:
+        raise InvalidParameterError(f"{describe(str(path))} defines no ruleset named {name!r}")
+    return obj
+
+
+def _literal_args(text: str, spec: str) -> tuple[Any, ...]:
+    """``3,4`` -> ``(3, 4)`` (Python literals)."""
+    try:
+        value = ast.literal_eval(f"({text},)") if text.strip() else ()
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        raise InvalidParameterError(
+            f"{describe(spec)}: the parameters after NAME: must be Python literals (FILE.py:NAME:3,4); "
+            f"got {describe(text)}") from None
+    return tuple(value)
+
+
+def made_by(obj: Any, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Ruleset:
+    """``obj(*args, **kwargs)`` as a ruleset (a move function returned is wrapped);
+    the failure named."""
+    shown = ", ".join([*map(repr, args), *(f"{k}={v!r}" for k, v in kwargs.items())])
+    if isinstance(obj, Ruleset) or not callable(obj):
+        raise InvalidParameterError(f"{name!r} is {describe(obj)}, not a factory: it takes no parameters")
+    try:
+        made = obj(*args, **kwargs)
+    except (Exception, SystemExit) as exc:
+        raise InvalidParameterError(
+            f"{name}({shown}) raised {type(exc).__name__}: {describe(str(exc))[1:-1]}") from None
+    if isinstance(made, Ruleset):
+        if made.spec is None and made.name in ("<lambda>", "ruleset"):
+            made.name = f"{name}({shown})"  # a ruleset made of a lambda: named by its factory
+        return made
+    if callable(made):
+        return FunctionRuleset(cast(Callable[[Any], Iterable[Hashable]], made), f"{name}({shown})")
+    raise InvalidParameterError(
+        f"{name}({shown}) returned {describe(made)}, not a ruleset or a move function")

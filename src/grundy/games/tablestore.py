@@ -45,7 +45,7 @@ import numpy as np
 from grundy.values.errors import InvalidParameterError, SearchLimitError
 from grundy.values.memory import format_bytes
 
-__all__ = ["TableStore", "BLOCK", "FORMAT"]
+__all__ = ["TableStore", "BLOCK", "FORMAT", "block_crcs", "bad_blocks", "which_blocks"]
 
 #: heaps per checksummed block (2 MiB of values)
 BLOCK = 1 << 20
@@ -56,6 +56,35 @@ _VERSION = 1
 
 def _crc(values: Any) -> int:
     return zlib.crc32(np.ascontiguousarray(values).view(np.uint8).data)
+
+
+def block_crcs(values: Any) -> tuple[list[int], int]:
+    """The CRC32 of every full block of :data:`BLOCK` values and of the partial
+    last block (0 when there is none), as a header records them."""
+    full = len(values) // BLOCK
+    crcs = [_crc(values[i * BLOCK:(i + 1) * BLOCK]) for i in range(full)]
+    return crcs, _crc(values[full * BLOCK:]) if len(values) > full * BLOCK else 0
+
+
+def bad_blocks(values: Any, heaps: int, crcs: list[int], tail: int) -> list[int]:
+    """The blocks (numbers) of ``values[:heaps]`` whose CRC32 differs from the
+    recorded ``crcs`` (full blocks) and ``tail`` (the partial last block)."""
+    bad = [i for i, c in enumerate(crcs) if _crc(values[i * BLOCK:(i + 1) * BLOCK]) != c]
+    full = len(crcs) * BLOCK
+    if heaps > full and _crc(values[full:heaps]) != tail:
+        bad.append(len(crcs))
+    return bad
+
+
+def which_blocks(bad: list[int], heaps: int) -> str:
+    """Text naming the first bad block and its heaps (and how many more there are).
+
+    >>> which_blocks([0, 3], 5_000_000)
+    'block 0 (heaps 0..1,048,575) and 1 more'
+    """
+    lo = bad[0] * BLOCK
+    return (f"block {bad[0]} (heaps {lo:,}..{min(lo + BLOCK, heaps) - 1:,})"
+            + (f" and {len(bad) - 1} more" if len(bad) > 1 else ""))
 
 
 class TableStore:
@@ -166,23 +195,15 @@ class TableStore:
         self._remap(size // 2)
         bad = self.check()
         if bad:
-            lo = bad[0] * BLOCK
-            which = (f"block {bad[0]} (heaps {lo:,}..{min(lo + BLOCK, self.heaps) - 1:,})"
-                     + (f" and {len(bad) - 1} more" if len(bad) > 1 else ""))
             self.close()
-            raise self._refuse(f"is damaged: {which} fails its CRC32 check")
+            raise self._refuse(f"is damaged: {which_blocks(bad, self.heaps)} fails its CRC32 check")
         self.release()
         return self.heaps
 
     def check(self) -> list[int]:
         """The blocks (numbers) whose values differ from their recorded CRC32,
         the partial last block included."""
-        g = self.values
-        bad = [i for i, c in enumerate(self.crcs) if _crc(g[i * BLOCK:(i + 1) * BLOCK]) != c]
-        full = len(self.crcs) * BLOCK
-        if self.heaps > full and _crc(g[full:self.heaps]) != self.tail:
-            bad.append(len(self.crcs))
-        return bad
+        return bad_blocks(self.values, self.heaps, self.crcs, self.tail)
 
     def _remap(self, heaps: int) -> None:
         assert self._fd is not None

@@ -25,7 +25,11 @@ The namespace (exact on Python integers of any size):
   ``zeck_low(n)``: the smallest term of n's Zeckendorf representation;
 - ``is_pow2(n)``: 1 if n is a power of two, else 0;
 - ``beatty(k, p, d, q)``: ``floor(k (p + sqrt d) / q)`` exactly (``d`` not a square);
-- ``xor_all(xs)``: the XOR of an iterable of integers.
+- ``xor_all(xs)``: the XOR of an iterable of integers;
+- the synthesiser's primitives (:mod:`grundy.patterns.primitives`): ``isqrt``,
+  ``bitlen``, ``ilog(n, k)``, ``v2``, ``vp(n, p)``, ``odd_part``, ``trinv``,
+  ``is_tri``, ``is_square``, ``is_prime``, ``ndiv``, ``sigma``, ``omega``,
+  ``bigomega``, ``spf``, ``phi``, ``fib``, ``gcd``.
 
 >>> [odious(m) for m in range(6)], zeck_low(20), beatty(3, 1, 5, 2)
 ([1, 2, 4, 7, 8, 11], 2, 4)
@@ -43,6 +47,7 @@ from typing import Any
 import numpy as np
 
 from grundy.patterns.periodicity import find_periodicity
+from grundy.patterns.primitives import PRIMITIVES
 
 __all__ = [
     "Form", "fit_forms", "NAMESPACE", "evaluate", "lowbit", "highbit", "popcount", "bitrev",
@@ -132,8 +137,9 @@ def xor_all(xs: Iterable[int]) -> int:
 
 #: The names a form's expression may use besides the builtins.
 NAMESPACE: dict[str, Callable[..., int]] = {
-    f.__name__: f
-    for f in (lowbit, highbit, popcount, bitrev, odious, evil, is_fib, zeck_low, is_pow2, beatty, xor_all)
+    **{f.__name__: f
+       for f in (lowbit, highbit, popcount, bitrev, odious, evil, is_fib, zeck_low, is_pow2, beatty, xor_all)},
+    **PRIMITIVES,
 }
 
 

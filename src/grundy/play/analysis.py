@@ -48,8 +48,9 @@ def report_html(report: Any, *, moves: bool = True) -> str:
     """HTML of a report as the web page shows it: the outcome in words, the value,
     each component drawn with its value, the winning moves in the game's
     notation, remoteness and suspense, what was not computed (and why), and with
-    ``moves`` every legal move (40 at most) with its result for the mover, value
-    and remoteness after it (:func:`grundy.play.options.move_values`).
+    ``moves`` the legal moves, winning moves first, with their results for the
+    mover, value and remoteness after them (the first page of 40 of
+    :func:`grundy.play.options.move_page`, saying so when there are more).
 
     >>> import grundy
     >>> html = report_html(analyze(grundy.games.get("wythoff")[4, 6]))
@@ -59,7 +60,7 @@ def report_html(report: Any, *, moves: bool = True) -> str:
     from html import escape
 
     from grundy.play.moves import format_sum_move
-    from grundy.play.options import move_values, moves_html, outcome_words
+    from grundy.play.options import move_page, moves_html, outcome_words
 
     game = report.game
     whole = game if isinstance(game, GameSum) else GameSum(*_parts(game))
@@ -82,9 +83,12 @@ def report_html(report: Any, *, moves: bool = True) -> str:
     for k, why in dict(getattr(report, "stopped", {}) or {}).items():
         rows.append(f"<tr><th>{escape(k)}</th><td><i>stopped: {escape(str(why))}</i></td></tr>")
     if moves and isinstance(game, (Game, GameSum)):
-        listed = move_values(whole)
-        if listed:
-            rows.append(f"<tr><th>moves</th><td>{moves_html(listed)}</td></tr>")
+        page = move_page(whole)
+        if page.moves:
+            more = "" if not page.note else (
+                f"<p><i>{escape(page.note)}: move_page(game, offset={page.next_offset})"
+                "</i></p>" if page.next_offset is not None else f"<p><i>{escape(page.note)}</i></p>")
+            rows.append(f"<tr><th>moves</th><td>{moves_html(page.moves)}{more}</td></tr>")
     return (f'<table class="grundy"><caption>{escape(repr(game))}</caption>' + "".join(rows)
             + "</table>")
 

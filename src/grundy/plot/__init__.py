@@ -30,13 +30,13 @@ from grundy.games.registry import common_name
 from grundy.rules.game import Game, GameSum
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
-from grundy.solve.tables import heap_table, pattern_of
+from grundy.solve.tables import heap_table, pattern_of, table_shape
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = [
-    "sequence_figure", "pmap_figure", "graph_figure", "save", "plot", "pattern_of",
+    "sequence_figure", "pmap_figure", "graph_figure", "save", "plot", "plot_kind", "pattern_of",
     "COLOURS", "FORMATS",
 ]
 
@@ -205,17 +205,60 @@ def save(fig: Figure, path: str | Path) -> Path:
     return p
 
 
+def plot_kind(rs: Ruleset) -> str:
+    """The picture of ``rs`` without a position: ``"sequence"`` (its positions are
+    heaps: the Grundy values of heaps ``0..N``) or ``"pmap"`` (pairs of heaps: the
+    map of P-positions). A game whose positions are neither (boards, graphs,
+    rows of coins) has no such picture: :class:`InvalidParameterError` says so in
+    one line, and how to draw the game graph of one of its positions instead.
+
+    >>> import grundy
+    >>> plot_kind(grundy.games.get("kayles")), plot_kind(grundy.games.get("wythoff"))
+    ('sequence', 'pmap')
+    >>> plot_kind(grundy.games.get("cram"))
+    Traceback (most recent call last):
+    ...
+    grundy.values.errors.InvalidParameterError: cram has no plot: a plot shows the values of heaps 0..N or the P-positions of pairs (a, b), and a position of cram is neither (it looks like 4x5); draw the game graph of a small position instead: grundy plot cram POSITION -o FILE
+    """
+    if rs.tuple_position:
+        return "pmap"
+    shape = table_shape(rs)
+    if shape == "pair":
+        return "pmap"
+    if shape == "heap":
+        return "sequence"
+    try:  # a game without a declared table whose positions are heaps all the same
+        rs.check(0)
+        rs.check(1)
+        return "sequence"
+    except (GrundyError, TypeError, ValueError, AttributeError, LookupError):
+        pass
+    from grundy.games import entries
+
+    family = (rs.spec or rs.name).split(":")[0]
+    entry = next((e for e in entries() if e.name == family), None)
+    words = f" (it looks like {entry.position})" if entry is not None and entry.position else ""
+    raise InvalidParameterError(
+        f"{rs.name} has no plot: a plot shows the values of heaps 0..N or the P-positions "
+        f"of pairs (a, b), and a position of {rs.name} is neither{words}; draw the game graph "
+        f"of a small position instead: grundy plot {rs.spec or rs.name} POSITION -o FILE")
+
+
 def plot(rs: Ruleset, to: int, *, kind: str = "auto", position: Any = None) -> Figure:
     """The picture for ``rs``: ``sequence`` (heap games), ``pmap`` (two-heap games),
-    ``graph`` (the game graph from ``position``); ``auto`` picks by the game."""
+    ``graph`` (the game graph from ``position``); ``auto`` picks by the game
+    (:func:`plot_kind`; a game with no plot raises
+    :class:`InvalidParameterError` saying why)."""
     if kind == "auto":
-        kind = "graph" if position is not None else "pmap" if rs.tuple_position else "sequence"
-    if kind == "sequence":
-        if rs.tuple_position:
+        kind = "graph" if position is not None else plot_kind(rs)
+    if kind in ("sequence", "pmap"):
+        fits = plot_kind(rs)  # a game with no plot says why
+        if kind == "sequence" and fits != kind:
             raise InvalidParameterError(f"{rs.name}: positions are not single heaps; use --kind pmap")
-        return sequence_figure(rs, to)
-    if kind == "pmap":
-        return pmap_figure(rs, to)
+        if kind == "pmap" and fits != kind:
+            raise InvalidParameterError(
+                f"{rs.name}: positions are not pairs of heaps (a, b); use --kind sequence")
+        return sequence_figure(rs, to) if kind == "sequence" else pmap_figure(rs, to)
     if kind == "graph":
         if position is None:
             raise InvalidParameterError("a game graph needs a position")

@@ -35,14 +35,16 @@ def guess_line_of(values: list[int]) -> Any:
     """The best conjecture of :func:`grundy.guess` on ``values`` (heaps 0, 1, ...),
     or ``False`` when no form fits (a table too short, or no form of the library).
     Quick: the values are given (no tabulation), and the catalogue is left out."""
-    from grundy.conjecture import guess
+    from grundy.conjecture import guess, search_time
     from grundy.values.errors import GrundyError
 
     if len(values) < 4:
         return False
     try:
-        # not against the catalogue: a catalogue game's table is its own best match
-        return guess(list(values), limit=1, known=False).best or False
+        # not against the catalogue: a catalogue game's table is its own best match;
+        # the rule synthesiser gets a second per target (a page waits for this)
+        with search_time(1.0):
+            return guess(list(values), limit=1, known=False).best or False
     except GrundyError:
         return False
 

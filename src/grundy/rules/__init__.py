@@ -5,7 +5,8 @@ questions.
 """
 
 from grundy.rules.game import Game, GameSum, SumMove
+from grundy.rules.ranges import HeapRanges
 from grundy.rules.ruleset import FunctionRuleset, Ruleset, ruleset
 from grundy.rules.sums import Sum
 
-__all__ = ["Game", "GameSum", "SumMove", "Ruleset", "FunctionRuleset", "ruleset", "Sum"]
+__all__ = ["Game", "GameSum", "SumMove", "Ruleset", "FunctionRuleset", "ruleset", "Sum", "HeapRanges"]

@@ -33,7 +33,9 @@ grundy.values.errors.InvalidPositionError: graph: '1-x2-3' is not an edge 'u-v' 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Hashable, Iterable, Sequence
+from collections.abc import Collection, Hashable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +52,7 @@ __all__ = [
     "reachable",
     "components",
     "read_text_file",
+    "no_files",
     "read_edge_text",
     "MAX_LABEL_CHARS",
     "MAX_LISTED_VERTICES",
@@ -157,13 +160,40 @@ def components(edges: Iterable[Edge], roots: Iterable[Hashable]) -> list[set[Has
     return out
 
 
+_NO_FILES: ContextVar[bool] = ContextVar("grundy_no_files", default=False)
+
+
+@contextmanager
+def no_files() -> Iterator[None]:
+    """Within this context a position never names a file: ``@FILE`` (and every
+    other read of :func:`read_text_file`) raises :class:`InvalidPositionError`
+    without opening it. What a server reading positions from requests uses (the
+    playground): a request never reads a file of the server.
+
+    >>> with no_files():
+    ...     graph_input("@/etc/hostname", what="geography")
+    Traceback (most recent call last):
+    ...
+    grundy.values.errors.InvalidPositionError: geography: a position here cannot name a file ('@/etc/hostname'); give the edges themselves
+    """
+    token = _NO_FILES.set(True)
+    try:
+        yield
+    finally:
+        _NO_FILES.reset(token)
+
+
 def read_text_file(
     path: str | Path, what: str = "graph", error: type[Exception] = InvalidPositionError, kind: str = "edge"
 ) -> str:
     """The text of a file of edges (UTF-8). A file that cannot be read, holds NUL
     bytes (a binary file) or is not UTF-8 raises ``error`` (a GrundyError) naming
-    the file; the one reader of edge files (``@FILE`` positions, ``grundy graph``)."""
+    the file; the one reader of edge files (``@FILE`` positions, ``grundy graph``).
+    Within :func:`no_files` it raises :class:`InvalidPositionError` and reads nothing."""
     shown = str(path)
+    if _NO_FILES.get():
+        raise InvalidPositionError(
+            f"{what}: a position here cannot name a file ({'@' + shown!r}); give the edges themselves")
     try:
         data = Path(path).read_bytes()
     except OSError as exc:

@@ -44,7 +44,7 @@ from grundy.rules.engine import engine
 from grundy.rules.game import Game, GameSum
 from grundy.rules.sums import Sum
 from grundy.values.bigint import int_text
-from grundy.values.errors import InvalidPositionError, UnhashablePositionError, describe
+from grundy.values.errors import InvalidParameterError, InvalidPositionError, UnhashablePositionError, describe
 from grundy.values.keywords import old_keywords
 from grundy.values.outcome import Outcome
 
@@ -180,6 +180,14 @@ class Ruleset:
         let the search keep one memo entry for all of them; ``canonical`` of the
         answer must be itself. A ruleset that provides it declares
         ``has_canonical = True``; the default declines."""
+        return None
+
+    def bitboard(self, position: Any) -> tuple[Any, int] | None:
+        """The position for the compiled search tier: ``(game, word)``, a
+        :class:`grundy.solve.compiled.BitboardGame` and the position as a 64-bit
+        word, or ``None`` to decline (the default: the Python search). The analysis
+        (values and outcomes) then runs the whole search in compiled code; the
+        Python search (``reduce``) stays the reference."""
         return None
 
     def order_options(self, position: Any, options: list[Hashable]) -> list[Hashable] | None:
@@ -387,20 +395,40 @@ class Ruleset:
 class FunctionRuleset(Ruleset):
     """A ruleset made from a move function (see :func:`ruleset`)."""
 
-    def __init__(self, moves: Callable[[Any], Iterable[Hashable]], name: str | None = None) -> None:
+    def __init__(self, moves: Callable[[Any], Iterable[Hashable]], name: str | None = None,
+                 shape: str | None = None) -> None:
         self._moves = moves
         self.name = name or str(getattr(moves, "__name__", "ruleset"))
         self.__doc__ = moves.__doc__
         self.__wrapped__ = moves
+        if shape is not None:
+            if shape not in SHAPES:
+                raise InvalidParameterError(
+                    f"ruleset {self.name}: shape must be one of {', '.join(map(repr, SHAPES))} "
+                    f"(a row of coins is a grundy.games.CoinTurning); got {describe(shape)}")
+            if shape == "heaps":
+                self.tuple_position = True
+            else:
+                self.table_shape = shape
 
     def moves(self, position: Any) -> Iterable[Hashable]:
         return self._moves(position)
 
 
+#: The shapes of positions a move function may declare (``ruleset(shape=...)``).
+SHAPES = ("heap", "pair", "heaps")
+
+
 def ruleset(
-    moves: Callable[[Any], Iterable[Hashable]] | None = None, *, name: str | None = None
+    moves: Callable[[Any], Iterable[Hashable]] | None = None, *, name: str | None = None,
+    shape: str | None = None,
 ) -> Any:
     """Decorator: turn a move function (usually a generator) into a :class:`Ruleset`.
+
+    ``shape`` says what its positions are, for the tables of ``grundy.guess``,
+    ``grundy table`` and ``grundy guess``: ``"heap"`` (an integer),
+    ``"pair"`` (a pair ``(a, b)``) or ``"heaps"`` (a row of heaps, a tuple).
+    Undeclared, a position is taken for one heap.
 
     >>> import grundy
     >>> @grundy.ruleset
@@ -413,10 +441,17 @@ def ruleset(
     ...     yield from (n - k for k in (1, 3, 4) if k <= n)
     >>> s134
     <ruleset sub-1-3-4>
+    >>> @grundy.ruleset(shape="pair")
+    ... def take_from_one(p):
+    ...     a, b = p
+    ...     yield from ((x, b) for x in range(a))
+    ...     yield from ((a, y) for y in range(b))
+    >>> take_from_one.table_shape, take_from_one.value((3, 5))
+    ('pair', 6)
     """
     if moves is None:
-        return lambda f: FunctionRuleset(f, name)
-    return FunctionRuleset(moves, name)
+        return lambda f: FunctionRuleset(f, name, shape)
+    return FunctionRuleset(moves, name, shape)
 
 
 def _freeze(value: Any) -> Hashable:

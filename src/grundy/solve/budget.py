@@ -32,6 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.solve import guard as _guard
 from grundy.values import clock as _clock
 from grundy.values import memory as _memory
 from grundy.values.errors import InvalidParameterError, SearchLimitError, describe
@@ -158,9 +159,10 @@ class Meter:
     :func:`watching`)."""
 
     __slots__ = ("budget", "count", "deadline", "next_check", "positions", "memory",
-                 "next_memory", "parent")
+                 "next_memory", "parent", "stop_at", "next_look")
 
-    #: How many positions between two looks at the clock.
+    #: How many positions between two looks at the memory and the budget of an
+    #: enclosing search, at most (the clock is read at every position).
     EVERY = 64
     #: Seconds between two reads of the process's memory.
     MEMORY_EVERY = 0.01
@@ -170,14 +172,24 @@ class Meter:
         self.count = 0
         self.positions = budget.positions
         # the clock stands still while compiled code loads (grundy.values.clock)
-        self.deadline = None if budget.seconds is None else _clock.now() + budget.seconds
+        now = _clock.now()
+        self.deadline = None if budget.seconds is None else now + budget.seconds
         # the memory budget, resolved on the first look at the memory (the default
         # reads the environment and rlimits: too slow for every closed-form call)
         self.memory: int | None = budget.max_memory
         self.next_memory = 0.0  # the first look reads the memory
         self.parent = parent
+        # the earliest deadline of this budget and the enclosing ones
+        stop: float | None = self.deadline
+        outer: float | None = None if parent is None else parent.stop_at
+        if outer is not None:
+            stop = outer if stop is None else min(stop, outer)
+        self.stop_at: float | None = stop
         # A spent budget stops at the first position.
-        self.next_check = 1 if self.deadline is not None else self.EVERY
+        self.next_check = 1 if stop is not None else self.EVERY
+        # the clock time of the next look: every position reads the clock (cheap),
+        # so a slow move function is stopped at its first call past the deadline
+        self.next_look = now if stop is None else min(now, stop)
 
     def tick(self, what: str) -> None:
         """Count one position; raise :class:`SearchLimitError` when the budget is
@@ -189,15 +201,24 @@ class Meter:
                 "ask for a larger budget to go further",
                 self.count - 1, reason="positions",
             )
-        if self.count >= self.next_check:
-            self.next_check = self.count + self.EVERY
+        if self.count >= self.next_check or _clock.now() >= self.next_look:
+            self.look(what)
+
+    def tock(self, what: str) -> None:
+        """Look at the clock (cheap) without counting a position: before a call of
+        a user's function that is not a move function (a payoff, a turn)."""
+        if _clock.now() >= self.next_look:
             self.look(what)
 
     def look(self, what: str) -> None:
         """Raise :class:`SearchLimitError` if the time budget is spent or the
         process holds more memory than the budget (read every 10 ms at most)."""
         now = time.monotonic()
-        if self.deadline is not None and _clock.now() > self.deadline:
+        t = _clock.now()
+        self.next_check = self.count + self.EVERY
+        nxt = t + self.MEMORY_EVERY
+        self.next_look = nxt if self.stop_at is None else min(nxt, self.stop_at)
+        if self.deadline is not None and t > self.deadline:
             raise SearchLimitError(
                 f"{what} stopped after {self.budget.seconds:.3g} s (the budget) with "
                 f"{self.count:,} position{'' if self.count == 1 else 's'} searched; ask for more "
@@ -279,7 +300,8 @@ def watching(budget: Budget) -> Iterator[None]:
         limit = min(limit, outer.mem())
     mtoken = _memory.ACTIVE_LIMIT.set(_memory.ACTIVE_LIMIT.get() if limit is None else limit)
     try:
-        yield
+        with _guard.guard(meter, f"a computation under {budget.describe()}"):
+            yield
     except MemoryError:
         raise meter.out_of_memory(f"a computation under {budget.describe()}") from None
     finally:

@@ -51,7 +51,7 @@ from grundy.values.errors import (
 from grundy.values.outcome import Outcome
 
 __all__ = [
-    "GamesRuleset", "GAMES", "reduce_sum", "answer", "every_outcome", "sj_outcome",
+    "GamesRuleset", "GAMES", "reduce_sum", "misere_quotient_for", "QUOTIENT_AUTO_HEAPS", "answer", "every_outcome", "sj_outcome",
     "BaseAnalysis", "MisereAnalysis", "EveryAnalysis", "ConjunctiveAnalysis",
     "SelectiveAnalysis", "DisjunctiveAnalysis", "MISERE", "EVERY", "CONJUNCTIVE", "SELECTIVE",
     "DISJUNCTIVE",
@@ -260,9 +260,54 @@ def misere_value(games: Sequence[Game], budget: Budget = UNLIMITED) -> int:
     return reduce_sum(games, R.MISERE, budget=budget)
 
 
+#: Largest heap up to which a misère sum computes its game's quotient by itself
+#: (a stored or shipped quotient covering larger heaps is used as well).
+QUOTIENT_AUTO_HEAPS = 40
+
+
+def misere_quotient_for(games: Sequence[Game], budget: Budget = UNLIMITED) -> Any:
+    """The misère quotient (:class:`grundy.solve.misere_quotient.MisereQuotient`)
+    that answers the misère sum of ``games``, or ``None``: every component a heap
+    of one heap ruleset (options heaps or sums of heaps), the quotient kept or
+    stored, or computed within ``budget`` up to :data:`QUOTIENT_AUTO_HEAPS`.
+
+    >>> import grundy
+    >>> dk = grundy.games.get("octal:0.07")
+    >>> misere_quotient_for([dk[20], dk[13], dk[7]])
+    <MisereQuotient of octal:0.07, heaps 0..20: order 24, wild>
+    """
+    from grundy.solve import misere_quotient as MQ
+
+    if not games or _all_nim(games):
+        return None
+    rs = games[0].ruleset
+    heaps: list[Any] = [g.position for g in games]
+    if any(g.ruleset is not rs for g in games) or not all(
+            type(h) is int and h >= 0 for h in heaps):
+        return None
+    top: int = max(heaps)
+    spec = getattr(rs, "spec", None)
+    try:
+        if top > QUOTIENT_AUTO_HEAPS:
+            q = MQ.load_stored(spec, top, exact=False) if spec is not None else None
+            if q is None:
+                return None
+        else:
+            q = MQ.quotient_of(rs, max(top, 1), budget=budget, exact=False)
+    except GrundyError:
+        return None  # not a heap game, or past the budget: the exact search decides
+    if q.stopped is not None or not q.covers(heaps):
+        return None
+    return q
+
+
 def misere_outcome(games: Sequence[Game], budget: Budget = UNLIMITED) -> Outcome:
     """Outcome of the misère sum of ``games``: the misère Nim rule when every
-    component is a Nim heap, else the exact search."""
+    component is a Nim heap, the game's misère quotient when there is one (see
+    :func:`misere_quotient_for`), else the exact search."""
+    q = misere_quotient_for(games, budget)
+    if q is not None:
+        return q.outcome([g.position for g in games])  # type: ignore[no-any-return]
     if _all_nim(games):
         heaps = [int(g.position) for g in games]  # type: ignore[call-overload]
         x = 0
@@ -298,6 +343,17 @@ class MisereAnalysis(BaseAnalysis):
 
     def winning_move(self, games: Sequence[Game], *, budget: Budget = UNLIMITED) -> Move | None:
         games = list(games)
+        q = misere_quotient_for(games, budget)
+        if q is not None:  # one pass over the heaps and their options
+            found = q.winning_move([g.position for g in games])
+            if found is None:
+                return None
+            i, word = found
+            g = games[i]
+            for o in R.options(g.ruleset, g.position):
+                parts = o.parts if isinstance(o, Sum) else (o,)
+                if sorted(h for h in parts if h) == sorted(word):  # type: ignore[type-var]
+                    return SumMove(i, R.normal(o))
         with self.acyclic(games):
             if misere_outcome(games, budget) is Outcome.P:
                 return None

@@ -80,6 +80,11 @@ def _value(ruleset: Ruleset, position: Any, budget: Budget, progress: Progress |
         known = ruleset.value_formula(position)
     if known is not None:
         return known
+    compiled = ruleset.bitboard(position)
+    if compiled is not None:  # the compiled tier (grundy.solve.compiled)
+        from grundy.solve.compiled import compiled_value
+
+        return compiled_value(*compiled, budget=budget)
     search = R.PRUNED if ruleset.pruned_search else R.PLAIN
     try:
         return R.reduce(ruleset, position, R.GRUNDY, budget=budget, progress=progress,
@@ -123,6 +128,11 @@ def _outcome(ruleset: Ruleset, position: Any, budget: Budget, progress: Progress
             known = ruleset.outcome_formula(position)
         if known is not None:
             return known
+        compiled = ruleset.bitboard(position)
+        if compiled is not None:  # the compiled tier (grundy.solve.compiled)
+            from grundy.solve.compiled import compiled_outcome
+
+            return compiled_outcome(*compiled, budget=budget)
         if ruleset.pruned_search:  # an N-position needs one P option, not every value
             return R.outcome(ruleset, position, search=R.PRUNED, budget=budget)
     try:

@@ -52,6 +52,7 @@ from grundy.kernels.retrograde import (
 )
 from grundy.rules.sums import Sum
 from grundy.solve.budget import Budget, as_budget, from_keywords
+from grundy.solve.guard import guard_until
 from grundy.values.errors import (
     InvalidPositionError, LoopyCompoundError, LoopyGameError, MoveFunctionError,
     SearchLimitError, UnhashablePositionError, describe,
@@ -466,65 +467,68 @@ def analyze_loopy(
         return i
 
     k = 0
-    while k < len(positions):
-        if max_positions is not None and k >= max_positions:
-            raise SearchLimitError(
-                f"{name}: more than {max_positions:,} positions reachable from {start} "
-                f"(explored {k:,}, {len(positions) - k:,} more found and waiting)",
-                k, reason="positions",
-            )
-        if not k & 1023:
+    with guard_until(deadline, f"{exploring}: the game's own code (a move function?) ran "
+                               f"past the time budget of {b.seconds or 0:g} s without returning"):
+        while k < len(positions):
+            if max_positions is not None and k >= max_positions:
+                raise SearchLimitError(
+                    f"{name}: more than {max_positions:,} positions reachable from {start} "
+                    f"(explored {k:,}, {len(positions) - k:,} more found and waiting)",
+                    k, reason="positions",
+                )
+            # the clock at every call of the move function (cheap), the memory now and then
             if deadline is not None and _clock.now() > deadline:
                 raise SearchLimitError(
                     f"{name}: out of time exploring the positions reachable from {start} "
                     f"(explored {k:,}, {len(positions) - k:,} more found and waiting)",
                     k, reason="seconds",
                 )
-            _memory.check(memory_limit, exploring, k)
-        p = positions[k]
-        r = result(p)  # the rules' own end (a declined position plays on)
-        if r is not None:
-            terminal[k] = _CODE[r]
+            if not k & 1023:
+                _memory.check(memory_limit, exploring, k)
+            p = positions[k]
+            r = result(p)  # the rules' own end (a declined position plays on)
+            if r is not None:
+                terminal[k] = _CODE[r]
+                k += 1
+                continue
+            try:
+                opts = moves(p)
+                if opts is None:
+                    raise MoveFunctionError(f"{name}.moves({describe(p)}) returned None, not an iterable")
+                for j, o in enumerate(opts):
+                    if j & 4095 == 4095:  # one position with very many options
+                        over = max_positions is not None and len(positions) > 2 * max_positions
+                        if over or (deadline is not None and _clock.now() > deadline):
+                            what = (f"more than {max_positions:,} positions reachable from {start}"
+                                    if over else f"out of time exploring the positions reachable from {start}")
+                            raise SearchLimitError(
+                                f"{name}: {what} (explored {k:,}; {describe(p)} alone has more than "
+                                f"{j:,} options)", k, reason="positions" if over else "seconds",
+                            )
+                        _memory.check(memory_limit, exploring, k)
+                    if type(o) is Sum:
+                        parts = o.parts
+                        if len(parts) != 1:
+                            sum_options.setdefault(k, []).append(
+                                tuple(number(q, p) for q in parts)
+                            )
+                            continue
+                        o = parts[0]
+                    src.append(k)
+                    dst.append(number(o, p))
+            except (MoveFunctionError, UnhashablePositionError, SearchLimitError):
+                raise
+            except MemoryError:
+                raise SearchLimitError(
+                    f"{exploring} ran out of memory (explored {k:,}, {len(positions) - k:,} more "
+                    f"found and waiting; the memory budget is {_memory.format_bytes(memory_limit)})",
+                    k, reason="memory",
+                ) from None
+            except Exception as exc:
+                raise MoveFunctionError(
+                    f"{name}.moves({describe(p)}) raised {type(exc).__name__}: {exc}"
+                ) from exc
             k += 1
-            continue
-        try:
-            opts = moves(p)
-            if opts is None:
-                raise MoveFunctionError(f"{name}.moves({describe(p)}) returned None, not an iterable")
-            for j, o in enumerate(opts):
-                if j & 4095 == 4095:  # one position with very many options
-                    over = max_positions is not None and len(positions) > 2 * max_positions
-                    if over or (deadline is not None and _clock.now() > deadline):
-                        what = (f"more than {max_positions:,} positions reachable from {start}"
-                                if over else f"out of time exploring the positions reachable from {start}")
-                        raise SearchLimitError(
-                            f"{name}: {what} (explored {k:,}; {describe(p)} alone has more than "
-                            f"{j:,} options)", k, reason="positions" if over else "seconds",
-                        )
-                    _memory.check(memory_limit, exploring, k)
-                if type(o) is Sum:
-                    parts = o.parts
-                    if len(parts) != 1:
-                        sum_options.setdefault(k, []).append(
-                            tuple(number(q, p) for q in parts)
-                        )
-                        continue
-                    o = parts[0]
-                src.append(k)
-                dst.append(number(o, p))
-        except (MoveFunctionError, UnhashablePositionError, SearchLimitError):
-            raise
-        except MemoryError:
-            raise SearchLimitError(
-                f"{exploring} ran out of memory (explored {k:,}, {len(positions) - k:,} more "
-                f"found and waiting; the memory budget is {_memory.format_bytes(memory_limit)})",
-                k, reason="memory",
-            ) from None
-        except Exception as exc:
-            raise MoveFunctionError(
-                f"{name}.moves({describe(p)}) raised {type(exc).__name__}: {exc}"
-            ) from exc
-        k += 1
 
     n = len(positions)
     # the retrograde analysis: edge arrays, their reverse, counts and labels

@@ -30,11 +30,15 @@ moves first and wants it large (CF 794E):
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Literal
 
-from grundy.solve.budget import Budget, as_budget, from_keywords
+from grundy.solve.budget import Budget, active, as_budget, from_keywords
+from grundy.solve.guard import guard
+from grundy.solve.reducer import take
 from grundy.values.errors import (
+    GrundyError,
     InvalidParameterError,
     InvalidPositionError,
     LoopyGameError,
@@ -178,8 +182,13 @@ class ZeroSumGame:
 
     def _who(self, state: Any) -> bool:
         assert self.to_move is not None
-        who = self.to_move(state)
-        if who not in ("max", "min"):
+        try:
+            who = self.to_move(state)
+        except GrundyError:
+            raise
+        except Exception as exc:
+            raise MoveFunctionError(f"{self.name}: to_move({describe(state)}) failed: {exc!r}") from exc
+        if not isinstance(who, str) or who not in ("max", "min"):
             raise MoveFunctionError(
                 f"{self.name}: to_move({describe(state)}) returned {describe(who)}, not 'max' or 'min'"
             )
@@ -190,13 +199,33 @@ class ZeroSumGame:
 
     def _payoff(self, state: Any) -> Any:
         try:
-            return self.payoff(state)
+            p = self.payoff(state)
+        except GrundyError:
+            raise
         except Exception as exc:
             raise MoveFunctionError(f"{self.name}: payoff({describe(state)}) failed: {exc!r}") from exc
-
-    def _options(self, state: Any, maxing: bool) -> list[Any]:
         try:
-            opts = list(self.moves(state))
+            nan = p is not None and bool(p != p)
+        except Exception:  # an exotic payoff: its comparisons are checked where they happen
+            nan = False
+        if nan:
+            raise MoveFunctionError(
+                f"{self.name}: payoff({describe(state)}) returned {describe(p)}, which is not "
+                "ordered (NaN): payoffs must be totally ordered values")
+        return p
+
+    def _options(self, state: Any, maxing: bool, meter: Any = None) -> list[Any]:
+        """The options of ``state``, read in chunks under ``meter`` (default: the
+        budget in force): an endless iterator stops at the clock or the memory."""
+        if meter is None:
+            meter = active()
+        try:
+            opts = self.moves(state)
+            if type(opts) is not list:
+                opts = take(opts, sys.maxsize, meter, f"{self.name}: the moves of {describe(state)}",
+                            state)
+        except GrundyError:
+            raise
         except Exception as exc:
             raise MoveFunctionError(f"{self.name}: moves({describe(state)}) failed: {exc!r}") from exc
         if not opts:
@@ -205,7 +234,14 @@ class ZeroSumGame:
                 "must give a number at every end state)"
             )
         if self.order is not None:
-            opts.sort(key=self.order, reverse=maxing)
+            try:
+                opts.sort(key=self.order, reverse=maxing)
+            except GrundyError:
+                raise
+            except Exception as exc:
+                raise MoveFunctionError(
+                    f"{self.name}: order failed on the options of {describe(state)} (its estimates "
+                    f"must be comparable): {exc!r}") from exc
         return opts
 
     def _probe(self, key: tuple[Hashable, bool], alpha: Any, beta: Any) -> tuple[bool, Any]:
@@ -248,57 +284,65 @@ class ZeroSumGame:
                     "minimax needs a game without cycles"
                 )
             path.add(k)
-            stack.append(_Frame(k, state, m, alpha, beta, self._options(state, m)))
+            stack.append(_Frame(k, state, m, alpha, beta, self._options(state, m, meter)))
 
-        push(root, maxing, key, _NEG, _POS)
-        ret: tuple[bool, Any] = (False, None)
-        while stack:
-            f = stack[-1]
-            if ret[0]:
-                v = ret[1]
-                ret = (False, None)
-                if f.maxing:
-                    if f.best is None or v > f.best:
-                        f.best = v
-                        if prune and v > f.alpha:
-                            f.alpha = v
-                elif f.best is None or v < f.best:
-                    f.best = v
-                    if prune and v < f.beta:
-                        f.beta = v
-                if prune and f.alpha >= f.beta:
-                    f.i = len(f.options)  # a cut: the rest cannot change the value
-            if f.i < len(f.options):
-                o = f.options[f.i]
-                f.i += 1
-                po = self._payoff(o)
-                if po is not None:
-                    ret = (True, po)
-                    continue
-                om = self._next(o, f.maxing)
-                try:
-                    ok = (o, om)
-                    ret = self._probe(ok, f.alpha, f.beta) if prune else (
-                        (True, self._exact[ok]) if ok in self._exact else (False, None))
-                except TypeError:
-                    raise UnhashablePositionError(
-                        f"{self.name}: state {describe(o)} is not hashable; use tuples or frozensets"
-                    ) from None
-                if not ret[0]:
-                    push(o, om, ok, f.alpha if prune else _NEG, f.beta if prune else _POS)
-                continue
-            stack.pop()
-            path.discard(f.key)
-            best = f.best
-            if best <= f.a0:
-                self._upper[f.key] = best  # every option was at most alpha: an upper bound
-            elif best >= f.b0:
-                self._lower[f.key] = best
-            else:
-                self._exact[f.key] = best
-                self._lower.pop(f.key, None)
-                self._upper.pop(f.key, None)
-            if f.key in self._lower and self._upper.get(f.key) == self._lower[f.key]:
-                self._exact[f.key] = best
-            ret = (True, best)
-        return self._exact[key]
+        try:
+            with guard(meter, what):  # a move function that never returns
+                push(root, maxing, key, _NEG, _POS)
+                ret: tuple[bool, Any] = (False, None)
+                while stack:
+                    f = stack[-1]
+                    if ret[0]:
+                        v = ret[1]
+                        ret = (False, None)
+                        if f.maxing:
+                            if f.best is None or v > f.best:
+                                f.best = v
+                                if prune and v > f.alpha:
+                                    f.alpha = v
+                        elif f.best is None or v < f.best:
+                            f.best = v
+                            if prune and v < f.beta:
+                                f.beta = v
+                        if prune and f.alpha >= f.beta:
+                            f.i = len(f.options)  # a cut: the rest cannot change the value
+                    if f.i < len(f.options):
+                        o = f.options[f.i]
+                        f.i += 1
+                        meter.tock(what)  # the payoff and to_move are the user's code too
+                        po = self._payoff(o)
+                        if po is not None:
+                            ret = (True, po)
+                            continue
+                        om = self._next(o, f.maxing)
+                        try:
+                            ok = (o, om)
+                            ret = self._probe(ok, f.alpha, f.beta) if prune else (
+                                (True, self._exact[ok]) if ok in self._exact else (False, None))
+                        except TypeError:
+                            raise UnhashablePositionError(
+                                f"{self.name}: state {describe(o)} is not hashable; use tuples or frozensets"
+                            ) from None
+                        if not ret[0]:
+                            push(o, om, ok, f.alpha if prune else _NEG, f.beta if prune else _POS)
+                        continue
+                    stack.pop()
+                    path.discard(f.key)
+                    best = f.best
+                    if best <= f.a0:
+                        self._upper[f.key] = best  # every option was at most alpha: an upper bound
+                    elif best >= f.b0:
+                        self._lower[f.key] = best
+                    else:
+                        self._exact[f.key] = best
+                        self._lower.pop(f.key, None)
+                        self._upper.pop(f.key, None)
+                    if f.key in self._lower and self._upper.get(f.key) == self._lower[f.key]:
+                        self._exact[f.key] = best
+                    ret = (True, best)
+                return self._exact[key]
+        except TypeError as exc:  # every user's function is wrapped: two payoffs
+            raise MoveFunctionError(
+                f"{self.name}: payoffs that cannot be compared met in the search of "
+                f"{describe(root)} ({exc}); payoffs must be totally ordered values of one kind"
+            ) from None

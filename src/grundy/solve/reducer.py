@@ -49,8 +49,12 @@ from grundy.rules._sum import DONE as _DONE
 from grundy.rules._sum import MORE as _MORE
 from grundy.rules._sum import scan_options, xor_scan
 from grundy.rules._sum import sum_value as _sum_value
+from grundy.rules.ruleset import Ruleset as _Ruleset
 from grundy.rules.sums import Sum
 from grundy.solve.budget import UNLIMITED, Budget, active
+from grundy.solve.collector import paused_collector
+from grundy.solve.guard import guard
+from grundy.values import clock as _clock
 from grundy.values.errors import (
     BadOptionError,
     GrundyError,
@@ -211,7 +215,7 @@ def options(
                     )
                 return opts
             meter = active()
-        return _take(it, sys.maxsize if limit is None else limit, meter,
+        return take(it, sys.maxsize if limit is None else limit, meter,
                      f"{ruleset.name}: listing the options of {describe(position)}", position)
     except GrundyError:
         raise
@@ -233,6 +237,12 @@ def _open_moves(ruleset: Ruleset, position: Hashable) -> Iterable[Hashable]:
         raise MoveFunctionError(
             f"{ruleset.name}.moves({describe(position)}) returned None, not an "
             "iterable of options (did you forget to 'yield'?)"
+        )
+    if isinstance(it, _Ruleset):
+        raise MoveFunctionError(
+            f"{ruleset.name}.moves({describe(position)}) returned a ruleset ({it.name}), not options: "
+            f"{ruleset.name} is a factory of rulesets; give it its parameters "
+            f"(grundy.guess(f, params=...), FILE.py:NAME:3 or --param k=3)"
         )
     return it
 
@@ -393,34 +403,92 @@ def _flatten(ruleset: Ruleset, option: Hashable) -> Hashable:
 
 # ------------------------------------------------------------------ save and resume
 
-StorePath = str | os.PathLike[str]
+StorePath = str | bytes | os.PathLike[str] | os.PathLike[bytes]
+
+
+def _store_path(store: object) -> str:
+    """The file name of a store given as ``str``, ``bytes`` or a path object;
+    anything else is refused.
+
+    >>> import pathlib
+    >>> _store_path(pathlib.Path("a.memo")), _store_path(b"a.memo")
+    ('a.memo', 'a.memo')
+    >>> _store_path(5)
+    Traceback (most recent call last):
+    ...
+    grundy.values.errors.InvalidParameterError: store must be a file path (a str, bytes or os.PathLike); got 5
+    """
+    try:
+        name = os.fsdecode(store)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidParameterError(
+            f"store must be a file path (a str, bytes or os.PathLike); got {describe(store)}"
+        ) from None
+    if not name or "\0" in name:
+        raise InvalidParameterError(f"store must name a file; got {describe(store)}")
+    return name
+
+
+def _check_writable(name: str) -> None:
+    """Refuse, before a search, a store that could not be saved at its end (a
+    directory, a missing or read-only folder): the file the save writes first is
+    created and removed."""
+    if os.path.isdir(name):
+        raise InvalidParameterError(f"the memo store {name!r} is a directory, not a file")
+    tmp = f"{name}.{os.getpid()}.tmp"
+    try:
+        with open(tmp, "wb"):
+            pass
+        os.remove(tmp)
+    except OSError as exc:
+        raise InvalidParameterError(
+            f"cannot write the memo store {name!r}: {exc.strerror or exc} (checked before "
+            "the search, so no result is lost)") from None
 _MAGIC = b"grundy memo store 1\n"
 
 
-def _identity(ruleset: Ruleset) -> tuple[str, ...]:
+def _identity(ruleset: Ruleset, key: str | None = None,
+              path: StorePath | None = None) -> tuple[str, ...]:
     """What a store records of its ruleset: the class, the catalogue spec (or the
-    name), and for a ruleset made from a function, that function's qualified name
-    and a digest of its bytecode (two lambdas differ; an edited function's store
-    is refused, its values may be stale)."""
+    name), and the rules: a catalogue ruleset is named by its spec; another by
+    ``key`` when given (``store_key=``), else by a digest of everything its results
+    can depend on that Python can see (:func:`grundy.solve.identity.fingerprint`:
+    its code, constants, closure, defaults, the globals it reads, its parameters),
+    so the store of an edited function is refused. Raises
+    :class:`InvalidParameterError` where that digest cannot be made, saying how to
+    name the key."""
+    from grundy.solve.identity import NoIdentityError, fingerprint
+
     cls = type(ruleset)
-    fn = getattr(ruleset, "__wrapped__", None)
-    where = ""
-    if callable(fn) and hasattr(fn, "__qualname__"):
-        where = f"{fn.__module__}.{fn.__qualname__}"
-        code = getattr(fn, "__code__", None)
-        if code is not None:
-            digest = hashlib.sha256(code.co_code + repr(code.co_names).encode())
-            where += " " + digest.hexdigest()[:16]
-    return (f"{cls.__module__}.{cls.__qualname__}", str(ruleset.spec or ruleset.name), where)
+    head = (f"{cls.__module__}.{cls.__qualname__}", str(ruleset.spec or ruleset.name))
+    if key is not None:
+        if type(key) is not str or not key:
+            raise InvalidParameterError(
+                f"store_key must be a non-empty string; got {describe(key)}")
+        return (*head, "key " + key)
+    if ruleset.spec is not None and cls.__module__.startswith("grundy."):
+        return (*head, "")
+    try:
+        return (*head, "rules " + fingerprint(ruleset))
+    except NoIdentityError as exc:
+        where = f" {os.fspath(path)!r}" if path is not None else ""
+        example = f"{ruleset.name}-v1" if ruleset.name.isidentifier() else "my-rules-v1"
+        raise InvalidParameterError(
+            f"{ruleset.name}: the memo store{where} cannot be checked against the rules: "
+            f"{exc.what}, so an edit of the rules could not be told apart; name the "
+            f"store's key yourself, store_key={example!r} (reduce, outcome; key= of "
+            f"save_memo and load_memo), and change it whenever the rules change"
+        ) from None
 
 
-def save_memo(ruleset: Ruleset, path: StorePath) -> int:
+def save_memo(ruleset: Ruleset, path: StorePath, *, key: str | None = None,
+              _who: tuple[str, ...] | None = None) -> int:
     """Write every memo of ``ruleset`` (the values found, the excluded nimbers of
     the pruned search, ...) to the file ``path``: the ruleset's identity and the
     memos pickled, under a SHA-256 checksum; written to a temporary file first, so
     an interrupted save leaves the old store whole. Returns the number of entries.
     Positions must be picklable. Load a store only from a source you trust
-    (unpickling runs code).
+    (unpickling runs code). ``key`` names the rules by hand (see :func:`load_memo`).
 
     >>> import grundy, tempfile, os
     >>> kayles = grundy.games.get("kayles")
@@ -433,21 +501,23 @@ def save_memo(ruleset: Ruleset, path: StorePath) -> int:
     >>> memo_of(kayles, GRUNDY)[30]
     7
     """
+    path = _store_path(path)
+    who = _who if _who is not None else _identity(ruleset, key, path)
     memos = _memos(ruleset)
     with _LOCK:
         # list() and dict() copy in one step each: a search running in another
         # thread (the periodic save) may add entries meanwhile
         data = {name: dict(m) for name, m in list(memos.by_name.items())}
-    record = {"ruleset": _identity(ruleset), "memos": data, "yields_sums": memos.yields_sums}
+    record = {"ruleset": who, "memos": data, "yields_sums": memos.yields_sums}
     try:
         payload = pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, TypeError, AttributeError) as exc:
         raise InvalidParameterError(
-            f"{ruleset.name}: the memo cannot be saved to {os.fspath(path)!r}: a position "
+            f"{ruleset.name}: the memo cannot be saved to {path!r}: a position "
             f"cannot be pickled ({type(exc).__name__}: {_short(str(exc))})"
         ) from None
     digest = hashlib.sha256(payload).hexdigest().encode()
-    tmp = f"{os.fspath(path)}.{os.getpid()}.tmp"
+    tmp = f"{path}.{os.getpid()}.tmp"
     try:
         with open(tmp, "wb") as f:
             f.write(_MAGIC + digest + b"\n")
@@ -459,14 +529,24 @@ def save_memo(ruleset: Ruleset, path: StorePath) -> int:
     return sum(map(len, data.values()))
 
 
-def load_memo(ruleset: Ruleset, path: StorePath) -> int:
+def load_memo(ruleset: Ruleset, path: StorePath, *, key: str | None = None,
+              _who: tuple[str, ...] | None = None) -> int:
     """Add the memos saved in ``path`` (:func:`save_memo`) to those of ``ruleset``;
     returns the number of entries read. A file that is not a store, a corrupt one
-    (its checksum does not match) or the store of another ruleset raises
-    :class:`~grundy.values.errors.InvalidParameterError` naming the file."""
-    name = os.fspath(path)
+    (its checksum does not match) or the store of another ruleset, or of other
+    rules (an edited move function, other constants, closure values, defaults,
+    globals or parameters) raises
+    :class:`~grundy.values.errors.InvalidParameterError` naming the file.
+
+    ``key`` names the rules by hand instead: the store is loaded when it was saved
+    under the same key (and ruleset name); needed where the rules hold a value
+    with no stable identity (an object that cannot be pickled), and yours to change
+    when the rules change.
+    """
+    mine = _who if _who is not None else _identity(ruleset, key, path)
+    name = _store_path(path)
     try:
-        with open(path, "rb") as f:
+        with open(name, "rb") as f:
             head = f.readline()
             digest = f.readline().strip()
             payload = f.read()
@@ -485,8 +565,14 @@ def load_memo(ruleset: Ruleset, path: StorePath) -> int:
         raise InvalidParameterError(
             f"the memo store {name!r} cannot be read ({type(exc).__name__}: {_short(str(exc))})"
         ) from None
-    mine = _identity(ruleset)
     if who != mine:
+        if who[:2] == mine[:2] and len(who) == 3:
+            raise InvalidParameterError(
+                f"the memo store {name!r} was saved for other rules of {mine[1]!r}: "
+                + ("its key differs" if who[2].startswith("key ") or mine[2].startswith("key ")
+                   else "the move function, its constants, closure, defaults, the globals "
+                        "it reads or the ruleset's parameters have changed")
+                + "; its values may be wrong for these rules (delete it or use another file)")
         raise InvalidParameterError(
             f"the memo store {name!r} holds the memo of {who[1]!r} ({who[0]}), not of "
             f"{mine[1]!r} ({mine[0]})"
@@ -511,39 +597,46 @@ class _Saver(threading.Thread):
     save. Each save is atomic (:func:`save_memo` writes a temporary file and renames
     it); a save that fails stops the saving and is raised again at the end."""
 
-    def __init__(self, ruleset: Ruleset, store: StorePath, every: float) -> None:
+    def __init__(self, ruleset: Ruleset, store: StorePath, every: float,
+                 who: tuple[str, ...]) -> None:
         super().__init__(name="grundy memo store", daemon=True)
-        self.ruleset, self.store, self.every = ruleset, store, every
+        self.ruleset, self.store, self.every, self.who = ruleset, store, every, who
         self.halt = threading.Event()
         self.error: BaseException | None = None
 
     def run(self) -> None:
         while not self.halt.wait(self.every):
             try:
-                save_memo(self.ruleset, self.store)
+                save_memo(self.ruleset, self.store, _who=self.who)
             except BaseException as exc:  # raised again by the search's thread
                 self.error = exc
                 return
 
 
 @contextmanager
-def _stored(ruleset: Ruleset, store: StorePath, every: float | None = None) -> Iterator[None]:
+def _stored(ruleset: Ruleset, store: StorePath, every: float | None = None,
+            key: str | None = None) -> Iterator[None]:
     """Load the store when it exists; save it every ``every`` seconds while the
-    search runs (:data:`SAVE_EVERY` when None) and at the end, however it ends."""
+    search runs (:data:`SAVE_EVERY` when None) and at the end, however it ends.
+    The rules' identity is taken once, before the search (a cache the move
+    function fills as it runs is not part of it)."""
     every = SAVE_EVERY if every is None else every
     if type(every) not in (int, float) or not every > 0:
         raise InvalidParameterError(f"save_every must be a positive number of seconds; "
                                     f"got {describe(every)}")
+    store = _store_path(store)
+    who = _identity(ruleset, key, store)
     if os.path.exists(store):
-        load_memo(ruleset, store)
-    saver = _Saver(ruleset, store, every)
+        load_memo(ruleset, store, _who=who)
+    _check_writable(store)
+    saver = _Saver(ruleset, store, every, who)
     saver.start()
     try:
         yield
     finally:
         saver.halt.set()
         saver.join()
-        save_memo(ruleset, store)
+        save_memo(ruleset, store, _who=who)
     if saver.error is not None:
         raise saver.error
 
@@ -649,6 +742,7 @@ class _Bound:
             self.evicted += drop
 
 
+@paused_collector  # the collector would scan the growing memo again and again
 def reduce(
     ruleset: Ruleset,
     position: Hashable,
@@ -659,6 +753,7 @@ def reduce(
     search: Search | None = None,
     store: StorePath | None = None,
     save_every: float | None = None,
+    store_key: str | None = None,
 ) -> int:
     """The ``rule`` value of ``position`` (a position or a ``Sum``), from the raw rules.
 
@@ -673,10 +768,13 @@ def reduce(
     stops at the budget or is interrupted (:func:`save_memo`), and every
     ``save_every`` seconds while it runs (:data:`SAVE_EVERY`, 60 s, when None), so
     even a killed process loses at most that much: run again, the search resumes
-    from what was found.
+    from what was found. A store is loaded only for the same rules: the same
+    catalogue spec, or the same code, constants, closure, defaults, globals read
+    and parameters of the user's rules; ``store_key`` names them by hand instead
+    (see :func:`load_memo`).
     """
     if store is not None:
-        with _stored(ruleset, store, save_every):
+        with _stored(ruleset, store, save_every, store_key):
             return reduce(ruleset, position, rule, budget=budget, progress=progress,
                           search=search)
     memo = memo_of(ruleset, rule)
@@ -704,11 +802,12 @@ def reduce(
         return _Pruned(ruleset, search, budget, position).value_of(position)
     meter = budget.start()
     try:
-        if rule.split:
-            _search_split(ruleset, position, rule, memo, budget, progress, meter,
-                          search is None or search.canonical)
-        else:
-            _search_whole(ruleset, position, rule, memo, budget, progress, meter)
+        with guard(meter, f"{ruleset.name}: the {rule.name} of {describe(position)}"):
+            if rule.split:
+                _search_split(ruleset, position, rule, memo, budget, progress, meter,
+                              search is None or search.canonical)
+            else:
+                _search_whole(ruleset, position, rule, memo, budget, progress, meter)
         return memo[position]
     except MemoryError:  # an address-space limit met between two looks at the memory
         raise meter.out_of_memory(
@@ -726,7 +825,7 @@ def _unstable(ruleset: Ruleset, position: Any) -> UnhashablePositionError:
     )
 
 
-def _take(it: Iterable[Hashable], cap: int, meter: Any, what: str, p: Hashable) -> list[Hashable]:
+def take(it: Iterable[Hashable], cap: int, meter: Any, what: str, p: Hashable) -> list[Hashable]:
     """At most ``cap`` options, listed in chunks so the clock and the memory are
     watched while a position with a huge number of options is listed. Chunks start
     small and grow while they are quick (an option may be a Sum of 10^5 parts)."""
@@ -770,18 +869,38 @@ def _loop(ruleset: Ruleset, position: Hashable) -> LoopyGameError:
     )
 
 
-def _loop_or_bad(ruleset: Ruleset, path: list[Hashable], c: Hashable) -> GrundyError:
+def _loop_or_bad(ruleset: Ruleset, path: list[Hashable], c: Hashable,
+                 meter: Any = None) -> GrundyError:
     """The error of a cycle through ``c`` met on ``path`` by a lazy search, unless a
     position on the path has an option that cannot be hashed (a lazy scan may not
-    have read it yet): that is the error to report first."""
+    have read it yet): that is the error to report first. The options are read
+    one at a time (nothing is listed: a move function may return an endless
+    iterator), at most :data:`_LOOP_SCAN` of them a position, under ``meter``; when
+    that runs out the cycle is reported, as it is certain."""
+    what = f"{ruleset.name}: the options on a cycle through {describe(c)}"
     for p in path:
-        opts = options(ruleset, p)
         try:
-            for o in opts:
-                hash(o)
-        except TypeError:
-            return _bad_option(ruleset, p, opts)
+            it = iter(_open_moves(ruleset, p))
+            for i, o in enumerate(islice(it, _LOOP_SCAN)):
+                if meter is not None and not i & 4095:
+                    meter.look(what)
+                try:
+                    hash(o)
+                except TypeError:
+                    return _bad_option(ruleset, p, options(ruleset, p, None, meter))
+        except SearchLimitError:
+            break
+        except GrundyError as exc:
+            return exc
+        except (KeyboardInterrupt, MemoryError):
+            raise
+        except BaseException as exc:
+            return _move_error(ruleset, p, exc)
     return _loop(ruleset, c)
+
+
+#: Most options of one position :func:`_loop_or_bad` reads.
+_LOOP_SCAN = 1 << 20
 
 
 def _bad_option(ruleset: Ruleset, position: Hashable, opts: Iterable[Any]) -> BadOptionError:
@@ -851,7 +970,7 @@ def _search_lazy(
     known. A ``Sum`` option with unknown parts is waited for one part at a time.
     ``onpath`` (the positions being expanded) finds cycles. Positions are counted
     against the budget in batches of ``Meter.EVERY``. With a budget of positions
-    the options are listed first (:func:`_take`, in chunks under the clock), and a
+    the options are listed first (:func:`take`, in chunks under the clock), and a
     position with more options than the budget is refused before its options are
     searched."""
     from grundy.rules.ruleset import FunctionRuleset
@@ -873,6 +992,7 @@ def _search_lazy(
     bound = _Bound(meter, what, [memo])
     n0 = n = meter.count
     check = n + 1
+    clock, next_look = _clock.now, meter.next_look
     p: Hashable = root
     it: Iterator[Any] | None = None
     vals: set[int] = set()
@@ -880,23 +1000,27 @@ def _search_lazy(
         while True:
             if it is None:  # expand p
                 n += 1
-                if n >= check:
+                if n >= check or clock() >= next_look:  # the clock: at every call
                     meter.count = n - 1
                     meter.tick(what)
+                    next_look = meter.next_look
                     e = n - n0
-                    if progress is not None and not e % _PROGRESS_EVERY:
-                        progress(e)
-                    if e >= every:
-                        bound.check()
-                    check = min(n0 + (e // every + 1) * every, limit)
+                    if n >= check:
+                        if progress is not None and not e % _PROGRESS_EVERY:
+                            progress(e)
+                        if e >= every:
+                            bound.check()
+                        check = min(n0 + (e // every + 1) * every, limit)
                 try:
                     raw = moves(p)
+                    if type(raw) is not list and isinstance(raw, _Ruleset):
+                        options(ruleset, p)  # raises: a factory of rulesets, not a move function
                     if cap is not None:  # list the options: more than the budget is refused
                         if type(raw) is not list:
                             it = iter(raw)
                             raw = tuple(islice(it, _CHUNK))
                             if len(raw) == _CHUNK:  # a long list: in chunks, under the clock
-                                raw += tuple(_take(it, cap, meter, what, p))
+                                raw += tuple(take(it, cap, meter, what, p))
                         if len(raw) > cap:
                             raise SearchLimitError(
                                 f"{what} stopped: position {describe(p)} has more than "
@@ -906,7 +1030,7 @@ def _search_lazy(
                 except (GrundyError, KeyboardInterrupt, MemoryError):
                     raise
                 except BaseException:
-                    options(ruleset, p)  # raises the error naming the position
+                    options(ruleset, p, None, meter)  # raises the error naming the position
                     raise
                 vals = set()
                 onpath.add(p)
@@ -915,7 +1039,7 @@ def _search_lazy(
             except (GrundyError, KeyboardInterrupt, MemoryError):
                 raise
             except BaseException:
-                raise _bad_option(ruleset, p, options(ruleset, p)) from None
+                raise _bad_option(ruleset, p, options(ruleset, p, None, meter)) from None
             if o is done:
                 if mex:
                     v = 0
@@ -941,6 +1065,7 @@ def _search_lazy(
             elif o is more:  # a long list of known options: look at the clock
                 meter.count = n
                 meter.look(what)
+                next_look = meter.next_look
                 continue
             if type(o) is Sum:
                 c = next((q for q in o.parts if q not in memo), done)
@@ -949,7 +1074,7 @@ def _search_lazy(
             else:
                 c = o
             if c in onpath:
-                raise _loop_or_bad(ruleset, [f[0] for f in path] + [p], c)
+                raise _loop_or_bad(ruleset, [f[0] for f in path] + [p], c, meter)
             path.append((p, it, vals, o))
             p, it = c, None
     finally:
@@ -1039,13 +1164,15 @@ class _SplitSearch:
         try:
             opts = self.moves(p)
             if type(opts) is not list:  # in chunks: the clock and the memory are watched
-                opts = _take(opts, self.cap, self.meter, self.what, p)
+                if opts is None or isinstance(opts, _Ruleset):
+                    opts = options(self.ruleset, p)  # raises the error naming the position
+                opts = take(opts, self.cap, self.meter, self.what, p)
         except GrundyError:
             raise
         except (KeyboardInterrupt, MemoryError):
             raise
         except BaseException:
-            opts = options(self.ruleset, p)  # raises the error naming the position
+            opts = options(self.ruleset, p, None, self.meter)  # raises the error naming the position
         if self.lazy:
             self.scan_lazily(p, (opts, [], map(self.get, opts), False))
         else:
@@ -1246,14 +1373,15 @@ def _formula(ruleset: Ruleset, p: Hashable, hook: Callable[[Any], int | None]) -
         ) from exc
 
 
+@paused_collector
 def outcome(ruleset: Ruleset, position: Hashable, *, search: Search = PRUNED,
             budget: Budget = UNLIMITED, store: StorePath | None = None,
-            save_every: float | None = None) -> Outcome:
+            save_every: float | None = None, store_key: str | None = None) -> Outcome:
     """The outcome of ``position`` (a position or a ``Sum``): ``Outcome.N`` when the
     player to move wins. With ``search.prune`` only what decides the outcome is
     searched; otherwise it is the Grundy value's (:func:`reduce`) zero test.
-    ``store``, ``save_every``: a file the memos are loaded from and saved to (at the
-    end and periodically), as in :func:`reduce`.
+    ``store``, ``save_every``, ``store_key``: a file the memos are loaded from and
+    saved to (at the end and periodically), as in :func:`reduce`.
 
     >>> import grundy
     >>> outcome(grundy.games.get("kayles"), grundy.Sum(3, 3))
@@ -1262,7 +1390,7 @@ def outcome(ruleset: Ruleset, position: Hashable, *, search: Search = PRUNED,
     from grundy.values.outcome import Outcome
 
     if store is not None:
-        with _stored(ruleset, store, save_every):
+        with _stored(ruleset, store, save_every, store_key):
             return outcome(ruleset, position, search=search, budget=budget)
     if not search.prune:
         return Outcome.N if reduce(ruleset, position, GRUNDY, budget=budget, search=search) \
@@ -1316,7 +1444,8 @@ class _Pruned:
         """Drive the frames: a query answered by the memo is answered at once; any
         other opens a frame (counted against the budget) on top of the stack."""
         try:
-            return self._drive(root)
+            with guard(self.meter, self.what):
+                return self._drive(root)
         except MemoryError:  # an address-space limit met between two looks at the memory
             raise self.meter.out_of_memory(self.what) from None
 
@@ -1381,7 +1510,7 @@ class _Pruned:
     def search_options(self, g: Hashable, k: int) -> _Frame:
         """Whether some option ``o`` of ``g`` has ``o + *k`` lost: first the options
         the memo decides, then the others in order."""
-        opts = options(self.ruleset, g)
+        opts = options(self.ruleset, g, None, self.meter)
         if self.order is not None:
             ordered = self.order(g, opts)
             if ordered is not None:
@@ -1540,7 +1669,7 @@ class _MexSets(_Pruned):
         return v
 
     def in_set(self, g: Hashable, want: int) -> _Frame:
-        opts = options(self.ruleset, g)
+        opts = options(self.ruleset, g, None, self.meter)
         if self.order is not None:
             ordered = self.order(g, opts)
             if ordered is not None:

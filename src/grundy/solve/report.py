@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from grundy.rules.compound import Compound, analysis_of
+from grundy.rules.compound import Compound, MisereSum, analysis_of
 from grundy.rules.game import Game, GameSum, SumMove
 from grundy.rules.moves import component_move_text
 from grundy.rules.sums import Sum
@@ -30,7 +30,7 @@ from grundy.solve import reducer as R
 from grundy.solve.budget import Budget, as_budget, from_keywords, watching
 from grundy.values import clock as _clock
 from grundy.values.bigint import exact_repr
-from grundy.solve.compounds import reduce_sum
+from grundy.solve.compounds import misere_quotient_for, reduce_sum
 from grundy.values.errors import (
     GrundyError,
     InvalidParameterError,
@@ -70,6 +70,8 @@ class Report:
     suspense: int | None
     stopped: dict[str, str] = field(default_factory=dict)
     seconds: float = field(default=0.0, compare=False)
+    #: The misère quotient that answered a misère sum (its description), if one did.
+    quotient: str | None = None
 
     def __repr__(self) -> str:  # the dataclass repr, with integers of any size in full
         body = ", ".join(f"{k}={exact_repr(getattr(self, k))}"
@@ -102,6 +104,7 @@ class Report:
             "suspense": self.suspense,
             "stopped": dict(self.stopped),
             "seconds": round(self.seconds, 4),
+            **({"quotient": self.quotient} if self.quotient is not None else {}),
         }
 
     def _repr_html_(self) -> str:  # Jupyter
@@ -397,6 +400,17 @@ def _compound_report(game: Compound, start: float, left: Callable[[float], Budge
     outcome: Outcome | None = None
     moves: list[Any] | None = None
     value: int | None = None
+    quotient: str | None = None
+    if isinstance(game, MisereSum):
+        try:
+            b = left(0.5)
+            with watching(b):
+                q = misere_quotient_for(games, b)
+        except SearchLimitError:
+            q = None
+        if q is not None:
+            quotient = (f"misère quotient of {q.name}, heaps 0..{q.heaps}: order {q.order}, "
+                        f"{'tame' if q.is_tame else 'wild'}")
     try:
         b = left(0.5)
         with watching(b):
@@ -425,5 +439,5 @@ def _compound_report(game: Compound, start: float, left: Callable[[float], Budge
     return Report(
         game=game, outcome=outcome, value=value, components=[None] * len(games),
         winning_moves=moves, winning_moves_complete=False, remoteness=None, suspense=None,
-        stopped=stopped, seconds=_clock.now() - start,
+        stopped=stopped, seconds=_clock.now() - start, quotient=quotient,
     )

@@ -34,16 +34,22 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from grundy.values.errors import InvalidParameterError, InvalidPositionError, LoopyGameError, describe
+from grundy.values.errors import (
+    GrundyError, InvalidParameterError, InvalidPositionError, LoopyGameError, SearchLimitError,
+    describe,
+)
 from grundy.values.outcome import Outcome
 from grundy.values.periodicity import Periodicity
-from grundy.rules.ruleset import Ruleset
+from grundy.rules.ruleset import FunctionRuleset, Ruleset
 from grundy.patterns.periodicity import find_periodicity, observed
-from grundy.solve.budget import Budget, look, watching
+from grundy.solve.budget import Budget, active, look, watching
+from grundy.solve.guard import guard
+from grundy.kernels._lazy import loaded
+from grundy.kernels.tabulate import MexTable
 
 __all__ = [
     "HeapTable", "heap_table", "heap_chunks", "heap_value", "pattern_of", "period_search",
-    "table_shape", "p_positions", "grow_in_steps", "ArrayTable", "PeriodSearch",
+    "table_shape", "p_positions", "grow_in_steps", "ArrayTable", "PeriodSearch", "rule_chunks",
 ]
 
 #: A progress callback: the count of values known so far.
@@ -175,6 +181,8 @@ def heap_chunks(ruleset: Ruleset, to: int, start: int = 0, *,
             yield [int(v) if v is not None else heap_value(ruleset, n, None)
                    for n, v in enumerate(chunk, lo)]
             tell(min(to + 1, lo + FORMULA_CHUNK) - start)
+    elif start == 0 and _mex_ready(ruleset):  # straight from the move function, compiled
+        yield from rule_chunks(ruleset, to, progress=progress)
     else:
         for n in range(start, to + 1):
             done = n - start
@@ -299,3 +307,223 @@ def p_positions(ruleset: Ruleset, n: int) -> list[tuple[int, int]]:
             if lost:
                 out.append((a, b))
     return sorted(out, key=lambda p: (p[1] - p[0], p[0]))
+
+
+# ------------------------------------------------------------------ compiled mex
+#: heaps read per call of the move function between two looks at the clock (at most)
+_MEX_CHUNK = 1 << 15
+
+
+def _mex_ready(ruleset: Ruleset) -> bool:
+    """Whether ``ruleset``'s table can be read straight from its move function
+    (positions are plain heaps: no validation, decomposition, canonical form or
+    analysis of its own that the search would apply)."""
+    t = type(ruleset)
+    return (t.validate is Ruleset.validate and t.decompose is Ruleset.decompose
+            and not ruleset.has_canonical and t.value is Ruleset.value and t.moves is not Ruleset.moves)
+
+
+class _Unsupported(Exception):
+    """A heap whose options the compiled mex does not take (the search takes over)."""
+
+
+def _read_options(moves: Callable[[int], Any], lo: int, hi: int) -> tuple[Any, ...]:
+    """The options of heaps ``lo..hi-1`` as the pointer arrays of
+    :class:`~grundy.kernels.tabulate.MexTable`; :class:`_Unsupported` at the
+    first heap with an option that is not a smaller heap, a split into two
+    smaller heaps or a range of smaller heaps (the search then names it)."""
+    import numpy as np
+
+    from grundy.rules.ranges import HeapRanges
+    from grundy.rules.sums import Sum
+
+    sv: list[Any] = []
+    sp = [0]
+    pv: list[Any] = []
+    pp = [0]
+    rs: list[int] = []
+    re: list[int] = []
+    rp = [0]
+    meter = active()
+    tock = meter.tock  # the clock before every call of the move function (cheap)
+    what = "a table from the rules"
+    with guard(meter, what):  # a move function that never returns is stopped
+        for n in range(lo, hi):
+            tock(what)
+            try:
+                opts = moves(n)
+            except GrundyError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - the search raises it, naming the heap
+                raise _Unsupported(n) from exc
+            if type(opts) is list:  # the common case first
+                sv += opts
+                sp.append(len(sv))
+                rp.append(len(rs))
+                continue
+            parts: Any = opts.parts if type(opts) is HeapRanges else (opts,)
+            for part in parts:
+                if type(part) is range:
+                    if part.step == 1:
+                        if part.start < part.stop:
+                            if part.start < 0 or part.stop > n:
+                                raise _Unsupported(n)
+                            rs.append(part.start)
+                            re.append(part.stop)
+                        continue
+                    sv += part
+                elif type(part) is list or type(part) is tuple:
+                    sv += part
+                elif part is None or isinstance(part, Ruleset):
+                    raise _Unsupported(n)
+                else:
+                    try:
+                        sv += part
+                    except Exception as exc:  # noqa: BLE001 - not iterable, or the generator raised
+                        raise _Unsupported(n) from exc
+            sp.append(len(sv))
+            rp.append(len(rs))
+    counts = np.diff(np.array(sp, dtype=np.int64)).astype(np.int64)
+    owner = np.repeat(np.arange(lo, hi, dtype=np.int64), counts)
+    plain = set(map(type, sv)) <= {int}  # no split among the options (numpy is slow on objects)
+    arr = np.array(sv) if sv and plain else np.zeros(0, dtype=np.int64)
+    if not plain or arr.dtype != np.int64 or arr.ndim != 1 or len(arr) != len(sv):
+        # splits (Sum) among the options: sorted by kind, heap by heap, checked below
+        singles: list[Any] = []
+        sp2 = [0]
+        for n in range(lo, hi):
+            for o in sv[sp[n - lo]: sp[n - lo + 1]]:
+                if type(o) is int:
+                    singles.append(o)
+                elif type(o) is Sum and len(o.parts) == 2:
+                    pv += o.parts
+                elif type(o) is Sum and len(o.parts) == 1:
+                    singles.append(o.parts[0])
+                else:
+                    raise _Unsupported(n)
+            sp2.append(len(singles))
+            pp.append(len(pv) >> 1)
+        arr = np.array(singles) if singles else np.zeros(0, dtype=np.int64)
+        sp_arr = np.array(sp2, dtype=np.int64)
+        pair = np.array(pv) if pv else np.zeros(0, dtype=np.int64)
+        pp_arr = np.array(pp, dtype=np.int64)
+        for got, ptr, per in ((arr, sp_arr, 1), (pair, pp_arr, 2)):
+            if got.dtype != np.int64 or got.ndim != 1:  # a part that is not a heap
+                first = next((i for i, x in enumerate(singles if per == 1 else pv)
+                              if type(x) is not int or not 0 <= x < hi), 0)
+                raise _Unsupported(lo + int(np.searchsorted(ptr, first // per, side="right")) - 1)
+            if len(got):
+                owner = np.repeat(np.arange(lo, hi, dtype=np.int64), np.diff(ptr).astype(np.int64) * per)
+                bad = np.flatnonzero((got < 0) | (got >= owner))
+                if len(bad):
+                    raise _Unsupported(int(owner[bad[0]]))
+    else:
+        if len(arr) and (arr.min() < 0 or bool((arr >= owner).any())):
+            raise _Unsupported(int(owner[np.flatnonzero((arr < 0) | (arr >= owner))[0]]))
+        sp_arr = np.array(sp, dtype=np.int64)
+        pp = [0] * (hi - lo + 1)
+    return ((sp_arr, arr), (np.array(pp, dtype=np.int64), np.array(pv, dtype=np.int64)),
+            (np.array(rp, dtype=np.int64), np.array(rs, dtype=np.int64), np.array(re, dtype=np.int64)))
+
+
+#: a table from the rules to this heap or more is the compiled mex from the start
+_COMPILED_FROM = 20_000
+#: heaps read in Python (in ranges) before the compiled mex takes over
+_PY_WORK = 2_000_000
+
+
+class _PyMex:
+    """:class:`~grundy.kernels.tabulate.MexTable` in Python, for small tables."""
+
+    def __init__(self) -> None:
+        self.values: list[int] = []
+        self.work = 0
+
+    def extend(self, hi: int, *, singles: tuple[Any, Any], pairs: tuple[Any, Any],
+               ranges: tuple[Any, Any, Any]) -> None:
+        g = self.values
+        base = len(g)
+        sp, sv = singles[0].tolist(), singles[1].tolist()
+        pp, pv = pairs[0].tolist(), pairs[1].tolist()
+        rp, rs, re = ranges[0].tolist(), ranges[1].tolist(), ranges[2].tolist()
+        for n in range(base, hi):
+            i = n - base
+            seen = {g[x] for x in sv[sp[i]: sp[i + 1]]}
+            seen.update(g[pv[2 * j]] ^ g[pv[2 * j + 1]] for j in range(pp[i], pp[i + 1]))
+            for j in range(rp[i], rp[i + 1]):
+                seen.update(g[rs[j]: re[j]])
+                self.work += re[j] - rs[j]
+            v = 0
+            while v in seen:
+                v += 1
+            g.append(v)
+
+
+def _count(what: str, heaps: int) -> None:
+    """Count ``heaps`` positions against the budget in force, and look at its
+    clock and memory."""
+    meter = active()
+    look(what, heaps)
+    if meter.positions is not None and meter.count > meter.positions:
+        raise SearchLimitError(
+            f"{what} needs more than {meter.positions:,} positions (the budget); ask for a larger "
+            "budget to go further", meter.count - heaps, reason="positions")
+
+
+def _slice(table: MexTable | _PyMex, lo: int, hi: int) -> list[int]:
+    got = table.values[lo:hi]
+    return got if isinstance(got, list) else [int(x) for x in got.tolist()]
+
+
+def rule_chunks(ruleset: Ruleset, to: int, *, progress: Progress | None = None) -> Iterator[list[int]]:
+    """The values of heaps ``0..to`` from the raw rules (never a closed form), a
+    chunk at a time: read straight from the move function into a compiled mex
+    (:class:`~grundy.kernels.tabulate.MexTable`: whole ranges of heaps,
+    ``range`` or :class:`grundy.HeapRanges`, without reading their heaps; splits
+    into two heaps) while its options are smaller heaps, splits and ranges, and
+    by the search (:func:`heap_value`) from the first heap whose are not (it
+    names a move function that fails). The budget in force is looked at
+    between chunks, and within a chunk whenever the move function is slow.
+
+    >>> import grundy
+    >>> take = grundy.ruleset(lambda n: range(max(0, n - 900), n))   # take 1..900
+    >>> [v for chunk in rule_chunks(take, 2000) for v in chunk][1801:1804]
+    [900, 0, 1]
+    """
+    tell: Progress = progress if progress is not None else _quiet
+    n = 0
+    if _mex_ready(ruleset):
+        # numba loads in about a second: a small table is the mex in Python,
+        # unless its ranges are long
+        table: MexTable | _PyMex = MexTable() if to >= _COMPILED_FROM or loaded("_tabulate_jit") else _PyMex()
+        # a move function's own, past the method that only forwards to it
+        moves = ruleset._moves if type(ruleset) is FunctionRuleset else ruleset.moves
+        step = 64
+        what = f"{ruleset.name}: the table to heap {describe(to)}"
+        while n <= to:
+            hi = min(to + 1, n + step)
+            t = time.perf_counter()
+            try:
+                parsed = _read_options(moves, n, hi)
+            except _Unsupported as stop:
+                good = int(stop.args[0])
+                if good > n:  # the heaps before the odd one, read again (cheap), then the search
+                    parsed = _read_options(moves, n, good)
+                    table.extend(good, singles=parsed[0], pairs=parsed[1], ranges=parsed[2])
+                    yield _slice(table, n, good)
+                    n = good
+                    tell(n)
+                break
+            if isinstance(table, _PyMex) and table.work > _PY_WORK:
+                table = MexTable(table.values)
+            table.extend(hi, singles=parsed[0], pairs=parsed[1], ranges=parsed[2])
+            yield _slice(table, n, hi)
+            _count(what, hi - n)
+            n = hi
+            tell(n)
+            if time.perf_counter() - t < 0.05:
+                step = min(_MEX_CHUNK, 2 * step)
+    for m in range(n, to + 1):
+        yield [heap_value(ruleset, m, None if progress is None else lambda _: tell(m))]
+        look(f"{ruleset.name}: the table to heap {describe(to)}", 0)
+        tell(m + 1)

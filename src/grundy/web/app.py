@@ -7,9 +7,11 @@ grundy budget made from the :class:`~grundy.web.limits.Limits` (positions,
 seconds, memory) in a worker with a memory cap: an analysis that reaches its
 budget answers with the partial report (what was computed, what stopped and why),
 a worker past its deadline or out of memory is killed and replaced, and a request
-finding the pool and its queue full gets a 503 at once. An analysis first tries a
-small budget in a separate worker, so a cheap request is answered at once however
-busy the pool is. Bad input gets a 4xx with a one-line message.
+finding the pool and its queue full gets a 503 at once. An analysis or a table
+first tries a small budget in the fast lane (workers of its own; a request known
+to be slow skips it, identical requests in flight share a try), so a cheap request
+is answered at once however busy the pool is. Bad input gets a 4xx with a
+one-line message.
 
 Play is stateless: the page sends the start position and the moves so far, and
 the server replays them (so a reload, or several tabs, never disagree).
@@ -17,9 +19,11 @@ the server replays them (so a reload, or several tabs, never disagree).
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import contextlib
-from collections.abc import AsyncIterator
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Hashable
 from dataclasses import replace
 from functools import lru_cache
 from importlib.resources import files
@@ -66,14 +70,70 @@ def _failed_report(exc: JobFailed) -> dict[str, Any]:
             "stopped": {"analysis": str(exc)}}
 
 
+#: The fast lane's budget of a first try: positions (what bounds a try's work:
+#: a closed form or a search of a few hundred positions answers in a few
+#: milliseconds) and seconds (a wall-clock cap, with room for a busy machine).
+QUICK_SECONDS = 0.1
+QUICK_POSITIONS = 2000
+
+
+class _FastLane:
+    """The first tries of requests, in the ``quick`` pool: a request whose try did
+    not answer is remembered as slow (the last :attr:`MEMORY` of them) and skips
+    the lane next time, so slow requests sent again and again (clients retrying)
+    never fill it; identical requests in flight share one try."""
+
+    MEMORY = 4096
+
+    def __init__(self, quick: WorkerPool) -> None:
+        self.quick = quick
+        self.slow: OrderedDict[Hashable, None] = OrderedDict()
+        self.flying: dict[Hashable, asyncio.Future[Any]] = {}
+
+    async def first(self, key: Hashable, fn: Callable[..., Any], args: tuple[Any, ...],
+                    done: Callable[[Any], bool]) -> Any:
+        """The answer of ``fn(*args)`` in the lane when ``done`` says it is the
+        whole answer, else ``None`` (the caller asks the pool). Refusals (4xx)
+        are raised."""
+        if key in self.slow:
+            self.slow.move_to_end(key)
+            return None
+        flying = self.flying.get(key)
+        if flying is None:
+            flying = self.flying[key] = asyncio.ensure_future(self._try(key, fn, args, done))
+        return await asyncio.shield(flying)
+
+    async def _try(self, key: Hashable, fn: Callable[..., Any], args: tuple[Any, ...],
+                   done: Callable[[Any], bool]) -> Any:
+        try:
+            out = await self.quick.run(fn, args, 3.0)
+            if done(out):
+                return out
+        except PoolFull:
+            return None
+        except JobFailed:  # past the lane's deadline: slow
+            pass
+        finally:
+            self.flying.pop(key, None)
+        self.slow[key] = None
+        while len(self.slow) > self.MEMORY:
+            self.slow.popitem(last=False)
+        return None
+
+
 def create_app(limits: Limits | None = None) -> FastAPI:
     """The playground app (serve it with uvicorn; see ``grundy serve``)."""
     lim = limits or Limits()
     pool = WorkerPool(lim.workers, lim.queue, lim.max_memory, nice=5)
-    # The first try of every analysis, in a worker of its own: closed forms and
-    # small searches answer here, however busy the pool is.
-    quick_limits = replace(lim, seconds=min(lim.seconds, 0.05), positions=min(lim.positions, 2000))
-    quick = WorkerPool(1, 2, lim.max_memory)
+    # The first try of every analysis and table, in workers of their own (the
+    # fast lane): closed forms and small searches answer here, however busy the
+    # pool is. A try costs at most QUICK_POSITIONS positions (QUICK_SECONDS), so
+    # slow requests' tries delay a cheap one by little; a request known to be slow
+    # skips the lane, and identical requests in flight share one try.
+    quick_limits = replace(lim, seconds=min(lim.seconds, QUICK_SECONDS),
+                           positions=min(lim.positions, QUICK_POSITIONS))
+    quick = WorkerPool(2, 64, lim.max_memory)
+    lane = _FastLane(quick)
     pool.warm()
     quick.warm()
     atexit.register(pool.close)
@@ -117,6 +177,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             data = await request.json()
         except ValueError:
             raise Refused(400, "the request body must be JSON") from None
+        except RecursionError:  # e.g. 10**5 nested brackets
+            raise Refused(400, "the request body is nested too deeply") from None
         if not isinstance(data, dict):
             raise Refused(400, "the request body must be a JSON object")
         return data
@@ -160,12 +222,10 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     async def analyze(request: Request) -> Any:
         body = await body_of(request)
         spec, pos = spec_of(body.get("game")), position_of(body)
-        try:  # first a small budget in the quick worker
-            first: dict[str, Any] = await quick.run(jobs.analysis, (spec, pos, quick_limits), 3.0)
-            if first["complete"]:
-                return first
-        except (PoolFull, JobFailed):
-            pass
+        first = await lane.first(("analysis", spec, pos), jobs.analysis, (spec, pos, quick_limits),
+                                 lambda d: bool(d["complete"]))
+        if first is not None:
+            return first
         try:
             out: dict[str, Any] = await pool.run(jobs.analysis, (spec, pos, lim), deadline)
         except JobFailed as exc:
@@ -185,12 +245,20 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         if action not in ("state", "move", "engine", "hint", "undo"):
             raise Refused(400, f"unknown action {action!r}", "move")
         move = body.get("move")
-        return await pool.run(jobs.play, (spec, pos, moves, action, move, lim), deadline)
+        offset = body.get("moves_offset", 0)
+        if type(offset) is not int or not 0 <= offset <= 10**9:
+            raise Refused(400, f"moves_offset must be a whole number from 0; got {offset!r}"[:200],
+                          "move")
+        return await pool.run(jobs.play, (spec, pos, moves, action, move, lim, offset), deadline)
 
     @app.get("/api/table")
     async def table(game: str, to: str = "100") -> Any:
         spec = spec_of(game)
         n = to_of(to, lim.table)
+        first = await lane.first(("table", spec, n), jobs.table, (spec, n, QUICK_SECONDS),
+                                 lambda d: d is not None)
+        if first is not None:
+            return first
         return await pool.run(jobs.table, (spec, n), deadline)
 
     @app.get("/api/plot.svg")

@@ -21,15 +21,18 @@ octal:0.77[4] + octal:0.77[5]
 
 from __future__ import annotations
 
+import functools
 import re
 import shlex
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from grundy.games import get
 from grundy.play.options import OUTCOME_WORDS as WORDS
 from grundy.play.parse import game_from_texts
 from grundy.rules.game import Game, GameSum, SumMove
+from grundy.rules.graphinput import no_files
 from grundy.rules.ruleset import Ruleset
 from grundy.values.errors import GrundyError, InvalidPositionError, UnknownGameError, describe
 from grundy.web.limits import Limits
@@ -42,6 +45,18 @@ __all__ = ["parse_game", "example", "input_help", "analysis", "play", "table", "
 OUTCOME_WORDS = WORDS
 
 _SUM = re.compile(r"\n|\s\+\s")
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _no_files(fn: _F) -> _F:
+    """A job reads no file of the server, wherever it runs: ``@FILE`` in a
+    position or a move is refused (:func:`grundy.rules.graphinput.no_files`)."""
+    @functools.wraps(fn)
+    def job(*args: Any, **kwargs: Any) -> Any:
+        with no_files():
+            return fn(*args, **kwargs)
+    return job  # type: ignore[return-value]
 
 
 def _ruleset(spec: Any) -> Ruleset:
@@ -57,6 +72,7 @@ def _ruleset(spec: Any) -> Ruleset:
         raise Refused(400, str(exc), "game") from None
 
 
+@_no_files
 def parse_game(spec: Any, text: Any) -> Game | GameSum:
     """The game ``text`` describes in the game ``spec`` (see the module doc)."""
     rs = _ruleset(spec)
@@ -185,6 +201,7 @@ def _picture(g: Game) -> str | None:
         return None
 
 
+@_no_files
 def analysis(spec: str, text: str, limits: Limits) -> dict[str, Any]:
     """The analysis report of a position, as ``grundy analyze`` gives it: what was
     computed, and what stopped and why."""
@@ -220,23 +237,37 @@ def analysis(spec: str, text: str, limits: Limits) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------- play
-def _option_results(s: Any, limits: Limits, seconds: float) -> list[dict[str, Any]]:
-    """Each legal move (40 at most) with its result for the mover: ``win``,
-    ``lose`` or ``draw`` (the option's outcome for the opponent), the option's
-    value and remoteness (``None``: not found within the budget), as
-    :func:`grundy.play.options.move_values` finds them for the notebook too."""
-    from grundy.play.options import move_values
+#: Legal moves per page of the play area (winning moves first).
+MOVES_PER_PAGE = 40
+
+
+def _option_results(s: Any, limits: Limits, seconds: float, offset: int) -> dict[str, Any]:
+    """A page of the legal moves (:data:`MOVES_PER_PAGE` from ``offset``), winning
+    moves first, each with its result for the mover: ``win``, ``lose`` or
+    ``draw`` (the option's outcome for the opponent), the option's value and
+    remoteness (``None``: not found within the budget), as
+    :func:`grundy.play.options.move_page` finds them for the notebook too; with
+    the number of moves, of winning ones, and a note when the page is not the
+    whole list (and where the next page starts)."""
+    from grundy.play.options import move_page
 
     budget = limits.budget().replace(seconds=max(seconds, 0.0))
-    return [{"move": _text(m.text, 200), "result": m.result, "value": _jsonable(m.value),
-             "remoteness": _jsonable(m.remoteness)}
-            for m in move_values(s.game, budget=budget, most=40)]
+    page = move_page(s.game, budget=budget, offset=offset, most=MOVES_PER_PAGE)
+    return {
+        "legal": [{"move": _text(m.text, 200), "result": m.result, "value": _jsonable(m.value),
+                   "remoteness": _jsonable(m.remoteness)} for m in page.moves],
+        "legal_offset": page.offset, "legal_total": page.total, "legal_winning": page.winning,
+        "legal_complete": page.complete, "legal_next": page.next_offset,
+        "legal_note": page.note,
+    }
 
 
+@_no_files
 def play(spec: str, text: str, moves: list[str], action: str, move: Any,
-         limits: Limits) -> dict[str, Any]:
+         limits: Limits, offset: int = 0) -> dict[str, Any]:
     """Replay ``moves`` from the position, do ``action`` (``state``, ``move``,
-    ``engine``, ``hint``, ``undo``) and describe the game now."""
+    ``engine``, ``hint``, ``undo``) and describe the game now, with the page of
+    its legal moves from the ``offset``-th."""
     from grundy.play.session import Session
     from grundy.solve.budget import Budget
     from grundy.solve.report import analyze
@@ -295,19 +326,31 @@ def play(spec: str, text: str, moves: list[str], action: str, move: Any,
         "over": s.over,
         "winner": s.winner,
         "message": message,
-        "legal": _option_results(s, limits, 0.4 * left) if not s.over else [],
+        **(_option_results(s, limits, 0.4 * left, offset) if not s.over else
+           {"legal": [], "legal_offset": 0, "legal_total": 0, "legal_winning": 0,
+            "legal_complete": True, "legal_next": None, "legal_note": ""}),
     }
 
 
 # ------------------------------------------------------------- table and plot
-def table(spec: str, to: int) -> dict[str, Any]:
-    """Values of heaps ``0..to`` and their pattern."""
+@_no_files
+def table(spec: str, to: int, seconds: float | None = None) -> dict[str, Any] | None:
+    """Values of heaps ``0..to`` and their pattern; with ``seconds``, ``None`` when
+    the table takes longer (the server's quick try: closed forms and short
+    tables answer in it)."""
+    from grundy.solve.budget import Budget
     from grundy.solve.tables import heap_table
+    from grundy.values.errors import SearchLimitError
 
     rs = _ruleset(spec)
     if rs.tuple_position:
         raise Refused(400, f"{rs.name}: positions are not single heaps, so there is no table", "to")
-    t = heap_table(rs, to)
+    try:
+        t = heap_table(rs, to, budget=None if seconds is None else Budget(seconds=seconds))
+    except SearchLimitError:
+        if seconds is None:
+            raise
+        return None
     pat = t.pattern()
     return {"game": rs.name, "values": [_jsonable(v) for v in t.values], "pattern": None if pat is None else {
         "preperiod": pat.preperiod, "period": pat.period, "saltus": pat.saltus, "proven": pat.proven},
@@ -326,6 +369,7 @@ def _guess(values: list[int]) -> dict[str, Any] | None:
             "status": g.status, "checked": g.checked, "counterexample": _jsonable(g.counterexample)}
 
 
+@_no_files
 def plot(spec: str, to: int, pmap: int, most: int) -> bytes:
     """The plot of the game up to ``to``, as SVG (``to`` at most ``pmap`` for a
     map of pairs, ``most`` for a heap game)."""

@@ -21,7 +21,11 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
-__all__ = ["WorkerPool", "PoolFull", "JobFailed", "Refused"]
+__all__ = ["WorkerPool", "PoolFull", "JobFailed", "Refused", "STARTUP_SECONDS"]
+
+#: Seconds a new worker may take to start (import grundy and what the jobs use)
+#: before its first job; a job's own deadline starts after it.
+STARTUP_SECONDS = 120.0
 
 
 class PoolFull(Exception):
@@ -76,9 +80,14 @@ def _serve(conn: Connection, memory: int, nice: int) -> None:
         except OSError:  # pragma: no cover - not allowed here
             pass
     _limit_memory(memory)
+    from grundy.rules.graphinput import no_files
     from grundy.values.errors import GrundyError, UnknownGameError
 
     _warm_up()
+    try:  # the server counts a job's deadline from here, not from our start-up
+        conn.send(("ready",))
+    except OSError:
+        return
 
     while True:
         try:
@@ -87,7 +96,8 @@ def _serve(conn: Connection, memory: int, nice: int) -> None:
             return
         out: tuple[Any, ...]
         try:
-            out = ("ok", fn(*args))
+            with no_files():  # a request never reads a file of the server
+                out = ("ok", fn(*args))
         except Refused as exc:
             out = ("err", exc.status, str(exc), exc.field)
         except UnknownGameError as exc:
@@ -134,6 +144,8 @@ class _Worker:
         finally:
             theirs.close()
         self.conn = Connection(ours.detach())
+        #: whether the worker has said it is ready (imports done)
+        self.ready = False
 
     @property
     def exitcode(self) -> int | None:
@@ -148,7 +160,7 @@ class _Worker:
         finally:
             self.conn.close()
 
-    async def call(self, fn: Callable[..., Any], args: tuple[Any, ...], timeout: float | None) -> Any:
+    async def _readable(self, timeout: float | None) -> None:
         loop = asyncio.get_running_loop()
         ready: asyncio.Future[None] = loop.create_future()
         fd = self.conn.fileno()
@@ -159,10 +171,19 @@ class _Worker:
 
         loop.add_reader(fd, wake)
         try:
-            self.conn.send((fn, args))
             await asyncio.wait_for(ready, timeout)
         finally:
             loop.remove_reader(fd)
+
+    async def call(self, fn: Callable[..., Any], args: tuple[Any, ...], timeout: float | None) -> Any:
+        if not self.ready:  # a job's deadline starts once the worker has started
+            await self._readable(STARTUP_SECONDS)
+            hello = self.conn.recv()
+            if hello != ("ready",):  # pragma: no cover - a protocol error
+                raise EOFError(f"the worker said {hello!r}")
+            self.ready = True
+        self.conn.send((fn, args))
+        await self._readable(timeout)
         return self.conn.recv()
 
 

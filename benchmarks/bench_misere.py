@@ -1,0 +1,91 @@
+"""Misère quotients: construction and use (issue 38 targets).
+
+    python benchmarks/bench_misere.py            # the quick figures (about 2 minutes)
+    python benchmarks/bench_misere.py --far 34   # also Q(0.07) past heap 33 (long)
+
+Figures, each with its reference measured in the same run:
+- Q(0.07) to heap 30 from scratch (target: under a minute), its order (Siegel: 360);
+- the misère outcome of a sum of 100 Dawson's Kayles heaps (each <= 30) through the
+  built quotient (target: under 10 ms), against the normal-play XOR of the same heaps'
+  Grundy values (the cost one table lookup per heap sets);
+- Dawson's Kayles 20 + 13 + 7 in a fresh process once the quotient is stored
+  (target: under 0.1 s for the question, the import aside), against the exact search
+  of the same sum that answered before.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+import grundy
+from grundy.solve import misere_quotient as MQ
+from grundy.solve.compounds import misere_value
+
+
+def timed(f, repeat=1):
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = f()
+        best = min(best, time.perf_counter() - t)
+    return best, out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--far", type=int, default=0, help="also build Q(0.07) to this heap")
+    ap.add_argument("--far-seconds", type=float, default=1800.0)
+    args = ap.parse_args()
+    dk = grundy.games.get("octal:0.07")
+    opts = MQ.heap_options(dk)
+
+    t, q = timed(lambda: MQ.compute_quotient(opts, 30, name=dk.spec))
+    print(f"Q(0.07) to heap 30: order {q.order}, |P| {len(q.p_portion)}, built in {t:.1f} s "
+          f"(target < 60 s); orders by heap: {list(q.orders)}")
+
+    rng = random.Random(1)
+    heaps = [rng.randint(0, 30) for _ in range(100)]
+    values = dk.table(30)
+    t_q, out = timed(lambda: q.outcome(heaps), repeat=200)
+    t_m, mv = timed(lambda: q.winning_move(heaps), repeat=50)
+
+    def xor():
+        x = 0
+        for h in heaps:
+            x ^= values[h]
+        return x
+
+    t_x, _ = timed(xor, repeat=200)
+    print(f"100 heaps: misère outcome {t_q * 1e6:.0f} us ({out}), winning move {t_m * 1e6:.0f} us "
+          f"(target < 10 ms); normal-play XOR {t_x * 1e6:.0f} us: ratio {t_q / t_x:.1f}")
+
+    with tempfile.TemporaryDirectory() as d:
+        MQ.save(q, __import__("pathlib").Path(d))
+        code = ("import time, grundy; t = time.perf_counter(); m = grundy.Misere(grundy.games.get('octal:0.07'));"
+                "o = (m[20] + m[13] + m[7]).outcome; print(o, time.perf_counter() - t)")
+        env = dict(os.environ, GRUNDY_QUOTIENT_DIR=d)
+        t0 = time.perf_counter()
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+        total = time.perf_counter() - t0
+        o, inner = r.stdout.split()
+        print(f"fresh process, stored quotient: 20 + 13 + 7 is {o} in {float(inner) * 1e3:.1f} ms "
+              f"(target < 100 ms; whole process with import {total:.2f} s)")
+    t_s, v = timed(lambda: misere_value([dk[20], dk[13], dk[7]]))
+    print(f"reference: exact search of 20 + 13 + 7 (misère value {v}) {t_s:.2f} s")
+
+    if args.far:
+        t, far = timed(lambda: MQ.compute_quotient(opts, args.far, name=dk.spec,
+                                                   budget=grundy.Budget(seconds=args.far_seconds)))
+        print(f"Q(0.07) to heap {args.far}: reached heap {far.heaps}, order {far.order} in {t:.0f} s; "
+              f"orders {list(far.orders)}" + (f"; stopped: {far.stopped}" if far.stopped else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

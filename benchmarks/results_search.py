@@ -1,0 +1,90 @@
+"""Results of the compiled search tier: Node Kayles on 3 x n grids (OEIS A316632) and
+Cram boards (Beling's table), each line printed as soon as it is found.
+
+Run:  python benchmarks/results_search.py [--grids 1-21] [--boards 4x5,5x7]
+          [--seconds 600] [--confirm-seconds 300]
+
+Each grid's value is found twice: by the compiled tier (``compiled_value``) and by
+the Python reference (``reduce(node_kayles, grid, search=PRUNED)``, no shared memo),
+each within its budget; "-" where the reference did not finish. Each Cram board's
+value is found by the compiled tier with its table cleared first (CPU seconds),
+and compared with :data:`bench_cram.PUBLISHED` where that has it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+import grundy  # noqa: E402
+from bench_cram import published  # noqa: E402
+from grundy.kernels.bitsearch import cram_word  # noqa: E402
+from grundy.solve import compiled as C  # noqa: E402
+from grundy.solve.budget import Budget  # noqa: E402
+from grundy.solve.reducer import PRUNED, forget, reduce  # noqa: E402
+from grundy.values.errors import SearchLimitError  # noqa: E402
+
+#: OEIS A316632: Node Kayles on the 3 x n grid, n = 1..16.
+A316632 = [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3]
+
+
+def _timed(f):  # type: ignore[no-untyped-def]
+    t = time.process_time()
+    try:
+        v = f()
+    except SearchLimitError as e:
+        v = f"stopped ({e.reason})"
+    return v, time.process_time() - t
+
+
+def grids(ns: list[int], seconds: float, confirm: float) -> None:
+    nk = grundy.games.get("node-kayles")
+    for n in ns:
+        pos = nk.parse_position(f"grid=3x{n}")
+        adj, mask = pos
+        game = C.node_kayles_game(tuple(a | 1 << v for v, a in enumerate(adj)))
+        C.forget_tables()
+        v1, t1 = _timed(lambda: C.compiled_value(game, mask, budget=Budget(seconds=seconds)))
+        forget(nk)
+        v2, t2 = _timed(lambda: reduce(nk, pos, search=PRUNED, budget=Budget(seconds=confirm)))
+        oeis = A316632[n - 1] if n <= len(A316632) else "-"
+        print(f"grid 3x{n}: compiled {v1} in {t1:.2f} s; python {v2} in {t2:.2f} s; "
+              f"OEIS {oeis}", flush=True)
+
+
+def boards(texts: list[str], seconds: float) -> None:
+    cram = grundy.games.get("cram")
+    for text in texts:
+        h, w, free = cram.parse_position(text)
+        C.forget_tables()
+        v, t = _timed(lambda: C.compiled_value(C.CRAM, cram_word(h, w, free),
+                                               budget=Budget(seconds=seconds)))
+        s = C._TABLES.get(C.CRAM.identity())
+        nodes = s.nodes if s is not None else 0
+        known = published(text)
+        print(f"cram {text}: {v} in {t:.2f} s CPU ({nodes:,} positions opened); "
+              f"published {known if known is not None else '-'}", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--grids", default="")
+    ap.add_argument("--boards", default="")
+    ap.add_argument("--seconds", type=float, default=600.0)
+    ap.add_argument("--confirm-seconds", type=float, default=300.0)
+    args = ap.parse_args()
+    # load the compiled code before timing
+    C.compiled_value(C.CRAM, cram_word(2, 3, 63))
+    if args.grids:
+        a, _, b = args.grids.partition("-")
+        grids(list(range(int(a), int(b or a) + 1)), args.seconds, args.confirm_seconds)
+    if args.boards:
+        boards(args.boards.split(","), args.seconds)
+
+
+if __name__ == "__main__":
+    main()

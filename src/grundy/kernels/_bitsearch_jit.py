@@ -1,0 +1,655 @@
+"""The compiled part of :mod:`grundy.kernels.bitsearch`: the pruned search of a game
+whose positions are 64-bit words, and the bitboard rules of Cram and Node Kayles.
+
+A game is four numba functions of ``(ctx, ...)``, ``ctx`` a uint64 array the game
+reads its constants from (a table of dominoes, a graph):
+
+- ``moves(ctx, g, out) -> n``: the options of ``g`` into ``out[:n]``, in the order
+  the search should try them;
+- ``split(ctx, g, out) -> n``: the independent parts of ``g`` into ``out[:n]``
+  (parts of value 0 may be left out; none when ``g`` is over);
+- ``canon(ctx, g) -> g'``: the representative of ``g``'s symmetry class (``g``
+  itself when there is none); never 0;
+- ``formula(ctx, g) -> v``: the value of ``g`` when a closed form knows it, else -1.
+
+Positions are never 0 (the table's empty key); a game must be acyclic.
+"""
+
+# mypy: ignore-errors
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+jit = numba.njit(cache=True, nogil=True)
+
+U1 = np.uint64(1)
+U0 = np.uint64(0)
+GOLD = np.uint64(0x9E3779B97F4A7C15)
+VALUE_MASK = np.uint64(0xFF)
+EXCL_BITS = 56  # nimbers 0..55 can be recorded as excluded
+
+# frame kinds and columns of `fr`
+Q = 0  # does the player to move win g + *k?
+V = 1  # the Grundy value of g
+F_KIND, F_K, F_PHASE, F_BASE, F_END, F_CUR, F_X, F_IDX = 0, 1, 2, 3, 4, 5, 6, 7
+# scalars of `st`
+S_DEPTH, S_PTOP, S_HAVE, S_RET, S_NODES, S_STATUS, S_STORED, S_EVICTED = 0, 1, 2, 3, 4, 5, 6, 7
+S_FULL = 8  # table slots in use
+# statuses
+DONE, PAUSED, STACK_FULL, BUFFER_FULL, BAD_VALUE, BAD_MOVES = 0, 1, 2, 3, 4, 5
+
+
+@jit
+def popcount(x):
+    x = np.uint64(x)
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@jit
+def low_index(x):
+    """The index of the lowest set bit of x (x != 0)."""
+    x = np.uint64(x)
+    return popcount((x & (~x + U1)) - U1)
+
+
+@jit
+def high_index(x):
+    """The index of the highest set bit of x (x != 0)."""
+    x = np.uint64(x)
+    n = 0
+    for s in (32, 16, 8, 4, 2, 1):
+        if x >> np.uint64(s):
+            x >>= np.uint64(s)
+            n += s
+    return n
+
+
+@jit
+def reverse_bits(x, n):
+    """The lowest n bits of x in reverse order (1 <= n <= 64)."""
+    x = np.uint64(x)
+    x = ((x >> np.uint64(1)) & np.uint64(0x5555555555555555)) | ((x & np.uint64(0x5555555555555555)) << np.uint64(1))
+    x = ((x >> np.uint64(2)) & np.uint64(0x3333333333333333)) | ((x & np.uint64(0x3333333333333333)) << np.uint64(2))
+    x = ((x >> np.uint64(4)) & np.uint64(0x0F0F0F0F0F0F0F0F)) | ((x & np.uint64(0x0F0F0F0F0F0F0F0F)) << np.uint64(4))
+    x = ((x >> np.uint64(8)) & np.uint64(0x00FF00FF00FF00FF)) | ((x & np.uint64(0x00FF00FF00FF00FF)) << np.uint64(8))
+    x = ((x >> np.uint64(16)) & np.uint64(0x0000FFFF0000FFFF)) | ((x & np.uint64(0x0000FFFF0000FFFF)) << np.uint64(16))
+    x = (x >> np.uint64(32)) | (x << np.uint64(32))
+    return x >> np.uint64(64 - n)
+
+
+# ------------------------------------------------------------------ the table
+
+
+@jit
+def t_slot(tkeys, key):
+    """The slot of ``key`` in the table, or -1 (buckets of four slots)."""
+    bits = high_index(np.uint64(len(tkeys)))
+    b = np.int64(((np.uint64(key) * GOLD) >> np.uint64(64 - bits)) & ~np.uint64(3))
+    for i in range(4):
+        if tkeys[b + i] == key:
+            return b + i
+    return -1
+
+
+@jit
+def t_get(tkeys, tdata, key):
+    i = t_slot(tkeys, key)
+    if i < 0:
+        return U0
+    return tdata[i]
+
+
+@jit
+def t_put(tkeys, tdata, st, key, data):
+    """Store ``data`` under ``key``: its slot, else a free one of its bucket, else
+    evict the bucket's entry with no exact value, else the first."""
+    bits = high_index(np.uint64(len(tkeys)))
+    b = np.int64(((np.uint64(key) * GOLD) >> np.uint64(64 - bits)) & ~np.uint64(3))
+    free = -1
+    weak = -1
+    for i in range(4):
+        k = tkeys[b + i]
+        if k == key:
+            tdata[b + i] = data
+            return
+        if k == U0:
+            if free < 0:
+                free = b + i
+        elif weak < 0 and (tdata[b + i] & VALUE_MASK) == U0:
+            weak = b + i
+    if free >= 0:
+        tkeys[free] = key
+        tdata[free] = data
+        st[S_FULL] += 1
+        return
+    if weak < 0:
+        # the bucket holds four values: the one at the key's own turn goes
+        weak = b + np.int64((np.uint64(key) >> np.uint64(7)) & np.uint64(3))
+    tkeys[weak] = key
+    tdata[weak] = data
+    st[S_EVICTED] += 1
+
+
+@numba.njit(inline="always", nogil=True)  # takes a function: inlined, so cacheable
+def known(formula, ctx, tkeys, tdata, st, g):
+    """The table's word of ``g`` (the closed form asked on a miss, and kept)."""
+    d = t_get(tkeys, tdata, g)
+    if d == U0:
+        f = formula(ctx, g)
+        if f >= 0:
+            d = np.uint64(f + 1)
+            t_put(tkeys, tdata, st, g, d)
+    return d
+
+
+@jit
+def excluded(d, k):
+    return k < EXCL_BITS and (d >> np.uint64(8 + k)) & U1 == U1
+
+
+@jit
+def insert(tkeys, tdata, st, keys, datas):
+    """Put saved entries back (a stored table)."""
+    for i in range(len(keys)):
+        t_put(tkeys, tdata, st, keys[i], datas[i])
+
+
+# ------------------------------------------------------------------ the search
+
+
+@numba.njit(inline="always", nogil=True)  # inlined in each game's cached entry point
+def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st,
+           max_nodes):
+    """Run the frames on the stack ``fr``/``fg`` until the bottom one is answered
+    (``DONE``; its answer in ``st[S_RET]``: 1/0 won/lost for a query, the value
+    for a value frame) or ``max_nodes`` queries have been opened (``PAUSED``: call
+    again to go on). A query ``g + *k`` is won by an option whose parts with
+    ``*k`` are lost, found in two passes: options the table decides first, then
+    the others in the game's order, each as the values of all its parts but the
+    last (value frames) and the outcome of the last plus their XOR; else by a
+    heap move ``g + *j``, ``j < k``, that is lost. A value frame asks ``g + *j``
+    for ``j = 0, 1, ...`` until one is lost."""
+    depth = st[S_DEPTH]
+    ptop = st[S_PTOP]
+    have = st[S_HAVE]
+    ret = st[S_RET]
+    nodes = st[S_NODES]
+    status = DONE
+    nfr = fr.shape[0]
+    npb = len(pbuf)
+    while depth > 0:
+        d = depth - 1
+        g = fg[d]
+        if fr[d, F_KIND] == V:
+            j = fr[d, F_K]
+            if have:
+                have = 0
+                if ret == 0:  # g + *j is lost: the value is j
+                    depth -= 1
+                    ret = j
+                    have = 1
+                    continue
+                j += 1
+            v = -1
+            while True:
+                w = known(formula, ctx, tkeys, tdata, st, g)
+                if w & VALUE_MASK:
+                    v = np.int64(w & VALUE_MASK) - 1
+                    break
+                if excluded(w, j):
+                    j += 1
+                    continue
+                break
+            if v >= 0:
+                depth -= 1
+                ret = v
+                have = 1
+                continue
+            fr[d, F_K] = j
+            if depth >= nfr:
+                status = STACK_FULL
+                break
+            fr[depth, F_KIND] = Q
+            fr[depth, F_K] = j
+            fr[depth, F_PHASE] = 0
+            fg[depth] = g
+            depth += 1
+            continue
+
+        # a query: g + *k
+        k = fr[d, F_K]
+        phase = fr[d, F_PHASE]
+        won = -1
+        if phase == 0:  # open: list the options, answer from the table if it can
+            if nodes >= max_nodes:
+                status = PAUSED
+                break
+            nodes += 1
+            fr[d, F_BASE] = ptop
+            nm = moves(ctx, g, mbuf)
+            if nm < 0 or nm > len(mbuf):
+                status = BAD_MOVES
+                break
+            for m in range(nm):
+                nparts = split(ctx, mbuf[m], sbuf)
+                if nparts < 0 or nparts > len(sbuf):
+                    status = BAD_MOVES
+                    break
+                x = 0
+                nunk = 0
+                u = U0
+                for i in range(nparts):
+                    c = canon(ctx, sbuf[i])
+                    sbuf[i] = c
+                    w = known(formula, ctx, tkeys, tdata, st, c)
+                    if w & VALUE_MASK:
+                        x ^= np.int64(w & VALUE_MASK) - 1
+                    else:
+                        nunk += 1
+                        u = c
+                if nunk == 0:
+                    if x == k:
+                        won = 1
+                        break
+                    continue
+                if nunk == 1 and excluded(t_get(tkeys, tdata, u), k ^ x):
+                    continue
+                if ptop + nparts + 1 > npb:
+                    status = BUFFER_FULL
+                    break
+                # the record: the count, the known parts, the unknown ones by size
+                # (the largest last: only its outcome is asked)
+                pbuf[ptop] = np.uint64(nparts)
+                a = ptop + 1
+                for i in range(nparts):
+                    w = t_get(tkeys, tdata, sbuf[i])
+                    if w & VALUE_MASK:
+                        pbuf[a] = sbuf[i]
+                        a += 1
+                s0 = a
+                for i in range(nparts):
+                    w = t_get(tkeys, tdata, sbuf[i])
+                    if not (w & VALUE_MASK):
+                        c = sbuf[i]
+                        pc = popcount(c)
+                        b = a
+                        while b > s0 and popcount(pbuf[b - 1]) > pc:
+                            pbuf[b] = pbuf[b - 1]
+                            b -= 1
+                        pbuf[b] = c
+                        a += 1
+                ptop = a
+            if status != DONE:
+                break
+            if won < 0:
+                fr[d, F_END] = ptop
+                fr[d, F_CUR] = fr[d, F_BASE]
+                fr[d, F_IDX] = 0
+                fr[d, F_X] = 0
+                phase = 1
+        if phase == 1:  # the options in order
+            cur = fr[d, F_CUR]
+            idx = fr[d, F_IDX]
+            x = fr[d, F_X]
+            pushed = False
+            while won < 0 and cur < fr[d, F_END]:
+                n = np.int64(pbuf[cur])
+                if have:
+                    have = 0
+                    if idx < n - 1:  # a part's value
+                        x ^= ret
+                        idx += 1
+                    else:  # the last part's outcome
+                        if ret == 0:
+                            won = 1
+                            break
+                        cur += n + 1
+                        idx = 0
+                        x = 0
+                        continue
+                while idx < n - 1:
+                    c = pbuf[cur + 1 + idx]
+                    w = known(formula, ctx, tkeys, tdata, st, c)
+                    if w & VALUE_MASK:
+                        x ^= np.int64(w & VALUE_MASK) - 1
+                        idx += 1
+                        continue
+                    break
+                if idx < n - 1:  # a value frame for that part
+                    if depth >= nfr:
+                        status = STACK_FULL
+                        break
+                    fr[depth, F_KIND] = V
+                    fr[depth, F_K] = 0
+                    fg[depth] = pbuf[cur + 1 + idx]
+                    pushed = True
+                    break
+                c = pbuf[cur + n]
+                kk = k ^ x
+                w = known(formula, ctx, tkeys, tdata, st, c)
+                if w & VALUE_MASK:
+                    if np.int64(w & VALUE_MASK) - 1 == kk:
+                        won = 1
+                        break
+                elif not excluded(w, kk):
+                    if depth >= nfr:
+                        status = STACK_FULL
+                        break
+                    fr[depth, F_KIND] = Q
+                    fr[depth, F_K] = kk
+                    fr[depth, F_PHASE] = 0
+                    fg[depth] = c
+                    pushed = True
+                    break
+                cur += n + 1
+                idx = 0
+                x = 0
+            if status != DONE:
+                break
+            fr[d, F_CUR] = cur
+            fr[d, F_IDX] = idx
+            fr[d, F_X] = x
+            if pushed:
+                fr[d, F_PHASE] = 1
+                depth += 1
+                continue
+            if won < 0:
+                phase = 2
+                fr[d, F_IDX] = 0
+        if phase == 2:  # heap moves: g + *j, j < k, lost
+            j = fr[d, F_IDX]
+            if have:
+                have = 0
+                if ret == 0:
+                    won = 1
+                else:
+                    j += 1
+            pushed = False
+            while won < 0 and j < k:
+                w = known(formula, ctx, tkeys, tdata, st, g)
+                if w & VALUE_MASK:
+                    won = 1 if np.int64(w & VALUE_MASK) - 1 != k else 0
+                    break
+                if excluded(w, j):
+                    j += 1
+                    continue
+                if depth >= nfr:
+                    status = STACK_FULL
+                    break
+                fr[depth, F_KIND] = Q
+                fr[depth, F_K] = j
+                fr[depth, F_PHASE] = 0
+                fg[depth] = g
+                pushed = True
+                break
+            if status != DONE:
+                break
+            if pushed:
+                fr[d, F_IDX] = j
+                fr[d, F_PHASE] = 2
+                depth += 1
+                continue
+            if won < 0:
+                won = 0
+        # answered: keep it, pop the frame
+        w = t_get(tkeys, tdata, g)
+        if won == 1:
+            if k < EXCL_BITS:
+                t_put(tkeys, tdata, st, g, w | (U1 << np.uint64(8 + k)))
+        else:
+            if k >= 255:
+                status = BAD_VALUE
+                break
+            t_put(tkeys, tdata, st, g, np.uint64(k + 1))
+            st[S_STORED] += 1
+        ptop = fr[d, F_BASE]
+        depth -= 1
+        ret = won
+        have = 1
+    st[S_DEPTH] = depth
+    st[S_PTOP] = ptop
+    st[S_HAVE] = have
+    st[S_RET] = ret
+    st[S_NODES] = nodes
+    st[S_STATUS] = status
+    return status
+
+
+# ------------------------------------------------------------------ defaults
+
+
+@jit
+def same(ctx, g):
+    """No symmetry: every position is its own representative."""
+    return g
+
+
+@jit
+def no_formula(ctx, g):
+    """No closed form."""
+    return -1
+
+
+# ------------------------------------------------------------------ Cram
+# A Cram part is the word  cells | h << 56 | w << 60  (h rows, w columns, cell
+# (r, c) the bit r * w + c, h * w <= 56). ctx[h * 16 + w] is the offset in ctx of
+# the board's dominoes (a count, then the masks, central ones first).
+
+CRAM_CELLS = 56
+CELLS_MASK = np.uint64((1 << 56) - 1)
+
+
+@jit
+def cram_dims(g):
+    return np.int64((g >> np.uint64(56)) & np.uint64(15)), np.int64(g >> np.uint64(60))
+
+
+@jit
+def cram_word(b, h, w):
+    return np.uint64(b) | (np.uint64(h) << np.uint64(56)) | (np.uint64(w) << np.uint64(60))
+
+
+@jit
+def cram_moves(ctx, g, out):
+    h, w = cram_dims(g)
+    b = g & CELLS_MASK
+    off = np.int64(ctx[h * 16 + w])
+    nd = np.int64(ctx[off])
+    n = 0
+    for i in range(nd):
+        dm = ctx[off + 1 + i]
+        if b & dm == dm:
+            out[n] = g ^ dm
+            n += 1
+    return n
+
+
+@jit
+def cram_split(ctx, g, out):
+    h, w = cram_dims(g)
+    b = g & CELLS_MASK
+    wu = np.uint64(w)
+    row = (U1 << wu) - U1
+    first = U0  # cells of column 0
+    for r in range(h):
+        first |= U1 << np.uint64(r * w)
+    last = first << np.uint64(w - 1)
+    not_first = ~first
+    not_last = ~last
+    n = 0
+    while b:
+        comp = b & (~b + U1)
+        while True:
+            nb = comp | ((comp << U1) & not_first) | ((comp >> U1) & not_last) \
+                | (comp << wu) | (comp >> wu)
+            nb &= b
+            if nb == comp:
+                break
+            comp = nb
+        b ^= comp
+        if comp & (comp - U1) == U0:  # a single cell: no domino, value 0
+            continue
+        r0 = low_index(comp) // w
+        r1 = high_index(comp) // w
+        cols = U0
+        for r in range(r0, r1 + 1):
+            cols |= (comp >> np.uint64(r * w)) & row
+        c0 = low_index(cols)
+        w2 = high_index(cols) - c0 + 1
+        row2 = (U1 << np.uint64(w2)) - U1
+        p = U0
+        for r in range(r0, r1 + 1):
+            p |= ((comp >> np.uint64(r * w + c0)) & row2) << np.uint64((r - r0) * w2)
+        out[n] = cram_word(p, r1 - r0 + 1, w2)
+        n += 1
+    return n
+
+
+@jit
+def cram_flip_rows(b, h, w):
+    """The board upside down (rows in reverse order)."""
+    row = (U1 << np.uint64(w)) - U1
+    out = U0
+    for r in range(h):
+        out |= ((b >> np.uint64(r * w)) & row) << np.uint64((h - 1 - r) * w)
+    return out
+
+
+@jit
+def cram_transpose(b, h, w):
+    out = U0
+    while b:
+        i = low_index(b)
+        b &= b - U1
+        r = i // w
+        c = i - r * w
+        out |= U1 << np.uint64(c * h + r)
+    return out
+
+
+@jit
+def cram_least4(b, h, w):
+    """The least word of the board under the half turn and the two reflections."""
+    n = h * w
+    best = cram_word(b, h, w)
+    t = cram_word(reverse_bits(b, n), h, w)
+    if t < best:
+        best = t
+    v = cram_flip_rows(b, h, w)
+    t = cram_word(v, h, w)
+    if t < best:
+        best = t
+    t = cram_word(reverse_bits(v, n), h, w)
+    if t < best:
+        best = t
+    return best
+
+
+@jit
+def cram_canon(ctx, g):
+    h, w = cram_dims(g)
+    b = g & CELLS_MASK
+    best = cram_least4(b, h, w)
+    t = cram_least4(cram_transpose(b, h, w), w, h)
+    if t < best:
+        best = t
+    return best
+
+
+@jit
+def cram_formula(ctx, g):
+    """The mirror strategy: a board equal to its half turn with no free domino
+    meeting its own image is lost (value 0); else -1."""
+    h, w = cram_dims(g)
+    b = g & CELLS_MASK
+    n = h * w
+    if reverse_bits(b, n) != b:
+        return -1
+    off = np.int64(ctx[h * 16 + w])
+    nd = np.int64(ctx[off])
+    for i in range(nd):
+        dm = ctx[off + 1 + i]
+        if b & dm == dm and dm & reverse_bits(dm, n):
+            return -1
+    return 0
+
+
+@jit
+def cram_search(ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes):
+    return search(cram_moves, cram_split, cram_canon, cram_formula, ctx, tkeys, tdata,
+                  fr, fg, pbuf, mbuf, sbuf, st, max_nodes)
+
+
+# ------------------------------------------------------------------ Node Kayles
+# A part is the bitmask of the vertices left of one fixed graph of at most 64
+# vertices; ctx[v] is the closed neighbourhood of v (0 past the last vertex), and
+# ctx[64 + n] the value of the path of n vertices.
+
+
+@jit
+def nk_moves(ctx, g, out):
+    """Take a vertex and its neighbours: options with fewer vertices left first."""
+    n = 0
+    rest = g
+    while rest:
+        v = low_index(rest)
+        rest &= rest - U1
+        o = g & ~ctx[v]
+        pc = popcount(o)
+        i = n
+        while i > 0 and popcount(out[i - 1]) > pc:
+            out[i] = out[i - 1]
+            i -= 1
+        out[i] = o
+        n += 1
+    return n
+
+
+@jit
+def nk_split(ctx, g, out):
+    n = 0
+    b = g
+    while b:
+        comp = b & (~b + U1)
+        front = comp
+        while front:
+            v = low_index(front)
+            front &= front - U1
+            new = ctx[v] & b & ~comp
+            comp |= new
+            front |= new
+        b ^= comp
+        out[n] = comp
+        n += 1
+    return n
+
+
+@jit
+def nk_formula(ctx, g):
+    """A part that is a path of n vertices is worth ``ctx[64 + n]`` (Dawson's chess),
+    a cycle of n vertices 1 when the path of n - 3 is worth 0, else 0; others -1."""
+    nv = popcount(g)
+    twice = 0  # twice the edges
+    rest = g
+    while rest:
+        v = low_index(rest)
+        rest &= rest - U1
+        d = popcount(ctx[v] & g) - 1
+        if d > 2:
+            return -1
+        twice += d
+    if twice == 2 * (nv - 1):
+        return np.int64(ctx[64 + nv])
+    if twice == 2 * nv:
+        return 1 if ctx[64 + nv - 3] == U0 else 0
+    return -1
+
+
+@jit
+def nk_search(ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes):
+    return search(nk_moves, nk_split, same, nk_formula, ctx, tkeys, tdata,
+                  fr, fg, pbuf, mbuf, sbuf, st, max_nodes)
