@@ -64,7 +64,20 @@ def _hard_deadline(seconds: float | None) -> Iterator[None]:
 
 
 def _fmt(rs: Ruleset, position: Hashable) -> str:
-    return rs.format_position(position)
+    return _short(rs.format_position(position))
+
+
+def _short(text: str, most: int = 80) -> str:
+    """``text``, or its two ends around an ellipsis saying how long it is.
+
+    >>> _short("1" + "0" * 1000)
+    '10000000000000000000000000000000…0000000000 (1,001 characters)'
+    >>> _short("0-1 1-2")
+    '0-1 1-2'
+    """
+    if len(text) <= most:
+        return text
+    return f"{text[:32]}…{text[-10:]} ({len(text):,} characters)"
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -142,7 +155,9 @@ def analyze(
         return
     data = report.to_dict()
     comps = data["components"]
-    label = " + ".join(f"{display_name(rs)}[{c['text']}]" for c in comps)
+    # the position is the user's own input: a long one is shortened here, the
+    # value below stays exact (a 1001-digit heap is printed once in full, not thrice)
+    label = " + ".join(f"{display_name(rs)}[{_short(c['text'])}]" for c in comps)
     if misere:
         _misere_lines(rs, report, label)
         return
