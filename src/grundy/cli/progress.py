@@ -1,5 +1,6 @@
 """Progress for long commands: a real bar with total and ETA on a terminal (rich),
-plain lines when the output is not a terminal (a log, CI), nothing when disabled.
+plain lines when asked (``--progress``) and the output is not a terminal (a log,
+CI), nothing otherwise off a terminal or when disabled.
 
 A :class:`ProgressBar` is a context manager and a callback: ``bar(done)`` (or
 ``bar(done, total)``) reports how far the work is; the table, analyze and census
@@ -7,7 +8,7 @@ commands can pass it where the library takes a progress callback.
 
 >>> import io
 >>> out = io.StringIO()
->>> with ProgressBar(1000, "table", stream=out, every=0.0) as bar:
+>>> with ProgressBar(1000, "table", stream=out, every=0.0, enabled=True) as bar:
 ...     for n in range(0, 1001, 250):
 ...         bar(n)
 >>> print(out.getvalue().strip())
