@@ -47,6 +47,13 @@ def test_two_threads_match_one_and_the_raw_rules_on_random_codes():
         assert {k: s2[k] for k in SAME} == {k: s1[k] for k in SAME}, digits
 
 
+@pytest.fixture(autouse=True)
+def idle_machine(monkeypatch):
+    """The threaded kernel is tested whatever the machine's load: the load average
+    would otherwise send a busy test machine's tables to one thread."""
+    monkeypatch.setattr(rare.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+
+
 @pytest.fixture
 def four_cores(monkeypatch):
     """Threads are capped at the cores; pretend there are four (the threads then
@@ -67,6 +74,7 @@ def test_more_threads_than_cores_still_give_the_table(four_cores):
 
 def test_threads_are_capped_at_the_cores(monkeypatch):
     monkeypatch.setattr(rare, "_cores", lambda: 2)
+    monkeypatch.setattr(rare.os, "getloadavg", lambda: (0.0, 0.0, 0.0))  # an idle machine
     assert rare._threads(8) == 2 and rare._threads(0) == 2 and rare._threads(None) == 1
 
 
@@ -161,3 +169,18 @@ def test_a_table_and_the_stats_command_on_two_threads():
     assert res[0].exit_code == res[1].exit_code == 0
     drop = lambda text: {k: v for k, v in json.loads(text.strip().splitlines()[-1]).items() if k != "seconds"}  # noqa: E731
     assert drop(res[0].output) == drop(res[1].output)
+
+
+def test_a_busy_machine_gets_fewer_threads(monkeypatch):
+    """Issue 39: two threads on a machine whose cores are taken ran at 0.04-0.5x
+    one thread. The load average decides how many cores are idle."""
+    monkeypatch.setattr(rare, "_cores", lambda: 2)
+    monkeypatch.setattr(rare.os, "getloadavg", lambda: (0.1, 0.1, 0.1))
+    assert rare._threads(2) == 2 and rare._threads(0) == 2
+    monkeypatch.setattr(rare.os, "getloadavg", lambda: (1.2, 1.0, 1.0))
+    assert rare._threads(2) == 1 and rare._threads(0) == 1
+    monkeypatch.setattr(rare.os, "getloadavg", lambda: (17.0, 15.0, 9.0))
+    assert rare._threads(2) == 1 and rare._threads(None) == 1
+    monkeypatch.setattr(rare, "_cores", lambda: 8)
+    monkeypatch.setattr(rare.os, "getloadavg", lambda: (3.0, 3.0, 3.0))
+    assert rare._threads(0) == 5 and rare._threads(4) == 4

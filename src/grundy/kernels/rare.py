@@ -266,7 +266,21 @@ def _threads(threads: int | None) -> int:
     if not isinstance(threads, int) or isinstance(threads, bool) or threads < 0:
         raise InvalidParameterError(f"threads must be a whole number >= 0, not {threads!r}")
     cores = _cores()
-    return cores if threads == 0 else min(threads, cores)
+    want = cores if threads == 0 else min(threads, cores)
+    return min(want, _idle_cores(cores)) if want > 1 else want
+
+
+def _idle_cores(cores: int) -> int:
+    """The cores no other work is using, by the load average of the last minute
+    (at least one): threads on a busy core wait for each other and run slower
+    than one thread alone, so a busy machine gets fewer threads. Work that
+    starts after the table does is met by the kernel's own back-off (a long wait
+    sends the rest of a run to one thread)."""
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return cores
+    return max(1, min(cores, int(cores - load + 0.5)))
 
 
 def _cores() -> int:
