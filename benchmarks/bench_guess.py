@@ -8,7 +8,20 @@ under 2 s, a 200 x 200 table of pairs in under 5 s.
 - xor / wythoff: 200 x 200 tables of pairs (a Nim-sum; Wythoff's values, whose
   P-positions are Beatty pairs).
 
+- --games [WORD ...]: the public set of 44 impartial games from their raw rules
+  (subtraction, divisor, halving games, Fibonacci Nim, Lasker, Kayles, Dawson,
+  coin-turning games, Wythoff, Euclid, corner games, Nim variants on rows, Moore's
+  Nim_2, ...), each with its published rule as an independent exact function; a
+  hit: the best conjecture's expression agrees with it far outside the table
+  (heaps sampled to 10^6 and at 10^30 where cheap; pairs to 10^6 or a 60 x 60
+  box; rows of 3 heaps to 12 and of 4-5 heaps, by brute force). Prints game,
+  hit/miss, time, best expression, then the hit rate and the misses with why.
+- --synth SIZE: the rule synthesiser on 1,000 values of noise (nothing fits, so
+  the whole search runs), for values and for P-positions.
+
 Run:  python benchmarks/bench_guess.py [--n 10000] [--side 200] [--repeat 3]
+      python benchmarks/bench_guess.py --games            (about 2-4 minutes)
+      python benchmarks/bench_guess.py --synth 9
 """
 
 from __future__ import annotations

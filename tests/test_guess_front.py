@@ -331,3 +331,15 @@ def test_a_family_whose_members_differ_in_shape_is_found_through_its_period() ->
     for k in (1, 3, 8, 12):
         g_k = grundy_values(lambda n, k=k: range(max(0, n - 2 * k + 1), max(0, n - k + 1)))
         assert all(best.predict(n, k=k) == g_k(n) for n in range(120)), k
+
+
+def test_subtraction_one_or_k_lifts_through_a_period_for_each_parity() -> None:
+    def one_or_k(k: int):
+        return grundy.ruleset(lambda n: [n - d for d in {1, k} if d <= n], name=f"subtraction-1-{k}")
+
+    best = guess(one_or_k, params={"k": range(2, 11)}, to=150).best
+    assert best is not None and best.status == "verified" and "k % 2 == 0" in best.expr
+    for k in (2, 5, 10, 13, 16):  # 13 and 16 never tabulated
+        g_k = grundy_values(lambda n, k=k: [n - d for d in {1, k} if d <= n])
+        assert all(best.predict(n, k=k) == g_k(n) for n in range(150)), k
+    assert best.predict(10**30, k=10**6) in (0, 1, 2)  # exact integers far out

@@ -23,6 +23,7 @@ from grundy.rules.compound import (
 from grundy.solve import (
     Budget, GameGraph, Solver, count_positions, count_values, every_outcome, sj_outcome,
 )
+from grundy.solve.minimax import ZeroSumGame
 from grundy.solve.misere_quotient import MisereQuotient
 from grundy.solve.report import Report, analyze
 from grundy.values import *  # noqa: F403
@@ -45,7 +46,7 @@ _register_picture(_picture)
 __all__ = [
     *_values_all, *_rules_all, "analyze", "Report", "GameGraph", "Solver", "Budget", "Misere", "MisereSum",
     "EverySum", "ConjunctiveSum", "SelectiveSum", "every_outcome", "sj_outcome", "count_positions", "count_values", "games",
-    "misere_quotient", "MisereQuotient", "__version__",
+    "misere_quotient", "MisereQuotient", "ZeroSumGame", "__version__",
 ]
 
 

@@ -1493,7 +1493,7 @@ def _synthesize_family(members: dict[int, Guess], fitted: list[int], held: list[
 
         try:
             found = synthesize([(leaf, r_arr), (name, k_arr)], v_arr, fit=fit, env=env,
-                               seconds=FAMILY_SYNTH_SECONDS / 2, limit=3, max_size=7)
+                               seconds=FAMILY_SYNTH_SECONDS, limit=3, max_size=9)
             out.extend(("value", f.expr, 15 + f.size) for f in found.found if f.status == "verified")
         except ValueError:
             pass
@@ -1524,11 +1524,21 @@ def _lifted_period(members: dict[int, Guess], fitted: list[int], name: str) -> t
         if p is None:
             return None
         periods[k] = p
-    for drop in range(0, len(fitted) - 1):
+    candidates: list[str] = []
+    for drop in range(0, max(1, len(fitted) - 2)):  # three values at least (two fit any line)
         ks = fitted[drop:]
         got = _lift_constants(ks, [periods[k] for k in ks], name)
         if got is not None:
-            expr = got[0]
+            candidates.append(got[0])
+            break
+    even, odd = [k for k in fitted if k % 2 == 0], [k for k in fitted if k % 2]
+    if not candidates and even and odd:  # a period for each parity of the parameter
+        e = _lift_constants(even, [periods[k] for k in even], name)
+        o = _lift_constants(odd, [periods[k] for k in odd], name)
+        if e is not None and o is not None:
+            candidates.append(f"({e[0]} if {name} % 2 == 0 else {o[0]})")
+    for expr in candidates:
+        if expr:
             out = {}
             for k in members:
                 try:
@@ -1622,7 +1632,7 @@ def _guess_family(target: Any, params: Mapping[str, Iterable[int]], *, to: int |
     found: list[Conjecture] = []
     variables = {"heap": "n", "coins": "n", "pair": "a, b", "heaps": "x"}[first.kind]
     lifted = _lift(members, fitted, name)
-    for drop in range(1, len(fitted) - 1):  # the first values may be degenerate (k = 1)
+    for drop in range(1, len(fitted) - 2):  # the first values may be degenerate (k = 1); three left
         if lifted:
             break
         lifted = _lift(members, fitted[drop:], name)

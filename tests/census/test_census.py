@@ -172,6 +172,11 @@ def test_cli(capsys, tmp_path):
     assert capsys.readouterr().out.splitlines()[1].split()[:4] == ["0.4", "34", "54", "proven"]
     assert main(["census", "unsolved", "--store", store]) == 0
     assert [l.split()[0] for l in capsys.readouterr().out.splitlines()[1:]] == ["0.6"]  # Officers
+    # the store given before the query's name is the one read (was: ignored)
+    assert main(["census", "--store", store, "unsolved"]) == 0
+    assert [l.split()[0] for l in capsys.readouterr().out.splitlines()[1:]] == ["0.6"]
+    assert main(["census", "--store", str(tmp_path / "none.sqlite"), "unsolved"]) == 2
+    assert "none.sqlite" in capsys.readouterr().err
     assert main(["census", "longest", "--limit", "2", "--store", store]) == 0
     assert capsys.readouterr().out.splitlines()[1].split()[0] == "0.4"
     assert main(["census", "export", "--store", store]) == 0

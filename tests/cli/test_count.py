@@ -24,3 +24,11 @@ def test_count_errors(capsys):
         assert main(args) == 2, args
         err = capsys.readouterr().err
         assert err.startswith("grundy: error:") and len(err.strip().splitlines()) == 1
+
+
+def test_count_takes_memory_sizes_as_analyze_does(capsys):
+    # was: '--max-memory 1G' refused (an integer only) while analyze took it
+    for size in ("1G", "512M", str(2**30)):
+        assert main(["count", "nim", "10", "10", "--max-memory", size]) == 0
+        assert capsys.readouterr().out.strip() == "10"
+    assert main(["count", "nim", "10", "10", "--max-memory", "1X"]) == 2

@@ -388,3 +388,14 @@ def test_int_options_take_position_syntax(capsys):
     from grundy.games._common import parse_int
 
     assert [parse_int(t) for t in ("1_000", "10**9", "1_0e1_0")] == [1000, 10**9, 10 * 10**10]
+
+
+def test_a_huge_heap_is_printed_once_in_full(capsys):
+    # was: the 1001-digit heap in the game line, the value and the winning move
+    big = 10**1000 + 7
+    assert main(["analyze", "nim", "10**1000+7", "7"]) == 0
+    out = capsys.readouterr().out
+    assert out.count(str(big)) == 1  # exact once: the component's value in "nim-sum of"
+    assert out.count(str(10**1000)) == 1  # the value, big ^ 7, exact
+    assert "game:          nim[10000000000000000000000000000000…0000000007 (1,001 characters)] + nim[7]" in out
+    assert "  heap 1 to 7  (-> 7)" in out

@@ -1,7 +1,7 @@
 """Progress and Ctrl-C of the long commands, in real subprocesses.
 
 * On a terminal (a pseudo-terminal, pexpect) ``grundy table`` draws a bar with
-  its total and ETA on stderr; off a terminal it writes plain lines on stderr and
+  its total and ETA on stderr; off a terminal, with --progress, plain lines on stderr and
   stdout holds only the rows.
 * SIGINT at several points (kernel table, period search, analyze search, census,
   a cold numba compilation with an empty ``NUMBA_CACHE_DIR``) ends the command
@@ -90,7 +90,7 @@ def test_table_bar_on_a_terminal() -> None:
 
 
 def test_table_plain_lines_off_a_terminal() -> None:
-    proc = start("table", "octal:0.6", "--to", "30000000")
+    proc = start("table", "octal:0.6", "--to", "30000000", "--progress")
     seen = wait_for(proc, "values (")  # "table: 1,234/30,000,001 values (0%)"
     assert seen.splitlines()[-1].startswith("table: ") and "/30,000,001 values" in seen
     time.sleep(1)
@@ -129,7 +129,7 @@ def test_ctrl_c_during_analyze_search(tmp_path: Path) -> None:
         "    a, b = p\n"
         "    return [(a - k, b) for k in (1, 2, 3) if k <= a] + [(a, b - k) for k in (1, 2, 3) if k <= b]\n"
     )
-    proc = start("analyze", f"{f}:slow", "(3000, 3000)", "--seconds", "120")
+    proc = start("analyze", f"{f}:slow", "(3000, 3000)", "--seconds", "120", "--progress")
     seen = wait_for(proc, "positions (")  # plain progress lines off a terminal
     assert "/1,000,000 positions" in seen
     out, err, took = interrupt(proc)
@@ -138,7 +138,7 @@ def test_ctrl_c_during_analyze_search(tmp_path: Path) -> None:
 
 def test_ctrl_c_during_census(tmp_path: Path) -> None:
     proc = start("census", "--digits", "3", "--to", "3000", "--budget", "2", "--jobs", "2",
-                 "--store", str(tmp_path / "c.sqlite"))
+                 "--store", str(tmp_path / "c.sqlite"), "--progress")
     wait_for(proc, "census: ")
     out, err, took = interrupt(proc)
     clean(proc, err, took)

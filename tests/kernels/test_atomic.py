@@ -43,3 +43,36 @@ def test_two_threads_lose_no_update():
         jobs = [pool.submit(_one_by_one, ctl, 200_000) for _ in range(2)]
         assert [j.result() for j in jobs] == [200_000, 200_000]
     assert ctl[0] == ctl[16] == 400_000 and ctl[8] == 0
+
+
+def test_a_waiting_thread_gives_its_core_away():
+    """Issue 39: a thread of the pipelined kernel waited by pure spinning and held
+    a core the thread it waited for needed (0.04-0.5x one thread beside a
+    CPU-bound process). ``yield_cpu`` calls the C library (sched_yield, usleep)
+    from nopython code; the CPU time of 2,000 sleeps of 100 us is a small part of
+    their wall time (spinning, it would be all of it). Counted in CPU seconds of
+    this thread, so a busy machine only makes the wall time longer."""
+    import time
+
+    from grundy.kernels._atomic import yield_cpu
+
+    @numba.njit(nogil=True)
+    def naps(k, us):
+        for _ in range(k):
+            yield_cpu(us)
+
+    naps(1, 0)  # compile
+    naps(10, 0)  # sched_yield
+    c, t = time.thread_time(), time.perf_counter()
+    naps(2000, 100)
+    cpu, wall = time.thread_time() - c, time.perf_counter() - t
+    assert wall >= 0.2  # 2,000 sleeps of at least 100 us
+    assert cpu < wall / 2, (cpu, wall)
+
+
+def test_the_pipelined_kernel_backs_off_then_sleeps():
+    from grundy.kernels._lazy import jit_module
+
+    pipe = jit_module("_rare_pipe_jit")
+    for k in (0, pipe.SPIN, pipe.SPIN + pipe.YIELDS + 5):
+        pipe.backoff(k)

@@ -143,9 +143,15 @@ def _play(tmp_path: Path, *args: str, stdin: str) -> subprocess.CompletedProcess
     f = tmp_path / "loopy.py"
     f.write_text(LOOPY_FILE)
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), NO_COLOR="1")
+    # the command, its session's 2 s budget counted in CPU seconds (tests/cpu_clock.py):
+    # a busy machine does not starve the engine's analysis
+    from tests.cpu_clock import CPU_CLOCK
+
+    code = (f"import sys; exec({CPU_CLOCK!r}); sys.argv = ['grundy', *sys.argv[1:]]; "
+            "from grundy.cli.main import main; sys.exit(main())")
     return subprocess.run(
-        [sys.executable, "-m", "grundy", "play", f"{f}:back_and_forth", *args],
-        input=stdin, capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path,
+        [sys.executable, "-c", code, "play", f"{f}:back_and_forth", *args],
+        input=stdin, capture_output=True, text=True, timeout=600, env=env, cwd=tmp_path,
     )
 
 
@@ -157,7 +163,7 @@ def test_cli_play_on_a_drawn_position(tmp_path: Path) -> None:
     assert "Traceback" not in r.stderr and r.stderr == ""
     assert "Hint: drawn: neither side can force a win; moves that keep the draw: take 1, take 2" in r.stdout
     assert "P-position" not in r.stdout
-    assert "Value inf() (D — a draw with best play)" in r.stdout
+    assert "Value inf() [infinite, no escape] (D — a draw with best play)" in r.stdout
     # 5 -> 4 (person), the engine keeps the draw: 4 -> 3 (never 2 or 3 -> 2/1, won for the person)
     assert "Engine plays: take 1" in r.stdout
     assert "Hint: drawn: neither side can force a win; moves that keep the draw: to 4" in r.stdout
@@ -170,3 +176,22 @@ def test_cli_play_engine_wins_a_loopy_game(tmp_path: Path) -> None:
     r = _play(tmp_path, "2", "--first", "engine", stdin="quit\n")
     assert r.returncode == 0, r.stderr
     assert "Engine plays: take 2" in r.stdout and "The engine wins." in r.stdout
+
+
+def test_cli_play_declares_a_draw_by_repetition(tmp_path: Path) -> None:
+    # 4 is drawn: the person steps down to 3, the engine (keeping the draw) back up
+    # to 4; the third time 4 comes up with the person to move, the game is drawn
+    r = _play(tmp_path, "4", "--first", "me", stdin="take 1\ntake 1\ntake 1\ntake 1\nquit\n")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.count("Engine plays: to 4") == 2
+    assert "Draw by repetition: this position, with you to move, has come up 3 times." in r.stdout
+    assert "bye" not in r.stdout  # the game ended there, before 'quit'
+    # the generalised value in words beside inf()
+    assert "Value inf() [infinite, no escape] (D — a draw with best play)" in r.stdout
+
+
+def test_zero_sum_game_is_exported() -> None:
+    import grundy
+    from grundy.solve.minimax import ZeroSumGame
+
+    assert grundy.ZeroSumGame is ZeroSumGame and "ZeroSumGame" in grundy.__all__

@@ -1,5 +1,6 @@
-"""The progress helper: plain lines off a terminal, a rich bar with total and ETA
-on one (a pseudo-terminal via pexpect), nothing when disabled."""
+"""The progress helper: nothing off a terminal unless asked (then plain lines), a
+rich bar with total and ETA on one (a pseudo-terminal via pexpect), nothing when
+disabled."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_plain_lines_and_disabled() -> None:
     out = io.StringIO()
-    with ProgressBar(10, "census", stream=out, every=0.0) as bar:
+    with ProgressBar(10, "census", stream=out, every=0.0, enabled=True) as bar:
         for _ in range(10):
             bar.advance()
     lines = out.getvalue().splitlines()
@@ -28,9 +29,26 @@ def test_plain_lines_and_disabled() -> None:
         bar(5)
     assert quiet.getvalue() == ""
     counter = io.StringIO()
-    with ProgressBar(None, "search", stream=counter, every=0.0) as bar:
+    with ProgressBar(None, "search", stream=counter, every=0.0, enabled=True) as bar:
         bar(12345)
     assert "search: 12,345" in counter.getvalue()
+    # by default, off a terminal (a pipe, a log), nothing: the answer alone
+    piped = io.StringIO()
+    with ProgressBar(10, "census", stream=piped, every=0.0) as bar:
+        bar(5)
+    assert piped.getvalue() == ""
+
+
+def test_cli_quiet_in_a_pipe() -> None:
+    import subprocess
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    r = subprocess.run([sys.executable, "-m", "grundy", "table", "kayles", "--to", "30"],
+                       capture_output=True, text=True, timeout=300, env=env)
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    r = subprocess.run([sys.executable, "-m", "grundy", "table", "kayles", "--to", "30", "--progress"],
+                       capture_output=True, text=True, timeout=300, env=env)
+    assert r.returncode == 0 and "table: done" in r.stderr, r.stderr
 
 
 def test_bar_on_a_terminal() -> None:

@@ -31,8 +31,11 @@ __all__ = ["census"]
 #: cluster's processes end with it)
 ORDERLY_SECONDS = 30.0
 
-_STORE = click.option("--store", type=click.Path(dir_okay=False), default="census.sqlite",
-                      show_default=True, help="The SQLite census store.")
+_STORE = click.option("--store", type=click.Path(dir_okay=False), default=None,
+                      help="The SQLite census store (default: the one given before the "
+                           "query, 'grundy census --store F unsolved', else census.sqlite).")
+#: the store a query reads when none is given
+DEFAULT_STORE = "census.sqlite"
 
 
 def _print_rows(rows: list, fmt: str, wide: bool = True) -> None:  # type: ignore[type-arg]
@@ -54,8 +57,15 @@ def _print_rows(rows: list, fmt: str, wide: bool = True) -> None:  # type: ignor
             click.echo(f"{r.code:<8}{period:>8}{pre:>11}  {status:<9}{r.max_value:>6}" + more)
 
 
-def _open(store: str) -> object:
+def _open(store: str | None) -> object:
+    """The store a query reads: its own --store, else the one given to 'grundy
+    census' before the query's name, else :data:`DEFAULT_STORE`."""
     from grundy.census import CensusStore
+
+    if store is None:
+        ctx = click.get_current_context(silent=True)
+        parent = ctx.parent if ctx is not None else None
+        store = (parent.params.get("store") if parent is not None else None) or DEFAULT_STORE
 
     if not Path(store).exists():
         raise InvalidParameterError(f"no census store {store!r} (run 'grundy census --store {store}' first)")
@@ -94,9 +104,11 @@ def _quiet_dask() -> None:
 @click.option("--store", type=click.Path(dir_okay=False), default=None,
               help="SQLite store of results to reuse and extend.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.option("--progress/--no-progress", default=None, help="Show progress (default: on a terminal).")
 @click.pass_context
 def census(ctx: click.Context, digits: int, to: int, budget: float, jobs: int | None,
-           scheduler: str | None, cluster: str | None, store: str | None, fmt: str) -> None:
+           scheduler: str | None, cluster: str | None, store: str | None, fmt: str,
+           progress: bool | None) -> None:
     """Periods of every octal game with up to DIGITS code digits (stored in
     SQLite; a rerun only computes the games still unsettled), and queries on
     the store: show, unsolved, longest, export."""
@@ -117,7 +129,7 @@ def census(ctx: click.Context, digits: int, to: int, budget: float, jobs: int | 
         # Ctrl-C: the rows first, then the Dask client's and the cluster's
         # shutdown, in order (the client and the cluster take seconds to stop)
         _interrupt.orderly(ORDERLY_SECONDS)
-    # A bar of games done (with ETA) on a terminal, plain lines on stderr otherwise.
+    # A bar of games done (with ETA) on a terminal; plain lines elsewhere with --progress.
     with contextlib.ExitStack() as stack:
         if cluster is not None:
             from grundy.census.cluster import LocalDaskCluster, parse_cluster
@@ -126,7 +138,7 @@ def census(ctx: click.Context, digits: int, to: int, budget: float, jobs: int | 
             scheduler = stack.enter_context(LocalDaskCluster(n))
             click.echo(f"census: local Dask cluster {scheduler}, {n} worker processes", err=True)
         try:
-            with ProgressBar(None, "census", delay=0.5, unit="games") as bar:
+            with ProgressBar(None, "census", delay=0.5, unit="games", enabled=progress) as bar:
                 rows = run_census(digits, to, workers=jobs, scheduler=scheduler, store=store,
                                   budget=Budget(seconds=budget), progress=bar)
         except CensusInterrupted as stop:  # Ctrl-C: the games settled so far, then status 130
@@ -142,7 +154,7 @@ def census(ctx: click.Context, digits: int, to: int, budget: float, jobs: int | 
 @click.argument("code")
 @_STORE
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
-def show(code: str, store: str, fmt: str) -> None:
+def show(code: str, store: str | None, fmt: str) -> None:
     """Every stored row of one game (CODE like 0.6 or .6)."""
     from grundy.games.octal import parse_code
 
@@ -158,7 +170,7 @@ def show(code: str, store: str, fmt: str) -> None:
 @census.command()
 @_STORE
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
-def unsolved(store: str, fmt: str) -> None:
+def unsolved(store: str | None, fmt: str) -> None:
     """The games whose period is not proven."""
     _print_rows(_open(store).unsolved(), fmt)  # type: ignore[attr-defined]
 
@@ -167,7 +179,7 @@ def unsolved(store: str, fmt: str) -> None:
 @_STORE
 @click.option("--limit", type=IntExpr(min=1), default=10, show_default=True)
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
-def longest(store: str, limit: int, fmt: str) -> None:
+def longest(store: str | None, limit: int, fmt: str) -> None:
     """The proven games with the longest preperiods."""
     _print_rows(_open(store).longest_preperiods(limit), fmt)  # type: ignore[attr-defined]
 
@@ -178,7 +190,7 @@ def longest(store: str, limit: int, fmt: str) -> None:
 @click.option("--format", "fmt", type=click.Choice(["csv", "parquet"]), default="csv", show_default=True)
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="The file to write (default: standard output; Parquet needs a file).")
-def export(store: str, all_rows: bool, fmt: str, output: str | None) -> None:
+def export(store: str | None, all_rows: bool, fmt: str, output: str | None) -> None:
     """The store as CSV (on standard output by default) or Parquet (-o FILE)."""
     from grundy.census import to_csv, to_parquet
 

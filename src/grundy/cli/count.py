@@ -7,7 +7,7 @@ import json
 
 import click
 
-from grundy.cli.params import IntExpr
+from grundy.cli.params import IntExpr, MemorySize
 
 from grundy.values.errors import InvalidPositionError
 from grundy.games import resolve
@@ -35,7 +35,8 @@ def _range(text: str) -> range:
 @click.argument("ranges", nargs=-1, required=True)
 @click.option("--value", type=IntExpr(min=0), default=0, show_default=True, help="The nim-sum counted (0: P-positions).")
 @click.option("--mod", type=IntExpr(min=3), default=None, help="Count modulo this odd number (a prime such as 998244353).")
-@click.option("--max-memory", type=IntExpr(min=1), default=DEFAULT_MEMORY, show_default=True, help="Bytes the transforms may use.")
+@click.option("--max-memory", type=MemorySize(), default=DEFAULT_MEMORY, show_default=True,
+              help="Memory the transforms may use: bytes, or with K, M, G, T (1G), as 'analyze' takes it.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def count(game: str, ranges: tuple[str, ...], value: int, mod: int | None, max_memory: int, as_json: bool) -> None:
     """Count the positions with nim-sum VALUE of a box of games of GAME, one per

@@ -11,7 +11,6 @@ import json
 import os
 import sys
 import time
-from typing import Any
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
@@ -67,7 +66,20 @@ def _hard_deadline(seconds: float | None) -> Iterator[None]:
 
 
 def _fmt(rs: Ruleset, position: Hashable) -> str:
-    return rs.format_position(position)
+    return _short(rs.format_position(position))
+
+
+def _short(text: str, most: int = 80) -> str:
+    """``text``, or its two ends around an ellipsis saying how long it is.
+
+    >>> _short("1" + "0" * 1000)
+    '10000000000000000000000000000000…0000000000 (1,001 characters)'
+    >>> _short("0-1 1-2")
+    '0-1 1-2'
+    """
+    if len(text) <= most:
+        return text
+    return f"{text[:32]}…{text[-10:]} ({len(text):,} characters)"
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -145,7 +157,9 @@ def analyze(
         return
     data = report.to_dict()
     comps = data["components"]
-    label = " + ".join(f"{display_name(rs)}[{c['text']}]" for c in comps)
+    # the position is the user's own input: a long one is shortened here, the
+    # value below stays exact (a 1001-digit heap is printed once in full, not thrice)
+    label = " + ".join(f"{display_name(rs)}[{_short(c['text'])}]" for c in comps)
     if misere:
         _misere_lines(rs, report, label)
         return
@@ -213,6 +227,9 @@ _OUTCOME_TEXT = {
 @click.option("--to", "to", type=IntExpr(min=0), required=True, help="Last position of the table.")
 @click.option("--from", "start", type=IntExpr(min=0), default=0, show_default=True, help="First position.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "cpp", "py"]), default="text",
+              show_default=True,
+              help="cpp / py: the table as an array literal to paste into a solution.")
 @click.option("--width", type=IntExpr(min=1), default=10, show_default=True, help="Values per row.")
 @click.option("--progress/--no-progress", default=None, help="Show search progress (default: on a terminal).")
 @click.option("--store", type=click.Path(dir_okay=False), default=None,
@@ -225,10 +242,11 @@ _OUTCOME_TEXT = {
               help="Memory the process may hold, e.g. 2G (default: a quarter of the RAM, at most "
                    "8G; GRUNDY_MAX_MEMORY sets it too). A printed table streams: only its "
                    "first values are kept, for the pattern.")
-def table(game: str, to: int, start: int, as_json: bool, width: int, progress: bool | None,
+def table(game: str, to: int, start: int, as_json: bool, fmt: str, width: int, progress: bool | None,
           store: str | None, seconds: float | None, max_memory: int | None) -> None:
     """Grundy values of positions FROM..TO of a one-heap family, and their pattern;
-    for a game on pairs (wythoff, euclid, ...), its P-positions up to TO."""
+    for a game on pairs (wythoff, euclid, ...), its P-positions up to TO.
+    '--format cpp' or '--format py' prints the table as an array literal."""
     from grundy.solve.budget import Budget, look, watching
     from grundy.values.errors import SearchLimitError
 
@@ -236,6 +254,13 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
     budget = Budget(seconds=seconds, max_memory=max_memory)
     if start > to:
         raise click.UsageError(f"--from {describe(start)} is beyond --to {describe(to)}")
+    as_json = as_json or fmt == "json"
+    if fmt in ("cpp", "py"):
+        if store is not None:
+            raise click.UsageError("--store keeps a table on disk; --format cpp|py prints one: use one of them")
+        with watching(budget), _hard_deadline(seconds):
+            _literal_table(rs, to, start, fmt, progress)
+        return
     if store is not None:
         with watching(budget), _hard_deadline(seconds):
             _stored_table(rs, store, to, start, as_json, width, progress)
@@ -294,10 +319,13 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
     else:
         if pattern is not None:
             saltus = f", saltus {pattern.saltus}" if pattern.saltus else ""
-            how = "proven" if pattern.proven else "observed"
+            if pattern.proven and not pattern.checked:
+                how = "proven by theory"  # a closed form, no table checked
+            else:
+                how = f"{'proven' if pattern.proven else 'observed'}, on {pattern.checked:,} values"
             click.echo(
                 f"pattern: period {pattern.period}{saltus} after a preperiod of "
-                f"{pattern.preperiod} ({how}, on {pattern.checked:,} values)"
+                f"{pattern.preperiod} ({how})"
             )
         elif stopped is not None:
             click.echo("pattern: not searched (the table stopped)")
@@ -308,6 +336,28 @@ def table(game: str, to: int, start: int, as_json: bool, width: int, progress: b
         raise KeyboardInterrupt
     if stopped is not None:
         raise click.ClickException(f"the table stopped after {rows.count:,} values: {stopped}")
+
+
+def _literal_table(rs: Ruleset, to: int, start: int, fmt: str, progress: bool | None) -> None:
+    """``grundy table --format cpp|py``: the values of heaps ``start..to`` (or the
+    P-positions of a game on pairs) as an array literal, with a comment saying
+    what it holds."""
+    from grundy.cli.literal import array_literal, pairs_literal
+
+    shape = tables.table_shape(rs)
+    if shape is None:
+        raise click.UsageError(
+            f"{rs.name} has no table: its positions are not single heaps or pairs")
+    command = f"grundy table {display_name(rs)} --to {to}" + (f" --from {start}" if start else "") + f" --format {fmt}"
+    if shape == "pair":
+        pairs = tables.p_positions(rs, to)
+        click.echo(pairs_literal(display_name(rs), [(a, b) for a, b in pairs], fmt, command))
+        return
+    values: list[int] = []
+    with ProgressBar(to - start + 1, "table", enabled=progress, delay=_BAR_DELAY, unit="values") as bar:
+        for chunk in tables.heap_chunks(rs, to, start, progress=bar):
+            values.extend(int(v) for v in chunk)
+    click.echo(array_literal(display_name(rs), start, values, fmt, command))
 
 
 #: seconds of work before a progress bar (or line) shows: short commands stay quiet

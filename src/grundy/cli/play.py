@@ -13,6 +13,8 @@ import sys
 
 import click
 
+from grundy.values.loopy import inf, loopy_words
+
 from grundy.cli.params import IntExpr
 
 from grundy.values.errors import GrundyError
@@ -38,7 +40,24 @@ def _show(s: Session) -> None:
     click.echo("\n".join(board_lines(s.game, s.values())))
     hist = " -> ".join("?" if v is None else str(v) for v in s.value_history)
     shown = "?" if s.value is None else str(s.value)
+    if isinstance(s.value, inf):  # a loopy game: the generalised value in words
+        shown += f" [{loopy_words(s.value).split(':')[0]}]"
     click.echo(f"Value {shown} ({outcome_words(s.outcome)}); history: {hist}")
+
+
+#: How many times one position (with the same player to move) ends a game as drawn.
+REPETITIONS = 3
+
+
+def _repeated(s: Session) -> int:
+    """How many times the current position has come up with the same player to
+    move, once that is :data:`REPETITIONS` (a loopy game going round), else 0."""
+    if not s.plies:
+        return 0
+    now = (s.game, s.to_move)
+    seen = [(p.after, 1 - p.player) for p in s.plies] + [(s.plies[0].before, s.plies[0].player)]
+    n = sum(1 for g, who in seen if who == now[1] and g == now[0])
+    return n if n >= REPETITIONS else 0
 
 
 def _ask(prompt: str) -> str | None:
@@ -88,6 +107,10 @@ def play(game: str, positions: tuple[str, ...], first: str, limit: int) -> None:
         changed = False
         if s.over:
             click.echo("You win!" if s.winner == me else "The engine wins.")
+            return
+        if changed_here := _repeated(s):
+            click.echo(f"Draw by repetition: this position, with {'you' if s.to_move == me else 'the engine'} "
+                       f"to move, has come up {changed_here} times.")
             return
         if s.to_move != me:
             ply = s.play_engine()

@@ -34,8 +34,9 @@ __all__ = ["ProgressBar"]
 class ProgressBar:
     """Progress of ``total`` steps (``None``: unknown, a counter), labelled ``desc``.
 
-    ``enabled``: ``None`` shows it on a terminal as a bar and elsewhere as a line
-    at most every ``every`` seconds; ``False`` shows nothing. ``delay``: nothing
+    ``enabled``: ``None`` shows it as a bar on a terminal and nothing elsewhere
+    (a pipe or a log keeps only the answer); ``True`` shows it everywhere (as a
+    line at most every ``every`` seconds off a terminal); ``False`` shows nothing. ``delay``: nothing
     shows before the work has run that many seconds (short commands stay quiet).
     ``unit`` names the steps in the plain lines.
     """
@@ -46,7 +47,8 @@ class ProgressBar:
         self.total = total
         self.desc = desc
         self.stream = stream if stream is not None else sys.stderr
-        self.enabled = True if enabled is None else enabled
+        isatty = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.enabled = isatty if enabled is None else enabled
         self.every = every
         self.delay = delay
         self.unit = f" {unit}" if unit else ""
@@ -58,7 +60,6 @@ class ProgressBar:
         self._live = False
         self._shown = False
         self._first: tuple[float, int] | None = None
-        isatty = getattr(self.stream, "isatty", lambda: False)()
         if self.enabled and isatty:
             try:
                 from rich.console import Console

@@ -7,6 +7,7 @@ from typing import Any
 
 from grundy.games._common import HeapRuleset
 from grundy.games.registry import catalogued
+from grundy.patterns.periodicity import Periodicity
 
 __all__ = ["Nim"]
 
@@ -36,6 +37,16 @@ class Nim(HeapRuleset):
 
     def moves(self, position: int) -> range:
         return range(position)
+
+    @property
+    def periodicity(self) -> Periodicity:
+        """Proven by theory, not observed: ``g(n) = n`` is period 1 with saltus 1
+        (checked on no table: ``checked=0``).
+
+        >>> Nim().periodicity
+        Periodicity(preperiod=0, period=1, saltus=1, proven=True, checked=0)
+        """
+        return Periodicity(0, 1, 1, True, 0)
 
     def value_formula(self, position: int) -> int:
         return position

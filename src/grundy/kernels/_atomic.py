@@ -22,7 +22,8 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-__all__ = ["load_acquire", "store_release", "fetch_add", "compare_exchange", "spin_pause"]
+__all__ = ["load_acquire", "store_release", "fetch_add", "compare_exchange", "spin_pause",
+           "yield_cpu"]
 
 
 def _item_pointer(context: Any, builder: Any, arrty: Any, arr: Any, index: Any) -> Any:
@@ -116,6 +117,45 @@ def spin_pause(typingctx: Any) -> Any:
         if _PAUSE is not None:
             fn = builder.module.declare_intrinsic(_PAUSE, fnty=ir.FunctionType(ir.VoidType(), []))
             builder.call(fn, [])
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+
+#: where the C library's ``sched_yield`` and ``usleep`` are (POSIX); elsewhere a
+#: waiting thread only pauses
+_POSIX = platform.system() in ("Linux", "Darwin", "FreeBSD")
+
+
+@intrinsic
+def yield_cpu(typingctx: Any, micros: Any) -> Any:
+    """Give the core away while waiting for another thread: ``sched_yield()``
+    when ``micros`` is 0, else sleep ``micros`` microseconds (``usleep``). Calls of
+    the C library declared as external symbols (resolved when the kernel loads, so
+    numba's disk cache keeps working; no object mode, no ctypes). On a machine
+    with more runnable threads than cores, a thread that only spins holds a core
+    the thread it waits for needs."""
+    if not isinstance(micros, types.Integer):
+        return None
+    sig = types.void(micros)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        if not _POSIX:
+            if _PAUSE is not None:
+                fn = builder.module.declare_intrinsic(_PAUSE, fnty=ir.FunctionType(ir.VoidType(), []))
+                builder.call(fn, [])
+            return context.get_dummy_value()
+        i32 = ir.IntType(32)
+        us = context.cast(builder, args[0], signature.args[0], types.uint32)
+        zero = builder.icmp_unsigned("==", us, ir.Constant(i32, 0))
+        with builder.if_else(zero) as (then, otherwise):
+            with then:
+                fy = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i32, []), "sched_yield")  # type: ignore[no-untyped-call]
+                builder.call(fy, [])
+            with otherwise:
+                fs = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i32, [i32]), "usleep")  # type: ignore[no-untyped-call]
+                builder.call(fs, [us])
         return context.get_dummy_value()
 
     return sig, codegen

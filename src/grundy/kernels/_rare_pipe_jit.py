@@ -36,7 +36,7 @@ import numba
 import numpy as np
 
 from grundy.kernels._atomic import (compare_exchange, fetch_add, load_acquire, spin_pause,
-                                    store_release)
+                                    store_release, yield_cpu)
 from grundy.kernels._rare_jit import (F, next_split, next_stamp, record, scan, scan_map,
                                       start_split)
 from grundy.kernels._simd import AVX512BW, MAP_VALUES
@@ -45,13 +45,29 @@ from grundy.kernels.rare import (S_AT, S_BITS, S_E, S_F, S_FIXED, S_FULL, S_MASK
 
 jit = numba.njit(cache=True, nogil=True, boundscheck=False)
 
+#: pauses before a waiting thread yields its core, yields before it sleeps, and
+#: the microseconds of one sleep: a wait is usually short (a few hundred pauses),
+#: but on a machine with more runnable threads than cores the thread waited for
+#: may not be running, and a waiting thread that only spins holds the core it
+#: needs (two threads ran at 0.04-0.5x one beside a CPU-bound process)
+SPIN = 256
+YIELDS = 32
+NAP = 50
+#: sleeps of one wait after which the run goes on one thread (CTL_SOLO), for the
+#: rest of the table: a wait past the pauses and the yields means the thread waited
+#: for was descheduled (a heap takes microseconds), and two threads pipelined heap
+#: by heap on a busy machine wait for each other's time slices (0.04-0.5x one)
+SOLO_NAPS = 1
+
 # ctl, the int64 array the threads share: heaps below DONE are committed; no heap
 # at or past STOP is committed; WHY: what stopped the run; NRARE: the rare list's
 # length (written at commits, release); NEXT: the next heap to take; LOCK: 1
-# while a thread commits. Each on a cache line of its own (8 int64): a line
-# written by one core and read by the other moves between them at each write
-CTL_DONE, CTL_STOP, CTL_WHY, CTL_NRARE, CTL_NEXT, CTL_LOCK = range(0, 48, 8)
-CTL_SIZE = 48
+# while a thread commits; SOLO: 1 once a wait was long (the machine has more work
+# than cores): the helper threads take no more heaps and thread 0 goes on alone.
+# Each on a cache line of its own (8 int64): a line written by one core and read
+# by the other moves between them at each write
+CTL_DONE, CTL_STOP, CTL_WHY, CTL_NRARE, CTL_NEXT, CTL_LOCK, CTL_SOLO = range(0, 56, 8)
+CTL_SIZE = 56
 #: why a run stopped: its end, a new value bit, a re-choice of the split is due,
 #: a value past uint16, no room left in the rare list
 WHY_END, WHY_BIT, WHY_CHOOSE, WHY_OVER, WHY_ROOM = range(5)
@@ -268,6 +284,18 @@ def commit_ready(g: Any, n_end: int, depth: int, splits: Any, takes: Any, wholes
 
 
 @jit
+def backoff(k: int) -> None:
+    """The ``k``-th look (from 0) of a thread waiting for another: ``pause``,
+    then ``sched_yield``, then sleeps of :data:`NAP` microseconds."""
+    if k < SPIN:
+        spin_pause()
+    elif k < SPIN + YIELDS:
+        yield_cpu(0)
+    else:
+        yield_cpu(NAP)
+
+
+@jit
 def worker(i: int, depth: int, batch: int, g: Any, n_end: int, splits: Any, takes: Any,
            wholes: Any, unequal: bool, rk: Any, israre: Any, commons: Any, rares: Any, nc: Any,
            nrv: Any, ks: Any, cnt: Any, probes: Any, pcount: Any, occ: Any, ctl: Any, slots: Any,
@@ -291,15 +319,24 @@ def worker(i: int, depth: int, batch: int, g: Any, n_end: int, splits: Any, take
     stamp = np.uint32(stamp0)  # the first heap's tag is stamp0 + 1 (a test starts near 2^32)
     w = slots.shape[0]
     while True:
+        if i and load_acquire(ctl, CTL_SOLO):  # a busy machine: thread 0 goes on alone
+            return
         n = fetch_add(ctl, CTL_NEXT, 1)
         if n > n_end:
             break
         s = n - depth + 1
+        k = 0
+        last = -1
         while True:  # the heaps below s committed (and commit what is ready meanwhile)
             d = load_acquire(ctl, CTL_DONE)
             if d >= s:
                 break
-            spin_pause()
+            if d != last:  # progress: the wait is short again
+                k, last = 0, d
+            backoff(k)
+            k += 1
+            if k == SPIN + YIELDS + SOLO_NAPS:
+                store_release(ctl, CTL_SOLO, 1)
             if load_acquire(ctl, CTL_STOP) <= n:
                 return
             if load_acquire(slots, d % w) >> 20 == d and ctl[CTL_LOCK] == 0:
@@ -320,11 +357,13 @@ def worker(i: int, depth: int, batch: int, g: Any, n_end: int, splits: Any, take
                                  commons, rares, nc, nrv, ks, cnt, probes, pcount, occ, ctl,
                                  slots, wins, seen, needtag, stamp, need, vals, bm, lims2, figs)
     # heaps made ready by others and not committed yet: whoever finds the lock free
+    k = 0
     while True:
         d = load_acquire(ctl, CTL_DONE)
         if d > n_end or load_acquire(ctl, CTL_STOP) <= d:
             return
-        spin_pause()
+        backoff(k)
+        k += 1
         if load_acquire(slots, d % w) >> 20 == d:
             stamp = commit_ready(g, n_end, depth, splits, takes, wholes, unequal, rk, israre,
                                  commons, rares, nc, nrv, ks, cnt, probes, pcount, occ, ctl,

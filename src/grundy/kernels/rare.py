@@ -213,9 +213,11 @@ def _pipelined(g: Any, start: int, n: int, splits: Any, takes: Any, wholes: Any,
                               work, room)
         ks[pipe.KS_AT_CHOICE] = nrare
     s = start
+    solo = 0  # a busy machine seen: the rest on thread 0 alone (pipe.CTL_SOLO)
     with ThreadPoolExecutor(nthreads - 1) as pool:
         while s <= n:
             ctl[:] = 0
+            ctl[pipe.CTL_SOLO] = solo
             ctl[pipe.CTL_DONE], ctl[pipe.CTL_NEXT], ctl[pipe.CTL_STOP] = s, s, n + 1
             ctl[pipe.CTL_NRARE], ctl[pipe.CTL_WHY] = nrare, pipe.WHY_END
             slots[:] = -1
@@ -230,6 +232,7 @@ def _pipelined(g: Any, start: int, n: int, splits: Any, takes: Any, wholes: Any,
                 job.result()
             work.cnt += cnts.sum(axis=0)
             cnts[:] = 0
+            solo = int(ctl[pipe.CTL_SOLO])
             done, why, nrare = int(ctl[pipe.CTL_DONE]), int(ctl[pipe.CTL_WHY]), int(ctl[pipe.CTL_NRARE])
             if why == pipe.WHY_OVER:
                 state[S_STOP] = done

@@ -41,6 +41,7 @@ Plambeck and Siegel, "Misère quotients for impartial games", JCTA 115 (2008).
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import itertools
@@ -774,10 +775,16 @@ class MisereQuotient:
             tuple(tuple(int(h) for h in w) for w in ws) for ws in options)
         #: Why the construction stopped before the heap asked for (``None``: it did not).
         self.stopped = stopped
-        self._rows: list[list[int]] = self.table.tolist()
+        self._rows_list: list[list[int]] | None = None  # the table as lists, built on first use
         self._p: list[bool] = self.ppos.tolist()
         self._words: list[list[int]] | None = None
         self._tame: bool | None = None
+
+    @property
+    def _rows(self) -> list[list[int]]:
+        if self._rows_list is None:
+            self._rows_list = self.table.tolist()
+        return self._rows_list
 
     # -- the monoid
     @property
@@ -827,9 +834,16 @@ class MisereQuotient:
 
     def element_of(self, heaps: Iterable[int]) -> int:
         """The element of the sum of ``heaps``: the product of their elements."""
-        rows, phi = self._rows, self.phi
+        hs = list(heaps)
+        phi = self.phi
         x = 0
-        for h in heaps:
+        if len(hs) < 16 and self._rows_list is None:  # a few lookups: no lists built
+            t = self.table
+            for h in hs:
+                x = int(t[x, phi[self._heap(h)]])
+            return x
+        rows = self._rows
+        for h in hs:
             x = rows[x][phi[self._heap(h)]]
         return x
 
@@ -932,7 +946,9 @@ class MisereQuotient:
     def to_json(self) -> str:
         """The quotient as text: a line with the SHA-256 of the rest, then the
         quotient as JSON."""
-        body = {"name": self.name, "heaps": self.heaps, "table": self._rows,
+        dtype = "<u2" if self.order < 1 << 16 else "<i4"
+        table = base64.b64encode(self.table.astype(dtype).tobytes()).decode()
+        body = {"name": self.name, "heaps": self.heaps, "order": self.order, "table": table, "dtype": dtype,
                 "p": [int(b) for b in self._p], "phi": list(self.phi), "orders": list(self.orders),
                 "generators": list(self.generators), "stopped": self.stopped,
                 "options": [[list(w) for w in ws] for ws in self.options]}
@@ -948,8 +964,11 @@ class MisereQuotient:
             if hashlib.sha256(raw.encode()).hexdigest() != digest:
                 raise ValueError("checksum mismatch")
             body = json.loads(raw)
-            table = np.array(body["table"], dtype=np.int32)
-            q = table.shape[0]
+            q = int(body["order"])
+            if body["dtype"] not in ("<u2", "<i4"):
+                raise ValueError("bad dtype")
+            table = np.frombuffer(base64.b64decode(body["table"]), dtype=body["dtype"]).astype(np.int32)
+            table = table.reshape(q, q)
             if table.shape != (q, q) or q == 0 or table.min() < 0 or table.max() >= q:
                 raise ValueError("bad table")
             if len(body["p"]) != q or len(body["phi"]) != body["heaps"] + 1:

@@ -31,7 +31,24 @@ from typing import Union
 from grundy.values.errors import InvalidParameterError
 from grundy.values.outcome import Outcome
 
-__all__ = ["inf", "LoopyValue", "loopy_sum", "loopy_outcome", "is_infinite"]
+__all__ = ["inf", "LoopyValue", "loopy_sum", "loopy_outcome", "is_infinite", "loopy_words"]
+
+
+def loopy_words(value: object) -> str:
+    """A generalised Sprague-Grundy value in words, for people.
+
+    >>> loopy_words(3), loopy_words(0)
+    ('3', '0')
+    >>> loopy_words(inf()), loopy_words(inf({0})), loopy_words(inf({1, 3}))
+    ('infinite, no escape: a draw', 'infinite, escapes to 0: the player to move wins', 'infinite, escapes to 1, 3: a draw')
+    """
+    if not isinstance(value, inf):
+        return str(value)
+    if not value.escapes:
+        return "infinite, no escape: a draw"
+    esc = ", ".join(map(str, sorted(value.escapes)))
+    result = "the player to move wins" if 0 in value.escapes else "a draw"
+    return f"infinite, escapes to {esc}: {result}"
 
 
 class inf:  # noqa: N801 - lower case on purpose: the repr ``inf({0, 2})`` pastes back
