@@ -24,13 +24,15 @@ from grundy.games import entries, resolve
 from grundy.games.registry import display_name
 from grundy.values.periodicity import Periodicity
 from grundy.solve import tables
+from grundy.solve.report import ANALYSIS_BUDGET
 from grundy.cli.params import IntExpr, MemorySize, Seconds, armed
 from grundy.cli.progress import ProgressBar
 
 __all__ = ["main", "cli", "entry"]
 
-_DEFAULT_LIMIT = 1_000_000
-_DEFAULT_SECONDS = 2.0  # as grundy.analyze and the README say
+# `grundy analyze` without options: the library's default (grundy.analyze's)
+_DEFAULT_LIMIT = ANALYSIS_BUDGET.positions
+_DEFAULT_SECONDS = ANALYSIS_BUDGET.seconds
 
 
 def _parse_positions(rs: Ruleset, texts: Sequence[str]) -> list[Game]:

@@ -41,7 +41,7 @@ from grundy.values.errors import (
 from grundy.values.keywords import old_keywords
 from grundy.values.outcome import Outcome
 
-__all__ = ["Report", "analyze", "ANALYSIS_BUDGET"]
+__all__ = ["Report", "analyze", "components_of", "ANALYSIS_BUDGET"]
 
 #: Most options listed when all winning moves are asked for; beyond it, one
 #: constructive winning move is reported.
@@ -86,7 +86,7 @@ class Report:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (positions as JSON values where they are numbers or
         tuples of numbers, with their text beside)."""
-        comps = _components(self.game)
+        comps = components_of(self.game)
         return {
             "game": repr(self.game),
             "components": [
@@ -168,7 +168,15 @@ def _move_json(comps: list[Game], m: Any) -> Any:
     return {"to": _json(m)}
 
 
-def _components(game: Any) -> list[Game]:
+def components_of(game: Game | GameSum | Compound) -> list[Game]:
+    """The components of ``game``, one ``Game`` each: a game whose position is a
+    ``Sum`` gives one per part, a sum or another compound its components.
+
+    >>> import grundy
+    >>> nim = grundy.games.get("nim")
+    >>> components_of(nim[3]), components_of(nim[3] + nim[4])
+    ([nim[3]], [nim[3], nim[4]])
+    """
     if isinstance(game, Game):
         if type(game.position) is Sum:
             return [Game(game.ruleset, p) for p in game.position.parts]
@@ -216,7 +224,7 @@ def analyze(
     if isinstance(game, Compound):
         return _compound_report(game, start, left)
     if isinstance(game, Game):
-        comps = _components(game)
+        comps = components_of(game)
     elif isinstance(game, GameSum):
         comps = list(game.components)
     else:

@@ -156,16 +156,6 @@ def input_help(spec: str, text: str) -> str:
 
 
 # ----------------------------------------------------------------- analysis
-def _components(game: Game | GameSum) -> list[Game]:
-    from grundy.rules.sums import Sum
-
-    if isinstance(game, Game):
-        if type(game.position) is Sum:
-            return [Game(game.ruleset, p) for p in game.position.parts]
-        return [game]
-    return list(game.components)
-
-
 def _text(x: Any, most: int = 400) -> str:
     """Short enough to show: long numbers keep their head and tail."""
     s = str(x)
@@ -205,11 +195,11 @@ def _picture(g: Game) -> str | None:
 def analysis(spec: str, text: str, limits: Limits) -> dict[str, Any]:
     """The analysis report of a position, as ``grundy analyze`` gives it: what was
     computed, and what stopped and why."""
-    from grundy.solve.report import analyze
+    from grundy.solve.report import analyze, components_of
 
     game = parse_game(spec, text)
     report = analyze(game, budget=limits.budget())
-    comps = _components(game)
+    comps = components_of(game)
     whole = GameSum(*comps)
     vals = report.components or [None] * len(comps)
     moves = report.winning_moves
