@@ -544,7 +544,7 @@ def test_jobs_1_ctrl_c_always_prints_the_rows(tmp_path: Path, seed: int) -> None
 
     store = tmp_path / "c.sqlite"
     proc = _start("census", "--digits", "3", "--to", "1000000", "--budget", "3", "--jobs", "1",
-                  "--store", str(store))
+                  "--store", str(store), "--progress")  # progress lines off a terminal
     assert proc.stderr is not None
     t = time.monotonic()
     while "census: " not in proc.stderr.readline():
