@@ -332,7 +332,8 @@ def test_sigkill_mid_table_then_a_fresh_process_resumes(tmp_path):
 def test_sigint_stops_the_cli_cleanly_and_the_rerun_resumes(tmp_path):
     n = (1 << 20) - 1  # several seconds at any rate seen
     path = tmp_path / "o.table"
-    cmd = ["-m", "grundy", "stats", "octal:0.6", "--to", str(n), "--checkpoint", str(path), "--json"]
+    cmd = ["-m", "grundy", "stats", "octal:0.6", "--to", str(n), "--checkpoint", str(path), "--json",
+           "--progress"]
     proc = _run(cmd, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as in a terminal
     shown = 0
     while shown <= 2048:  # the progress lines on stderr: the kernel is running

@@ -36,8 +36,12 @@ __all__ = ["stats"]
 @click.option("--json", "as_json", is_flag=True, help="One JSON object.")
 @click.option("--threads", type=IntExpr(min=0), default=None,
               help="Threads of the rare-value kernel (0: every core; default one core). "
-                   "Two threads: 1.75x on Officers, 1.3x on 0.376 (docs/octal.md, Every core).")
-def stats(game: str, to: int, checkpoint: str | None, as_json: bool, threads: int | None) -> None:
+                   "Two threads: 1.75x on Officers, 1.3x on 0.376 (docs/octal.md, Every core); "
+                   "fewer on a busy machine.")
+@click.option("--progress/--no-progress", default=None,
+              help="Show the table's progress (default: on a terminal).")
+def stats(game: str, to: int, checkpoint: str | None, as_json: bool, threads: int | None,
+          progress: bool | None) -> None:
     """Rare-value figures of GAME's table to TO: largest value and its first heap,
     rare mask, number of rare heaps, last rare heap."""
     from grundy.games import resolve
@@ -61,7 +65,7 @@ def stats(game: str, to: int, checkpoint: str | None, as_json: bool, threads: in
         assert engine is not None
     engine.threads = threads
     t0 = time.monotonic()
-    with ProgressBar(to + 1, "table", delay=0.5, unit="values") as bar:
+    with ProgressBar(to + 1, "table", delay=0.5, unit="values", enabled=progress) as bar:
         rs.table_array(to, progress=bar)  # type: ignore[attr-defined]  # Ctrl-C keeps the chunks done
     figures = dict(rs.stats(to))  # type: ignore[attr-defined]
     seconds = time.monotonic() - t0
