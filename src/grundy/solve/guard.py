@@ -84,9 +84,19 @@ def _arm(now: float) -> None:
     signal.setitimer(signal.ITIMER_REAL, max(0.001, first - now))
 
 
+#: Libraries grundy's kernels run inside: an exception raised in them (numba's
+#: loader, say, while a compiled kernel starts) would be taken for a crash of the
+#: kernel, so the alarm waits for them as for grundy's own code.
+_LIBRARIES = tuple(f"{os.sep}{name}{os.sep}" for name in ("numba", "llvmlite", "numpy"))
+
+
 def _ours(frame: FrameType | None) -> bool:
-    """Whether ``frame`` (the code the alarm interrupted) is grundy's own."""
-    return frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_GRUNDY)
+    """Whether ``frame`` (the code the alarm interrupted) is grundy's own, or a
+    library's that grundy's kernels run in."""
+    if frame is None:
+        return False
+    name = os.path.abspath(frame.f_code.co_filename)
+    return name.startswith(_GRUNDY) or any(lib in name for lib in _LIBRARIES)
 
 
 def _fire(signum: int, frame: FrameType | None) -> None:
