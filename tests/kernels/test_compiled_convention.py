@@ -51,6 +51,8 @@ def test_compiled_functions_are_top_level_and_cached_on_disk():
         assert kernels, name
         for k in kernels:
             assert "<locals>" not in k.py_func.__qualname__, (name, k.py_func.__qualname__)
+            if k.targetoptions.get("inline") == "always":
+                continue  # a helper that takes a function: inlined into cached callers
             assert isinstance(k._cache, FunctionCache), (name, k.py_func.__qualname__)
 
 

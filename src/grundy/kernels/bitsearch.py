@@ -19,6 +19,8 @@ first), so the search stays exact and its table within its size.
 
 from __future__ import annotations
 
+import functools
+
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -144,12 +146,8 @@ class BitSearch:
             self.runner, self.split, self.canon = game_functions(game)
         else:
             mv, sp, cn, fm = game
-            search = jm.search
-
-            def runner(*args: Any) -> Any:
-                return search(mv, sp, cn, fm, *args)
-
-            self.runner, self.split, self.canon = runner, sp, cn
+            # the search over a user's functions: compiled on first use in each process
+            self.runner, self.split, self.canon = functools.partial(jm.search, mv, sp, cn, fm), sp, cn
         self.ctx = np.ascontiguousarray(ctx, dtype=np.uint64)
         self.tkeys = np.zeros(entries, dtype=np.uint64)
         self.tdata = np.zeros(entries, dtype=np.uint64)
