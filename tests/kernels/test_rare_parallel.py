@@ -177,10 +177,12 @@ def test_a_busy_machine_gets_fewer_threads(monkeypatch):
     monkeypatch.setattr(rare, "_cores", lambda: 2)
     monkeypatch.setattr(rare.os, "getloadavg", lambda: (0.1, 0.1, 0.1))
     assert rare._threads(2) == 2 and rare._threads(0) == 2
-    monkeypatch.setattr(rare.os, "getloadavg", lambda: (1.2, 1.0, 1.0))
+    monkeypatch.setattr(rare.os, "getloadavg", lambda: (1.1, 1.0, 1.0))  # the caller's own work
+    assert rare._threads(2) == 2
+    monkeypatch.setattr(rare.os, "getloadavg", lambda: (2.1, 2.0, 1.0))  # and one other process
     assert rare._threads(2) == 1 and rare._threads(0) == 1
     monkeypatch.setattr(rare.os, "getloadavg", lambda: (17.0, 15.0, 9.0))
     assert rare._threads(2) == 1 and rare._threads(None) == 1
     monkeypatch.setattr(rare, "_cores", lambda: 8)
-    monkeypatch.setattr(rare.os, "getloadavg", lambda: (3.0, 3.0, 3.0))
+    monkeypatch.setattr(rare.os, "getloadavg", lambda: (4.0, 3.0, 3.0))
     assert rare._threads(0) == 5 and rare._threads(4) == 4

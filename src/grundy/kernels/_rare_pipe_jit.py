@@ -57,7 +57,7 @@ NAP = 50
 #: rest of the table: a wait past the pauses and the yields means the thread waited
 #: for was descheduled (a heap takes microseconds), and two threads pipelined heap
 #: by heap on a busy machine wait for each other's time slices (0.04-0.5x one)
-SOLO_NAPS = 1
+SOLO_NAPS = 200
 
 # ctl, the int64 array the threads share: heaps below DONE are committed; no heap
 # at or past STOP is committed; WHY: what stopped the run; NRARE: the rare list's

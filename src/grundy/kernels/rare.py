@@ -280,7 +280,8 @@ def _idle_cores(cores: int) -> int:
         load = os.getloadavg()[0]
     except (AttributeError, OSError):
         return cores
-    return max(1, min(cores, int(cores - load + 0.5)))
+    others = max(0.0, load - 1.0)  # the calling thread is running too (a long table counts itself)
+    return max(1, min(cores, int(cores - others + 0.5)))
 
 
 def _cores() -> int:
