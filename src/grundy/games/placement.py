@@ -178,16 +178,11 @@ def _components(h: int, w: int, b: int) -> list[int]:
 @lru_cache(maxsize=4096)
 def _dominoes(h: int, w: int) -> tuple[int, ...]:
     """The dominoes of the board as bitmasks of their two cells, the central ones
-    first (by twice the distance of their middle to the board's centre)."""
-    out = []
-    for r in range(h):
-        for c in range(w):
-            i = r * w + c
-            if c + 1 < w:
-                out.append((abs(2 * r - h + 1) + abs(2 * c + 2 - w), i, 3 << i))
-            if r + 1 < h:
-                out.append((abs(2 * r + 2 - h) + abs(2 * c - w + 1), i, (1 | 1 << w) << i))
-    return tuple(m for _, _, m in sorted(out))
+    first (by twice the distance of their middle to the board's centre): the
+    compiled tier's order (:mod:`grundy.kernels.bitsearch`)."""
+    from grundy.kernels.bitsearch import _dominoes as dominoes
+
+    return tuple(dominoes(h, w))
 
 
 @lru_cache(maxsize=1 << 15)
