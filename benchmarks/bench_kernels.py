@@ -155,16 +155,47 @@ def timed_api(spec: str, n: int) -> tuple[float, float, int]:
     return time.perf_counter() - t, time.process_time() - c, sum(values)
 
 
-def threaded(nthreads: int, repeat: int, q: int) -> None:
+def start_hogs(count: int) -> list[subprocess.Popen[bytes]]:
+    """``count`` CPU-bound processes (busy loops) beside the benchmark."""
+    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+
+
+def stop_hogs(hogs: list[subprocess.Popen[bytes]]) -> None:
+    for h in hogs:
+        h.kill()
+        h.wait()
+
+
+def threaded(nthreads: int, repeat: int, q: int, hogs: int = 0, lead: float = 0.0,
+             forced: bool = False) -> None:
     """Officers, 0.376 and Grundy's game to 2^22 by ``rare_table`` on one thread and on
     ``nthreads`` (wall seconds, best of ``repeat`` interleaved rounds; the
-    tables compared), the speed-up and the values a second per core."""
+    tables compared), the speed-up and the values a second per core.
+
+    ``hogs``: that many busy loops run beside it, started ``lead`` seconds
+    before (a lead of 60 s lets the load average see them, so ``rare_table``
+    asks for fewer threads; a lead of 0 leaves it to the kernel's back-off).
+    ``forced``: the load-average check is skipped (the kernel's back-off alone)."""
     from grundy.games.octal import parse_code
+    from grundy.kernels import rare
     from grundy.kernels.rare import naive_table, rare_table
 
+    if forced:
+        rare._idle_cores = lambda cores: cores  # type: ignore[assignment]
+    running = start_hogs(hogs)
+    try:
+        time.sleep(lead)
+        _threaded(nthreads, repeat, q, naive_table, rare_table, parse_code, hogs, forced)
+    finally:
+        stop_hogs(running)
+
+
+def _threaded(nthreads: int, repeat: int, q: int, naive_table: Any, rare_table: Any, parse_code: Any,
+              hogs: int, forced: bool) -> None:
     n = (1 << 22) // q
     print(f"rare_table to {n:,}: wall seconds (CPU seconds), best of {repeat}; "
-          f"load average {os.getloadavg()[0]:.2f}")
+          f"load average {os.getloadavg()[0]:.2f}; {hogs} busy loops beside"
+          + ("; load check skipped (back-off alone)" if forced else ""))
     print(f"{'work':<9}{'1 thread':>16}{f'{nthreads} threads':>16}{'speed-up':>10}"
           f"{'M values/s/core':>18}")
     for name, code in (("officers", "0.6"), ("0.376", "0.376"), ("grundy", None)):
@@ -204,10 +235,18 @@ def main() -> None:
                     help="both sides without AVX-512 (C++ -march=x86-64-v3, numba haswell/AVX2)")
     ap.add_argument("--threads", type=int, default=0,
                     help="only the threaded kernel: Officers and 0.376 to 2^22 on 1 and N threads")
+    ap.add_argument("--hogs", type=int, default=0,
+                    help="with --threads: that many busy loops beside the run (a busy machine)")
+    ap.add_argument("--lead", type=float, default=0.0,
+                    help="with --hogs: seconds the busy loops run before the measurement")
+    ap.add_argument("--forced", action="store_true",
+                    help="with --threads: skip the load-average check (the kernel's back-off alone)")
+    ap.add_argument("--to", type=int, default=0, help="with --threads: the table's last heap (default 2^22)")
     args = ap.parse_args()
     if args.threads:
         print(cpu_line("native"))
-        threaded(args.threads, args.repeat, 8 if args.quick else 1)
+        q = max(1, (1 << 22) // args.to) if args.to else (8 if args.quick else 1)
+        threaded(args.threads, args.repeat, q, args.hogs, args.lead, args.forced)
         return
     march = "x86-64-v3" if args.no_avx512 else "native"
     print(cpu_line(march))

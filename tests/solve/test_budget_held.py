@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import grundy
-from grundy.solve.budget import Budget
+from grundy.solve.budget import Budget, Meter
 from grundy.solve.minimax import ZeroSumGame
 from grundy.values import clock, memory
 from grundy.values.errors import SearchLimitError
@@ -52,6 +52,10 @@ def fake_memory(monkeypatch: pytest.MonkeyPatch) -> FakeMemory:
     fake = FakeMemory()
     monkeypatch.setattr(memory, "current", fake.current)
     monkeypatch.setattr(memory, "_address_limit", lambda: None)
+    # the memory is read at every look of the search (not every 10 ms of the wall
+    # clock): how far past the budget it reads then depends on its chunks alone,
+    # not on how fast this machine lists options
+    monkeypatch.setattr(Meter, "MEMORY_EVERY", 0.0)
     # the default budget is larger than the one each test gives: a search that
     # stops under the default names the wrong budget
     monkeypatch.setenv("GRUNDY_MAX_MEMORY", str(1 << 30))
