@@ -116,6 +116,27 @@ def test_chunked_calls_switch_between_one_and_two_threads():
     assert (g == want).all()
 
 
+def test_a_table_handed_between_one_and_two_threads_keeps_its_schedule():
+    """On a busy machine the threads stop and the one-core kernel goes on from
+    where they stopped (issue 39): any hand-off leaves the same table and the same
+    split, re-chosen at the same heaps, as one call on one thread."""
+    rng = random.Random(39)
+    for _ in range(12):
+        digits = random_digits(rng)
+        moves = octal_moves(digits)
+        want, s1 = table(6000, 20, None, moves)
+        g = np.zeros(6001, dtype=np.uint16)
+        naive_table(g, 0, 19, **moves)
+        work = RareWork()
+        cuts = sorted(rng.sample(range(21, 6000), rng.randrange(1, 6))) + [6000]
+        at = 20
+        for i, stop in enumerate(cuts):
+            s2 = rare_table(g, at, stop, **moves, state=work, threads=rng.choice([None, 2]))
+            at = stop + 1
+        assert g.tolist() == want.tolist(), digits
+        assert {k: s2[k] for k in SAME} == {k: s1[k] for k in SAME}, (digits, cuts)
+
+
 def test_a_fixed_split_with_the_heaps_parity_on_threads():
     moves = octal_moves([0, 1, 2, 7])  # 0.127: a single split digit
     want = split_game_table(4000, **moves)

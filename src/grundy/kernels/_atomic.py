@@ -23,7 +23,7 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 
 __all__ = ["load_acquire", "store_release", "fetch_add", "compare_exchange", "spin_pause",
-           "yield_cpu"]
+           "yield_cpu", "cycles"]
 
 
 def _item_pointer(context: Any, builder: Any, arrty: Any, arr: Any, index: Any) -> Any:
@@ -160,3 +160,17 @@ def yield_cpu(typingctx: Any, micros: Any) -> Any:
 
     return sig, codegen
 
+
+
+@intrinsic
+def cycles(typingctx: Any) -> Any:
+    """The CPU's cycle counter (``llvm.readcyclecounter``: x86 ``rdtsc``; 0 on a
+    target without one): a clock for the share of a thread's time spent waiting,
+    read in nanoseconds' cost, with no call into the C library."""
+    sig = types.int64()
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        fn = builder.module.declare_intrinsic("llvm.readcyclecounter", fnty=ir.FunctionType(ir.IntType(64), []))
+        return builder.call(fn, [])
+
+    return sig, codegen

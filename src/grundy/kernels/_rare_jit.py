@@ -10,8 +10,8 @@ import numba
 import numpy as np
 
 from grundy.kernels._simd import AVX512BW, MAP_VALUES, scan32
-from grundy.kernels.rare import (S_AT, S_BITS, S_CHOSEN, S_E, S_F, S_FIXED, S_FULL, S_MASK, S_NEXT,
-                                 S_RARE, S_SCANNED, S_STOP, S_VEC)
+from grundy.kernels.rare import (S_AT, S_AT_CHOICE, S_BITS, S_CHOSEN, S_E, S_F, S_FIXED, S_FULL,
+                                 S_MASK, S_NEXT, S_RARE, S_SCANNED, S_STOP, S_VEC)
 
 #: the first F splits of every digit are marked with the rare loop; the linear
 #: scan's first phase stops at A0; K probe rounds; blocks of BLOCK splits clear
@@ -501,7 +501,7 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
             if israre[1 ^ (e & i) ^ f, g[i]]:
                 rk = add_rare(rk, nrare, i, g[i])
                 nrare += 1
-    at_choice = nrare
+    at_choice = state[S_AT_CHOICE] if resume else nrare
     next_check = max(state[S_NEXT], 2 * start)
     stamp = np.uint32(stamp0)
     state[S_STOP] = n_end + 1
@@ -585,6 +585,7 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
     state[S_NEXT] = next_check
     state[S_RARE] = nrare
     state[S_BITS] = bits
+    state[S_AT_CHOICE] = at_choice
     state[S_AT] = min(state[S_STOP], n_end + 1)
     return rk
 

@@ -35,13 +35,13 @@ from typing import Any
 import numba
 import numpy as np
 
-from grundy.kernels._atomic import (compare_exchange, fetch_add, load_acquire, spin_pause,
-                                    store_release, yield_cpu)
+from grundy.kernels._atomic import (compare_exchange, cycles, fetch_add, load_acquire,
+                                    spin_pause, store_release, yield_cpu)
 from grundy.kernels._rare_jit import (F, next_split, next_stamp, record, scan, scan_map,
                                       start_split)
 from grundy.kernels._simd import AVX512BW, MAP_VALUES
-from grundy.kernels.rare import (S_AT, S_BITS, S_E, S_F, S_FIXED, S_FULL, S_MASK, S_NEXT,
-                                 S_RARE, S_SCANNED, S_STOP, S_VEC)
+from grundy.kernels.rare import (S_AT, S_AT_CHOICE, S_BITS, S_E, S_F, S_FIXED, S_FULL, S_MASK,
+                                 S_NEXT, S_RARE, S_SCANNED, S_STOP, S_VEC)
 
 jit = numba.njit(cache=True, nogil=True, boundscheck=False)
 
@@ -53,17 +53,25 @@ jit = numba.njit(cache=True, nogil=True, boundscheck=False)
 SPIN = 256
 YIELDS = 32
 NAP = 50
-#: sleeps of one wait after which the run goes on one thread (CTL_SOLO), for the
-#: rest of the table: a wait past the pauses and the yields means the thread waited
-#: for was descheduled (a heap takes microseconds), and two threads pipelined heap
-#: by heap on a busy machine wait for each other's time slices (0.04-0.5x one)
-SOLO_NAPS = 200
+#: sleeps after which the rest of the table goes to one thread (CTL_SOLO: the
+#: threads stop, the caller goes on with the one-core kernel): SOLO_NAPS sleeps
+#: in one wait, or SOLO_NAPS in a run that are more than one per SOLO_HEAPS heaps
+#: this thread took. A wait past the pauses and the yields means the thread waited
+#: for was descheduled (a heap takes microseconds): two threads pipelined heap by
+#: heap on a busy machine wait for each other's time slices (0.04-0.5x one)
+SOLO_NAPS = 64
+SOLO_HEAPS = 32
+#: or, by the cycle counter (where the CPU has one): a thread that spent more than
+#: 1/SOLO_SHARE of its time in the run past the pauses (yielding or sleeping),
+#: after SOLO_CYCLES cycles (a few milliseconds: time slices of other processes)
+SOLO_SHARE = 4
+SOLO_CYCLES = 1 << 23
 
 # ctl, the int64 array the threads share: heaps below DONE are committed; no heap
 # at or past STOP is committed; WHY: what stopped the run; NRARE: the rare list's
 # length (written at commits, release); NEXT: the next heap to take; LOCK: 1
-# while a thread commits; SOLO: 1 once a wait was long (the machine has more work
-# than cores): the helper threads take no more heaps and thread 0 goes on alone.
+# while a thread commits; SOLO: 1 once the waits were long (the machine has more
+# work than cores): every thread stops and the caller goes on with one thread.
 # Each on a cache line of its own (8 int64): a line written by one core and read
 # by the other moves between them at each write
 CTL_DONE, CTL_STOP, CTL_WHY, CTL_NRARE, CTL_NEXT, CTL_LOCK, CTL_SOLO = range(0, 56, 8)
@@ -318,15 +326,21 @@ def worker(i: int, depth: int, batch: int, g: Any, n_end: int, splits: Any, take
     lims2 = np.zeros(splits.shape[0], dtype=np.int64)
     stamp = np.uint32(stamp0)  # the first heap's tag is stamp0 + 1 (a test starts near 2^32)
     w = slots.shape[0]
+    naps = 0  # sleeps of this thread in this run
+    taken = 0  # heaps this thread took in this run
+    t0 = cycles()
+    waited = 0  # cycles of this run spent past the pauses
     while True:
-        if i and load_acquire(ctl, CTL_SOLO):  # a busy machine: thread 0 goes on alone
+        if load_acquire(ctl, CTL_SOLO):  # a busy machine: the caller goes on alone
             return
         n = fetch_add(ctl, CTL_NEXT, 1)
         if n > n_end:
             break
+        taken += 1
         s = n - depth + 1
         k = 0
         last = -1
+        w0 = 0  # when this wait passed the pauses
         while True:  # the heaps below s committed (and commit what is ready meanwhile)
             d = load_acquire(ctl, CTL_DONE)
             if d >= s:
@@ -335,10 +349,21 @@ def worker(i: int, depth: int, batch: int, g: Any, n_end: int, splits: Any, take
                 k, last = 0, d
             backoff(k)
             k += 1
-            if k == SPIN + YIELDS + SOLO_NAPS:
-                store_release(ctl, CTL_SOLO, 1)
-            if load_acquire(ctl, CTL_STOP) <= n:
+            if k >= SPIN:
+                now = cycles()
+                if w0 == 0:
+                    w0 = now
+                spent = now - t0
+                if spent > SOLO_CYCLES and (waited + now - w0) * SOLO_SHARE > spent:
+                    store_release(ctl, CTL_SOLO, 1)
+            if k > SPIN + YIELDS:
+                naps += 1
+                if k == SPIN + YIELDS + SOLO_NAPS or (naps >= SOLO_NAPS and naps * SOLO_HEAPS > taken):
+                    store_release(ctl, CTL_SOLO, 1)
+            if load_acquire(ctl, CTL_STOP) <= n or load_acquire(ctl, CTL_SOLO):
                 return
+        if w0:
+            waited += cycles() - w0
             if load_acquire(slots, d % w) >> 20 == d and ctl[CTL_LOCK] == 0:
                 stamp = commit_ready(g, n_end, depth, splits, takes, wholes, unequal, rk, israre,
                                      commons, rares, nc, nrv, ks, cnt, probes, pcount, occ, ctl,
@@ -360,7 +385,7 @@ def worker(i: int, depth: int, batch: int, g: Any, n_end: int, splits: Any, take
     k = 0
     while True:
         d = load_acquire(ctl, CTL_DONE)
-        if d > n_end or load_acquire(ctl, CTL_STOP) <= d:
+        if d > n_end or load_acquire(ctl, CTL_STOP) <= d or load_acquire(ctl, CTL_SOLO):
             return
         backoff(k)
         k += 1
@@ -398,7 +423,7 @@ def pipe_start(g: Any, start: int, n_end: int, splits: Any, state: Any, cnt: Any
     ks[KS_MASK] = mask
     ks[KS_E] = e
     ks[KS_F] = f
-    ks[KS_AT_CHOICE] = state[S_RARE] if resume else -1
+    ks[KS_AT_CHOICE] = state[S_AT_CHOICE] if resume else -1
     ks[KS_NEXT] = max(state[S_NEXT], 2 * start)
     ks[KS_FIXED] = state[S_FIXED] != 0
     ks[KS_T] = splits[0] if splits.shape[0] == 1 else 0
@@ -438,4 +463,5 @@ def pipe_end(n_end: int, nrare: int, state: Any, ks: Any, figs: Any) -> None:
     state[S_NEXT] = ks[KS_NEXT]
     state[S_RARE] = nrare
     state[S_BITS] = bits
+    state[S_AT_CHOICE] = ks[KS_AT_CHOICE]
     state[S_AT] = min(state[S_STOP], n_end + 1)

@@ -51,9 +51,12 @@ MAX_VALUE = 65535
 
 # state vector shared with the caller (kept across chunked calls); S_AT, S_BITS:
 # the workspace of a RareWork holds heaps 0..S_AT-1, values below 2^S_BITS;
-# S_VEC: heaps scanned with the AVX-512 map of the needed values
+# S_VEC: heaps scanned with the AVX-512 map of the needed values; S_AT_CHOICE: the
+# rare list's length at the last choice of the split (the schedule of the next
+# choice: a call that resumes, on one thread or several, re-chooses where one
+# call over the whole table would)
 (S_MASK, S_FIXED, S_NEXT, S_FULL, S_CHOSEN, S_SCANNED, S_RARE, S_STOP, S_E, S_F, S_AT, S_BITS,
- S_VEC) = range(13)
+ S_VEC, S_AT_CHOICE) = range(14)
 #: values per workspace array (uint16 values, XORs below 2^16; one spare bit)
 _V = 1 << 17
 #: probe rounds of the kernel (first K occurrences of every value)
@@ -76,11 +79,11 @@ class RareWork:
 
     >>> w = RareWork()
     >>> w.state.shape, w.cnt.shape
-    ((13,), (2, 131072))
+    ((14,), (2, 131072))
     """
 
     def __init__(self) -> None:
-        self.state = np.zeros(13, dtype=np.int64)
+        self.state = np.zeros(14, dtype=np.int64)
         self.cnt = np.zeros((2, _V), dtype=np.int64)
         self.probes = np.zeros((_K, _V), dtype=np.int64)  # heaps past 2^31
         self.pcount = np.zeros(_K, dtype=np.int64)
@@ -122,8 +125,9 @@ def rare_table(
     by heaps (``grundy.kernels._rare_pipe_jit``: each thread computes the next
     heap from its moves below the last few, the late moves are added in heap
     order), at most one per core this process may run on (the threads wait for
-    each other by spinning); 0 on every core. The values and the state left are
-    the same.
+    each other by spinning, then sleeping; on a busy machine, where the waits grow
+    long, the rest of the table goes to one thread); 0 on every core. The values
+    and the state left are the same.
 
     Returns the figures of the run: ``mask``, ``e``, ``f`` (the split in use,
     finite bits), ``rare`` (rare positions >= 1), ``full_scans``, ``chosen`` (mask
@@ -151,17 +155,19 @@ def rare_table(
     if start < 1 or n >= len(g) or not splits:
         raise ValueError("need 1 <= start, n < len(g) and a split digit")
     nthreads = _threads(threads)
-    if start <= n and nthreads > 1:
-        _pipelined(g, int(start), int(n), np.asarray(sorted(splits), dtype=np.int64),
-                  np.asarray(list(takes), dtype=np.int64), np.asarray(list(wholes), dtype=np.int64),
-                  bool(unequal), work, nthreads)
-    elif start <= n:
+    if start > n:
+        state[S_STOP] = n + 1
+    elif nthreads > 1:
+        # the threads stop early on a busy machine (their waits grew long): the
+        # rest of the table on one thread, from where they stopped
+        start = _pipelined(g, int(start), int(n), np.asarray(sorted(splits), dtype=np.int64),
+                           np.asarray(list(takes), dtype=np.int64),
+                           np.asarray(list(wholes), dtype=np.int64), bool(unequal), work, nthreads)
+    if start <= n:
         work.rk = jit_module("_rare_jit").rare_kernel(
             g, int(start), int(n), np.asarray(sorted(splits), dtype=np.int64),
             np.asarray(list(takes), dtype=np.int64), np.asarray(list(wholes), dtype=np.int64),
             bool(unequal), state, work.cnt, work.probes, work.pcount, work.occ, work.rk, _STAMP0)
-    else:
-        state[S_STOP] = n + 1
     if legacy is not None:
         legacy[:] = state[:10]
     return {"mask": int(state[S_MASK]), "e": int(state[S_E]), "f": int(state[S_F]),
@@ -182,13 +188,16 @@ def _rebuild_rare(pipe: Any, g: Any, n: int, israre: Any, e: int, f: int, work: 
 
 
 def _pipelined(g: Any, start: int, n: int, splits: Any, takes: Any, wholes: Any, unequal: bool,
-               work: RareWork, nthreads: int) -> None:
+               work: RareWork, nthreads: int) -> int:
     """``rare_table`` on ``nthreads`` threads (``grundy.kernels._rare_pipe_jit``):
     each thread takes the next heap ``n``, computes its value from the moves
     whose parts are at most ``n - depth`` (:data:`_DEPTH` per thread) and leaves
     it to be committed in heap order with the few late moves. A run stops for a
     new value bit, a re-choice of the split or a full rare list; this thread
-    acts on it and starts the next run."""
+    acts on it and starts the next run. Returns the first heap not filled:
+    ``n + 1``, or where the threads stopped because the machine is busy (their
+    waits grew long: ``pipe.CTL_SOLO``); the state is left for the one-core
+    kernel to go on from there."""
     pipe = jit_module("_rare_pipe_jit")
     state = work.state
     israre = np.zeros((2, _V), dtype=np.uint8)
@@ -213,11 +222,9 @@ def _pipelined(g: Any, start: int, n: int, splits: Any, takes: Any, wholes: Any,
                               work, room)
         ks[pipe.KS_AT_CHOICE] = nrare
     s = start
-    solo = 0  # a busy machine seen: the rest on thread 0 alone (pipe.CTL_SOLO)
     with ThreadPoolExecutor(nthreads - 1) as pool:
         while s <= n:
             ctl[:] = 0
-            ctl[pipe.CTL_SOLO] = solo
             ctl[pipe.CTL_DONE], ctl[pipe.CTL_NEXT], ctl[pipe.CTL_STOP] = s, s, n + 1
             ctl[pipe.CTL_NRARE], ctl[pipe.CTL_WHY] = nrare, pipe.WHY_END
             slots[:] = -1
@@ -232,10 +239,11 @@ def _pipelined(g: Any, start: int, n: int, splits: Any, takes: Any, wholes: Any,
                 job.result()
             work.cnt += cnts.sum(axis=0)
             cnts[:] = 0
-            solo = int(ctl[pipe.CTL_SOLO])
+            solo = int(ctl[pipe.CTL_SOLO])  # a busy machine: the rest on one thread
             done, why, nrare = int(ctl[pipe.CTL_DONE]), int(ctl[pipe.CTL_WHY]), int(ctl[pipe.CTL_NRARE])
             if why == pipe.WHY_OVER:
                 state[S_STOP] = done
+                s = n + 1
                 break
             if why == pipe.WHY_ROOM:
                 work.rk = _room(work.rk, nrare, nrare + room)
@@ -246,7 +254,10 @@ def _pipelined(g: Any, start: int, n: int, splits: Any, takes: Any, wholes: Any,
                                       int(ks[pipe.KS_F]), work, room)
                 ks[pipe.KS_AT_CHOICE] = nrare
             s = done
-    pipe.pipe_end(n, nrare, state, ks, figs)
+            if solo and s <= n:
+                break
+    pipe.pipe_end(min(s - 1, n), nrare, state, ks, figs)
+    return s
 
 
 def _room(rk: Any, nrare: int, room: int) -> Any:
