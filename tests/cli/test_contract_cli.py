@@ -372,3 +372,27 @@ def test_max_memory_stops_a_search_and_says_so() -> None:
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "memory budget of 300 MiB" in proc.stdout, proc.stdout[-2000:]
     assert "--max-memory" in proc.stdout
+
+
+def test_evensplit_ten_thousand_keeps_its_time_and_memory_budget() -> None:
+    """Issue 39: ``grundy analyze --seconds 2 evensplit:2 10000`` ran 93.7 s, and with
+    ``--max-memory 500M`` peaked at 638 MiB. The answer comes, the searches that
+    do not fit stop and say so, and the process's peak resident memory (its own
+    children only: a fresh parent process measures it) stays under the budget.
+    No clock is read here: the stop is what is checked, not how long it took."""
+    budget_mib = 500
+    probe = (
+        "import resource, subprocess, sys\n"
+        "r = subprocess.run([sys.executable, '-m', 'grundy', 'analyze', '--seconds', '2', "
+        f"'--max-memory', '{budget_mib}M', 'evensplit:2', '10000'], capture_output=True, text=True)\n"
+        "print(r.returncode)\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+        "print(r.stdout)\n"
+        "print(r.stderr, file=sys.stderr)\n"
+    )
+    p = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
+    code, peak_kib, out = p.stdout.split("\n", 2)
+    assert code == "0", p.stderr[-2000:]
+    assert "value:" in out and "outcome:" in out, out
+    assert "not computed" in out and "--max-memory" in out, out  # the rest stopped, and says how to go on
+    assert int(peak_kib) < budget_mib * 1024, f"peak {int(peak_kib) // 1024} MiB"
