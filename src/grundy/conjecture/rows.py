@@ -53,6 +53,7 @@ def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) -> Gu
         found.append(_box_check(
             "P", "P iff the heaps' XOR is 0 when some heap exceeds 1, and 1 when none does (misère Nim)",
             "(xor_all(x) == 0) if max(x) > 1 else (xor_all(x) == 1)", mis, p, known, fitted, checked, 6))
+    found.extend(_moore(grids, p, known, k, fitted, checked))
     if not any(c is not None and c.status != "refuted" for c in found):
         rows = [tuple(int(t) for t in q) for q in np.argwhere(known).tolist()]
         found.extend(_synth_positions(rows, g[known], [max(q) < k for q in rows], _ROW_VARS,
@@ -113,3 +114,29 @@ def _box_check(target: str, words: str, expr: str, pred: np.ndarray[Any, Any], p
               "rule": "P" if pred[tuple(i)] else "N"}
         status = "refuted"
     return Conjecture(target, words, expr, "x", status, fitted, checked, int(known.sum()), cost, ce)
+
+
+def _moore(grids: list[np.ndarray[Any, Any]], p: np.ndarray[Any, Any], known: np.ndarray[Any, Any], k: int,
+           fitted: str, checked: str) -> list[Conjecture | None]:
+    """Moore's Nim_k rule, for each modulus ``m = k + 1`` from 3 to the number
+    of heaps: P iff, for every binary digit, the number of heaps with that digit
+    1 is divisible by ``m`` (``m = 2`` is Nim's XOR, found above). Fitted on the
+    box ``0..k-1``; on rows of ``m`` heaps it says "all heaps equal" too, so
+    the rows of more heaps it is checked on decide."""
+    dims = len(grids)
+    top = int(grids[0].max())
+    fsub = tuple(slice(0, k) for _ in range(dims))
+    out: list[Conjecture | None] = []
+    for m in range(3, dims + 1):
+        pred = np.ones_like(p, dtype=bool)
+        for bit in range(max(1, top.bit_length())):
+            count = sum((gi >> bit) & 1 for gi in grids)
+            pred &= count % m == 0
+        if np.array_equal(pred[fsub][known[fsub]], p[fsub][known[fsub]]):
+            out.append(_box_check(
+                "P", f"P iff, for every binary digit, the number of heaps with that digit 1 is divisible by {m} "
+                f"(Moore's Nim_{m - 1}: take from at most {m - 1} heaps)",
+                f"all(sum(h >> i & 1 for h in y) % {m} == 0 for y in [x] for i in range(max(y).bit_length()))",
+                pred, p, known, fitted, checked, 7))
+            break
+    return out
