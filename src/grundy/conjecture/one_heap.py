@@ -125,9 +125,7 @@ def _one_dim(game: str, kind: str, n: np.ndarray[Any, Any], v: np.ndarray[Any, A
     out.extend(_catalogue(n, v, known, own, k))
     binary = bool(((v == 0) | (v == 1)).all())
     if not binary and not any(c.status != "refuted" and c.target == "value" for c in out):
-        out.extend(_synthesised(n, v, k, "value", var, limit))
-    if not binary and not any(c.status != "refuted" and c.target == "value" for c in out):
-        out.extend(_structured(n, v, k, "value", var))
+        out.extend(_structured_then_synthesised(n, v, k, "value", var, limit))
     if kind != "coins" and not any(c.status != "refuted" and c.target == "value" for c in out):
         p = (v == 0).astype(np.int64)
         for form in fit_forms(n[:k], p[:k])[:limit]:
@@ -143,9 +141,7 @@ def _one_dim(game: str, kind: str, n: np.ndarray[Any, Any], v: np.ndarray[Any, A
                     c.status = "proven"
             out.append(c)
         if not any(c.status != "refuted" and c.target == "P" and not c.trivial for c in out):
-            out.extend(_synthesised(n, v, k, "P", var, limit))
-        if not any(c.status != "refuted" and c.target == "P" and not c.trivial for c in out):
-            out.extend(_structured(n, v, k, "P", var))
+            out.extend(_structured_then_synthesised(n, v, k, "P", var, limit))
     pcount = int((v == 0).sum())
     for c in out:
         c.trivial = c.trivial or (c.target == "P" and pcount <= 1) or (c.target == "value" and c.expr.isdigit())
@@ -179,31 +175,92 @@ def search_time(seconds: float) -> Iterator[None]:
         _SEARCH_SECONDS.reset(token)
 
 
+def _structured_then_synthesised(n: np.ndarray[Any, Any], v: np.ndarray[Any, Any], k: int, target: str,
+                                  var: str, limit: int) -> list[Conjecture]:
+    """The structure finders (quick), then the synthesiser: all its time when
+    they found nothing, else a short look for a shorter closed form."""
+    found = _structured(n, v, k, target, var)
+    seconds = _SEARCH_SECONDS.get()
+    if any(c.status == "verified" for c in found):
+        seconds = min(seconds, _SHORT_LOOK)
+    token = _SEARCH_SECONDS.set(seconds)
+    try:
+        found.extend(_synthesised(n, v, k, target, var, limit))
+    finally:
+        _SEARCH_SECONDS.reset(token)
+    return found
+
+
+#: seconds the synthesiser looks for a closed form shorter than a structure finder's rule
+_SHORT_LOOK = 2.0
+
+
 def _structured(n: np.ndarray[Any, Any], v: np.ndarray[Any, Any], k: int, target: str,
                 var: str) -> list[Conjecture]:
-    """Values constant on runs whose starts follow ``e_{j+1} = a e_j + b``, or
-    P-positions at the terms of such a recurrence (:mod:`grundy.patterns.structure`),
-    fitted on the first ``k`` positions and checked on all."""
-    from grundy.patterns.structure import run_structure, sparse_structure
+    """Rules of :mod:`grundy.patterns.structure`: recurrences through
+    ``g(n // k)``, values constant on runs whose ends follow a guessed sequence,
+    P-positions at the terms of a guessed sequence or periodic but for one;
+    fitted on the first ``k`` positions, each expression evaluated (as it pastes
+    back) on every position of the table."""
+    from grundy.patterns import structure as st
 
-    if var != "n":
+    if var != "n" or len(n) < 16:
         return []
     goal = v if target == "value" else (v == 0).astype(np.int64)
-    expr = run_structure(n[:k], v[:k]) if target == "value" else sparse_structure(n[:k], goal[:k])
-    if expr is None:
-        return []
+    rules: list[st.Found | None] = []
+    if target == "value":
+        rules += [st.div_recurrence(n, v, k), st.runs(n, v, k)]
+    else:
+        rules += [st.sparse(n, goal, k), st.periodic_and_sequence(n, goal, k, int(n[-1]))]
+        for f in (st.div_recurrence(n, goal, k), st.runs(n, goal, k)):
+            rules.append(None if f is None else st.Found(f"{f.expr} == 1", f.words, f.cost + 1))
+    out: list[Conjecture] = []
+    for f in rules:
+        if f is None:
+            continue
+        c = _check_expr(f, n, goal, k, target, var)
+        if c is not None:
+            out.append(c)
+    return out
+
+
+def _check_expr(f: Any, n: np.ndarray[Any, Any], goal: np.ndarray[Any, Any], k: int, target: str,
+                var: str) -> Conjecture | None:
+    """The conjecture of ``f`` (a rule of a structure finder), its expression
+    evaluated at every position: ``None`` if it fails on the fitted prefix or
+    does not paste back (with the names as locals too, as
+    :func:`grundy.patterns.forms.evaluate` binds them)."""
+    from grundy.patterns.forms import evaluate as evaluate_locals
+
+    try:
+        code = compile(f.expr, "<rule>", "eval")
+    except SyntaxError:
+        return None
+    scope = {"__builtins__": __builtins__, **_namespace()}
     ce = None
-    for i, x in enumerate(n.tolist()):
-        got = int(evaluate(expr, n=x))
-        if got != int(goal[i]):
-            if i < k:
-                return []
-            ce = {"position": x, "table": int(goal[i]), "rule": got}
-            break
-    words = (f"{expr}: constant on runs whose starts follow a linear recurrence" if target == "value"
-             else f"P iff {expr}: the P-positions follow a linear recurrence")
-    return [Conjecture(target, words, expr, var, "refuted" if ce else "verified", _span(n[:k], var), _span(n, var),
-                       len(n), 8, ce)]
+    try:
+        for i, x in enumerate(n.tolist()):
+            scope[var] = x
+            got = int(eval(code, scope))  # noqa: S307 - the finder's own expression
+            if got != int(goal[i]):
+                if i < k:
+                    return None
+                ce = {"position": x, "table": int(goal[i]), "rule": got}
+                break
+        for x in (int(n[0]), int(n[len(n) // 2]), int(n[-1])):
+            if int(evaluate_locals(f.expr, **{var: x})) != int(goal[int(x - n[0])]):
+                return None
+    except Exception:  # noqa: BLE001 - an expression that fails is no rule
+        return None
+    words = f.words if target == "value" or f.words.startswith("P iff") else f"P iff {f.words}"
+    return Conjecture(target, words, f.expr, var, "refuted" if ce else "verified", _span(n[:k], var),
+                      _span(n, var), len(n), f.cost, ce)
+
+
+def _namespace() -> dict[str, Any]:
+    from grundy.patterns.forms import NAMESPACE
+
+    return dict(NAMESPACE)
 
 
 def _synthesised(n: np.ndarray[Any, Any], v: np.ndarray[Any, Any], k: int, target: str, var: str,
