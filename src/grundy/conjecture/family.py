@@ -100,7 +100,45 @@ def _candidates(g: Guess) -> list[Conjecture]:
             if np.array_equal(form.values(n), v):
                 out.append(Conjecture("value", form.described(), form.expr, "n", "verified", "", "", len(n),
                                       form.cost))
+        rule = _periodic_p_rule(n, v)
+        if rule is not None:
+            out.append(Conjecture("P", f"P iff {rule}", rule, "n", "verified", "", "", len(n), 6))
     return out
+
+
+def _periodic_p_rule(n: np.ndarray[Any, Any], v: np.ndarray[Any, Any]) -> str | None:
+    """The P-positions of a one-heap table as ``n % q == r`` (or ``in`` a few
+    residues) with the positions before the period starts that differ named
+    one by one (``n == 0 or n != 1 and n % 4 == 1``): a shape whose constants
+    lift across a parameter where the values' periodic lists (of a length that
+    grows with it) do not. The least period seen three times over the second
+    half of the table at least; ``None`` if none.
+
+    >>> t = np.array([0, 1, 2, 4, 3, 0, 2, 1, 3, 0, 2, 1, 3, 0, 2, 1, 3, 0, 2, 1])
+    >>> _periodic_p_rule(np.arange(20), t)
+    'n == 0 or n != 1 and n % 4 == 1'
+    """
+    p = (v == 0).astype(np.int64)
+    m = len(p)
+    for q in range(1, m // 3 + 1):
+        bad = np.flatnonzero(p[q:] != p[:-q])
+        t = int(bad[-1]) + 1 if len(bad) else 0
+        if m - t < 3 * q or t > m // 2:
+            continue
+        rs = [r for r in range(q) if p[t + ((r - int(n[t])) % q)] == 1]
+        if not rs or len(rs) == q:
+            continue
+        core = f"n % {q} == {rs[0]}" if len(rs) == 1 else f"n % {q} in ({', '.join(map(str, rs))})"
+        plus = [int(n[i]) for i in range(t) if p[i] and int(n[i]) % q not in rs]
+        minus = [int(n[i]) for i in range(t) if not p[i] and int(n[i]) % q in rs]
+        if len(plus) + len(minus) > 3:
+            return None
+        for x in minus:
+            core = f"n != {x} and {core}"
+        for x in reversed(plus):
+            core = f"n == {x} or {core}"
+        return core
+    return None
 
 
 def _lift(members: dict[int, Guess], ks: list[int], name: str) -> list[tuple[str, str, int]]:
@@ -381,6 +419,7 @@ def _guess_family(target: Any, params: Mapping[str, Iterable[int]], *, to: int |
             target_kind, words, expr, variables,
             "refuted" if ce else "verified", f"{fit_span} ({first.size} each)",
             f"{span} ({first.size} each)", count, cost, ce, params=(name,), names=dict(fixed)))
-    found.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
+    binary = all(set(np.asarray(g.table).ravel().tolist()) <= {0, 1, -1} for g in members.values())
+    found.sort(key=lambda c: (_STATUS_ORDER[c.status], not binary and c.target != "value", c.cost))
     return Guess(f"{label}({name})", first.kind, f"{span}: {first.size} each",
                  {k: g.table for k, g in members.items()}, found[:limit], members)
