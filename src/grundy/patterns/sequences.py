@@ -149,8 +149,8 @@ def _count_text(kind: str, a: tuple[int, ...], v: str) -> str | None:
 
 
 def _lin2(p: int, q: int, c: int) -> str:
-    first = "w" if p == 1 else f"{p} * w"
-    return first + _signed(q, "u") + _signed(c)
+    text = ("w" if p == 1 else f"{p} * w" if p else "") + _signed(q, "u") + _signed(c)
+    return text[3:] if text.startswith(" + ") else "-" + text[3:] if text.startswith(" - ") else text
 
 
 #: bands of a gap rule: (name, the band of x as text, the first x past band L as text, the same in Python)

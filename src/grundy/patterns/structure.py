@@ -299,17 +299,25 @@ def div_recurrence(n: Any, v: Any, fit: int) -> Found | None:
     if len(n) < 24 or not np.array_equal(n, np.arange(n0, n0 + len(n))):
         return None
     g = {int(a): int(b) for a, b in zip(n, v)}
+    end = n0 + len(n)
     for k in (2, 3, 4):
         for t in range(max(1, k * n0), min(17, len(n) // 4)):
-            rules = []
+            rules: list[tuple[int, int, int, int, int]] = []
             for r in range(k):
-                ms = [m for m in range(t, n0 + len(n)) if m % k == r]
-                rule = _fit_residue([(g[m // k], m // k, g[m]) for m in ms]) if len(ms) >= 4 else None
-                if rule is None:
+                ms = [m for m in range(t, end) if m % k == r]
+                if len(ms) < 4:
                     break
-                rules.append(rule)
+                for c, d in [(1, 0), *((c, d) for c in range(1, k) for d in range(c + 1) if (c, d) != (1, 0))]:
+                    if any(c * (m // k) + d >= m or c * (m // k) + d < n0 for m in ms[:3]):
+                        continue  # the recursion must go down (and stay in the table)
+                    fit = _fit_residue([(g[c * (m // k) + d], m // k, g[m]) for m in ms])
+                    if fit is not None:
+                        rules.append((*fit, c, d))
+                        break
+                else:
+                    break
             else:
-                if any(a != 0 for a, _, _ in rules):
+                if any(a != 0 for a, _, _, _, _ in rules):
                     return _div_found(k, t, rules, [g[m] for m in range(n0, t)], n0)
     return None
 
@@ -325,7 +333,7 @@ def _fit_residue(pts: list[tuple[int, int, int]]) -> tuple[int, int, int] | None
     return None
 
 
-def _div_found(k: int, t: int, rules: list[tuple[int, int, int]], base: list[int], n0: int) -> Found:
+def _div_found(k: int, t: int, rules: list[tuple[int, int, int, int, int]], base: list[int], n0: int) -> Found:
     def term(a: int, b: int, c: int, rec: str, q: str) -> str:
         parts = []
         for coef, what in ((a, rec), (b, q)):
@@ -336,8 +344,11 @@ def _div_found(k: int, t: int, rules: list[tuple[int, int, int]], base: list[int
             text = f"{text} {'+' if c > 0 else '-'} {abs(c)}" if text else str(c)
         return text or "0"
 
-    cases = [term(a, b, c, f"g(g, n // {k})", f"n // {k}") for a, b, c in rules]
-    said = [term(a, b, c, "g(q)", "q") for a, b, c in rules]
+    def arg(c: int, d: int, q: str) -> str:
+        return (q if c == 1 else f"{c} * ({q})" if " " in q else f"{c} * {q}") + (f" + {d}" if d else "")
+
+    cases = [term(a, b, c, f"g(g, {arg(cc, d, f'n // {k}')})", f"n // {k}") for a, b, c, cc, d in rules]
+    said = [term(a, b, c, f"g({arg(cc, d, 'q').replace(' * ', '')})", "q") for a, b, c, cc, d in rules]
     groups: dict[str, list[int]] = {}
     for r, e in enumerate(cases):
         groups.setdefault(e, []).append(r)
@@ -352,7 +363,8 @@ def _div_found(k: int, t: int, rules: list[tuple[int, int, int]], base: list[int
     expr = f"(lambda g, n: g(g, n))(lambda g, n: {below} if n < {t} else {body}, n)"
     eqs = ", ".join(f"g({k}q{f' + {r}' if r else ''}) = {s}" for r, s in enumerate(said))
     init = ", ".join(f"g({m}) = {x}" for m, x in zip(range(n0, t), base))
-    words = f"{eqs} for n >= {t}; {init} (a recurrence through g(n // {k}))"
+    through = f"g(n // {k})" if all(cc == 1 and d == 0 for _, _, _, cc, d in rules) else f"n // {k}"
+    words = f"{eqs} for n >= {t}; {init} (a recurrence through {through})"
     return Found(expr, words, 14 + 2 * k + len(base))
 
 
