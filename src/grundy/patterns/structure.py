@@ -235,8 +235,9 @@ def _residues_text(q: int, rs: list[int]) -> str:
 def periodic_and_sequence(n: Any, p: Any, fit: int, table_end: int) -> Found | None:
     """P-positions periodic (period at most 8), with the exceptions (all
     added, or all removed) at the terms of a guessed sequence: "P iff n is even
-    or n = 2^(2j+1) - 1". Fitted on ``n[:fit]``; the sequence must predict an
-    exception in ``(n[fit - 1], table_end]`` (the rest of the table checks it).
+    or n = 2^(2j+1) - 1". Fitted on ``n[:fit]``; a sequence fixed by the very
+    exceptions it fits must predict one in ``(n[fit - 1], table_end]`` (the
+    rest of the table checks it).
 
     >>> n = np.arange(300)
     >>> p = np.array([int(m % 2 == 0 or m in (1, 7, 31, 127)) for m in n])
@@ -261,10 +262,12 @@ def periodic_and_sequence(n: Any, p: Any, fit: int, table_end: int) -> Found | N
         if (extra and missing) or len(extra) + len(missing) < 3:
             continue
         exc = extra or missing
-        seq = guess_sequence(exc, checks=0)
-        if seq is None or seq.kind == "arith" and not seq.head:
-            continue
-        if not any(int(n[-1]) < t <= table_end for t in seq.terms(table_end)):
+        seq = guess_sequence(exc)  # a term past those that fix it, or else one in the rest of the table
+        if seq is None:
+            seq = guess_sequence(exc, checks=0)
+            if seq is None or not any(int(n[-1]) < t <= table_end for t in seq.terms(table_end)):
+                continue
+        if seq.kind == "arith" and not seq.head:
             continue
         base_text = _residues_text(q, rs)
         if extra:
