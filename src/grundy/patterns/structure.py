@@ -223,7 +223,7 @@ def sparse(n: Any, p: Any, fit: int) -> Found | None:
     seq = guess_sequence(pos)
     if seq is None or seq.kind == "arith":
         return None
-    return Found(seq.member("n"), f"the P-positions are x_0, x_1, ... with {seq.words}", 10 + seq.cost)
+    return Found(seq.member("n"), f"n is one of x_0, x_1, ... with {seq.words}", 10 + seq.cost)
 
 
 def _residues_text(q: int, rs: list[int]) -> str:
