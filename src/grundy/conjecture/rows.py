@@ -53,7 +53,7 @@ def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) -> Gu
         found.append(_box_check(
             "P", "P iff the heaps' XOR is 0 when some heap exceeds 1, and 1 when none does (misère Nim)",
             "(xor_all(x) == 0) if max(x) > 1 else (xor_all(x) == 1)", mis, p, known, fitted, checked, 6))
-    found.extend(_moore(grids, p, known, k, fitted, checked))
+    found.extend(_moore(list(grids), p, known, k, fitted, checked))
     if not any(c is not None and c.status != "refuted" for c in found):
         rows = [tuple(int(t) for t in q) for q in np.argwhere(known).tolist()]
         found.extend(_synth_positions(rows, g[known], [max(q) < k for q in rows], _ROW_VARS,

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import isqrt
 from typing import Any
 
 __all__ = ["Seq", "guess_sequence"]
@@ -46,7 +47,9 @@ def _poly_text(coeffs: Sequence[int], var: str) -> str:
     """``sum c_i C(var, i)`` as Python text: in powers of ``var`` when their
     coefficients are integers, else in the Newton form (exact on integers)."""
     mono = [Fraction(0)] * 4
-    newton = [[1], [0, 1], [0, Fraction(-1, 2), Fraction(1, 2)], [0, Fraction(1, 3), Fraction(-1, 2), Fraction(1, 6)]]
+    newton: list[list[Fraction]] = [[Fraction(1)], [Fraction(0), Fraction(1)],
+                                    [Fraction(0), Fraction(-1, 2), Fraction(1, 2)],
+                                    [Fraction(0), Fraction(1, 3), Fraction(-1, 2), Fraction(1, 6)]]
     for c, basis in zip(coeffs, newton):
         for i, b in enumerate(basis):
             mono[i] += c * b
@@ -156,7 +159,7 @@ def _lin2(p: int, q: int, c: int) -> str:
 #: bands of a gap rule: (name, the band of x as text, the first x past band L as text, the same in Python)
 _BANDS: list[tuple[str, str, str, Callable[[int], int], Callable[[int], int]]] = [
     ("the binary length", "x.bit_length()", "1 << L", lambda x: x.bit_length(), lambda L: 1 << L),
-    ("the square root", "isqrt(x)", "(L + 1) ** 2", lambda x: __import__("math").isqrt(x), lambda L: (L + 1) ** 2),
+    ("the square root", "isqrt(x)", "(L + 1) ** 2", isqrt, lambda L: (L + 1) ** 2),
 ]
 
 
@@ -201,7 +204,8 @@ def _gen_rec(step: Callable[[int, int], int], x0: int, x1: int) -> Callable[[int
 
 def _gen_poly(coeffs: Sequence[int]) -> Callable[[int], list[int]]:
     def gen(top: int) -> list[int]:
-        out, j = [], 0
+        out: list[int] = []
+        j = 0
         while True:
             x = _poly_at(coeffs, j)
             if x > top:
@@ -295,8 +299,9 @@ def _fits(xs: Sequence[int], checks: int) -> list[Seq]:
         b = xs[1] - a * xs[0]
         if a >= 2 and all(xs[k + 1] == a * xs[k] + b for k in range(r - 1)):
             words = f"x_0 = {xs[0]}, x_(j+1) = {a} x_j{_signed(b)}".replace("x_(j+1)", "x_{j+1}")
-            out.append(Seq("linrec1", (a, b, xs[0]), (), words, 2,
-                           _gen_rec(lambda u, w, a=a, b=b: a * w + b, xs[0], xs[1])))
+            def step1(u: int, w: int, a: int = a, b: int = b) -> int:
+                return a * w + b
+            out.append(Seq("linrec1", (a, b, xs[0]), (), words, 2, _gen_rec(step1, xs[0], xs[1])))
     for deg in (2, 3):
         if r < deg + 2 + checks:
             continue

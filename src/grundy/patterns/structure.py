@@ -313,9 +313,9 @@ def div_recurrence(n: Any, v: Any, fit: int) -> Found | None:
                 for c, d in [(1, 0), *((c, d) for c in range(1, k) for d in range(c + 1) if (c, d) != (1, 0))]:
                     if any(c * (m // k) + d >= m or c * (m // k) + d < n0 for m in ms[:3]):
                         continue  # the recursion must go down (and stay in the table)
-                    fit = _fit_residue([(g[c * (m // k) + d], m // k, g[m]) for m in ms])
-                    if fit is not None:
-                        rules.append((*fit, c, d))
+                    found = _fit_residue([(g[c * (m // k) + d], m // k, g[m]) for m in ms])
+                    if found is not None:
+                        rules.append((*found, c, d))
                         break
                 else:
                     break
@@ -447,7 +447,7 @@ def _simplest_between(lo: Any, hi: Any, upper: bool = True) -> Any:
     from fractions import Fraction
 
     def inside(x: Fraction) -> bool:
-        return lo < x <= hi if upper else lo <= x < hi
+        return bool(lo < x <= hi) if upper else bool(lo <= x < hi)
 
     a, b, c, d = 0, 1, 1, 0  # a/b < x < c/d
     while True:
