@@ -16,7 +16,7 @@ from grundy.conjecture import evaluate
 from grundy.patterns.forms import evaluate as evaluate_locals
 from grundy.patterns.primitives import fib
 from grundy.patterns.sequences import guess_sequence
-from tests.oracles import mex, wins
+from tests.oracles import grundy_values, mex, wins
 
 
 def _table(moves, top: int) -> list[int]:
@@ -195,3 +195,18 @@ def test_take_at_most_k_or_split_lifts_across_k() -> None:
             assert said == vals
         else:
             assert said == [v == 0 for v in vals]
+
+
+@pytest.mark.parametrize("name, moves", [
+    ("divide-by-2-or-3", lambda n: [n // d for d in (2, 3) if n >= d]),                     # runs 2, 4, 6, 12, ...
+    ("take-half-or-a-third", lambda n: [n - n // 2, n - n // 3] if n >= 3 else [n - 1] if n else []),
+])
+def test_runs_whose_ends_are_interleaved_geometric_sequences(name, moves) -> None:
+    g = grundy.guess(grundy.ruleset(moves, name=name), to=600, known=False)
+    best = g.best
+    assert best is not None and best.target == "value" and "run" in best.words
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
+    oracle = grundy_values(moves)  # memoised recursion on the raw moves: few heaps reachable from any n
+    rng = random.Random(17)
+    pts = list(range(3000)) + [rng.randrange(10**6) for _ in range(200)] + [rng.randrange(10**30) for _ in range(30)]
+    assert all(best.predict(m) == oracle(m) for m in pts)

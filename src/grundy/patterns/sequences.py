@@ -130,7 +130,15 @@ def _member_text(kind: str, a: tuple[int, ...], v: str) -> str:
         return _closed(v, f"(lambda s: s(s, {x0}, {x1}))(lambda s, u, w: u == {v} or u < {v} and s(s, w, {step}))")
     if kind in ("gaps-prev", "gaps-next"):
         return _gaps_text(kind, a, v)
+    if kind == "lag":
+        m, p, c, *xs = a
+        return _closed(v, f"(lambda s: s(s, {tuple(xs)}))(lambda s, t: {v} in t or t[0] < {v} and "
+                          f"s(s, t[1:] + ({_lag_step(p, c)},)))")
     raise ValueError(kind)
+
+
+def _lag_step(p: int, c: int) -> str:
+    return ("t[0]" if p == 1 else f"{p} * t[0]") + _signed(c)
 
 
 def _count_text(kind: str, a: tuple[int, ...], v: str) -> str | None:
@@ -144,6 +152,10 @@ def _count_text(kind: str, a: tuple[int, ...], v: str) -> str | None:
         return _closed(v, f"(0 if {v} < {a[0]} else (lambda e: (lambda s: s(s, 0, 1))(lambda s, lo, hi: s(s, hi, 2 * hi) "
                 f"if e(hi) <= {v} else lo + 1 if hi - lo == 1 else s(s, (lo + hi) // 2, hi) "
                 f"if e((lo + hi) // 2) <= {v} else s(s, lo, (lo + hi) // 2)))({e}))")
+    if kind == "lag":
+        m, p, c, *xs = a
+        return _closed(v, f"(lambda s: s(s, 0, {tuple(xs)}))(lambda s, i, t: i if t[0] > {v} else "
+                          f"s(s, i + 1, t[1:] + ({_lag_step(p, c)},)))")
     if kind == "linrec2":
         p, q, c, x0, x1 = a
         return _closed(v, f"(lambda s: s(s, 0, {x0}, {x1}))(lambda s, i, u, w: i if u > {v} else "
@@ -324,8 +336,34 @@ def _fits(xs: Sequence[int], checks: int) -> list[Seq]:
                     words = f"x_0 = {xs[0]}, x_1 = {xs[1]}, x_{{j+2}} = {_lin2(p, q, c).replace('w', 'x_{j+1}').replace('u', 'x_j')}"
                     out.append(Seq("linrec2", (p, q, c, xs[0], xs[1]), (), words, 6,
                                    _gen_rec(step, xs[0], xs[1])))
+    for m in (2, 3):  # x_{j+m} = a x_j + c: m interleaved geometric sequences
+        if r < m + 2 + checks or xs[m] == xs[0] or (xs[m + 1] - xs[m]) % (xs[1] - xs[0]):
+            continue
+        a = (xs[m + 1] - xs[m]) // (xs[1] - xs[0])
+        c = xs[m] - a * xs[0]
+        if a < 2 or any(xs[k + m] != a * xs[k] + c for k in range(r - m)):
+            continue
+        gen = _gen_lag(m, a, c, xs[:m])
+        if gen(xs[-1]) != xs:
+            continue
+        said = "x_j" if a == 1 else f"{a} x_j"
+        words = f"{', '.join(f'x_{i} = {x}' for i, x in enumerate(xs[:m]))}, x_{{j+{m}}} = {said}{_signed(c)}"
+        out.append(Seq("lag", (m, a, c, *xs[:m]), (), words, 4 + m, gen))
     out.extend(_gap_fits(xs, checks))
     return out
+
+
+def _gen_lag(m: int, a: int, c: int, first: Sequence[int]) -> Callable[[int], list[int]]:
+    def gen(top: int) -> list[int]:
+        out: list[int] = []
+        t = list(first)
+        while t[0] <= top:
+            out.append(t[0])
+            t = t[1:] + [a * t[0] + c]
+            if t[-1] <= t[-2]:
+                break  # not increasing: no sequence
+        return out
+    return gen
 
 
 def _gap_fits(xs: list[int], checks: int) -> list[Seq]:

@@ -196,15 +196,19 @@ def runs(n: Any, v: Any, fit: int) -> Found | None:
         expr = _value_text(c, _atom(count), vals[0])
         what = f"{_value_text(c, 'j', vals[0])} on the j-th run"
     else:
-        for p in (2, 3, 4):
-            base = vals[:p]
-            if len(vals) >= 2 * p and all(x == base[j % p] for j, x in zip(js, vals)):
-                expr = f"{base}[{_atom(count)} % {p}]"
-                what = f"{base}[j % {p}] on the j-th run"
+        for h, p in ((h, p) for h in range(3) for p in (2, 3, 4)):
+            base = [vals[h + (r - h) % p] for r in range(p)]  # base[j % p] for j >= h
+            if len(vals) >= h + 2 * p and all(x == base[j % p] for j, x in zip(js[h:], vals[h:])):
+                cyc = f"{base}[j % {p}]"
+                what = f"{cyc} on the j-th run" + (f" (j >= {h}; before, {vals[:h]}[j])" if h else "")
+                if h:
+                    expr = f"(lambda j: {vals[:h]}[j] if j < {h} else {cyc})({count})"
+                else:
+                    expr = f"{base}[{_atom(count)} % {p}]"
                 break
         else:
             return None
-    words = f"constant on runs: {what}; the runs start at x_1, x_2, ... with {seq.words}"
+    words = f"constant on runs: {what}; a new run starts at each term of x_0, x_1, ... with {seq.words}"
     return Found(expr, words, 12 + seq.cost)
 
 
