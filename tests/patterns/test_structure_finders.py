@@ -210,3 +210,20 @@ def test_runs_whose_ends_are_interleaved_geometric_sequences(name, moves) -> Non
     rng = random.Random(17)
     pts = list(range(3000)) + [rng.randrange(10**6) for _ in range(200)] + [rng.randrange(10**30) for _ in range(30)]
     assert all(best.predict(m) == oracle(m) for m in pts)
+
+
+def test_long_irregular_prefix_then_periodic_is_a_shift_recurrence() -> None:
+    s = (11, 13, 14, 26)  # preperiod 219, period 3: too many exceptions for "periodic with exceptions"
+
+    def moves(n: int) -> list[int]:
+        return [n - d for d in s if d <= n]
+
+    g = grundy.guess(grundy.ruleset(moves, name="subtract-11-13-14-26"), to=1000, known=False)
+    best = g.best
+    assert best is not None and best.target == "value" and "g(n - 3)" in best.words
+    truth = _table(moves, 4000)
+    assert all(best.predict(m) == truth[m] for m in range(4001))
+    # a subtraction game repeating over a window of max(s) values is periodic from there on (the theorem)
+    assert truth[3000:3000 + 26] == truth[3003:3003 + 26]
+    for m in (10**30, 10**30 + 1, 10**30 + 2):
+        assert best.predict(m) == truth[3000 + (m - 3000) % 3]

@@ -198,7 +198,8 @@ _SHORT_LOOK = 2.0
 def _structured(n: np.ndarray[Any, Any], v: np.ndarray[Any, Any], k: int, target: str,
                 var: str) -> list[Conjecture]:
     """Rules of :mod:`grundy.patterns.structure`: recurrences through
-    ``g(n // k)``, values constant on runs whose ends follow a guessed sequence,
+    ``g(n // k)`` and ``g(n - p)`` (a long irregular prefix held in the
+    expression), values constant on runs whose ends follow a guessed sequence,
     P-positions at the terms of a guessed sequence or periodic but for one;
     fitted on the first ``k`` positions, each expression evaluated (as it pastes
     back) on every position of the table."""
@@ -209,10 +210,10 @@ def _structured(n: np.ndarray[Any, Any], v: np.ndarray[Any, Any], k: int, target
     goal = v if target == "value" else (v == 0).astype(np.int64)
     rules: list[st.Found | None] = []
     if target == "value":
-        rules += [st.div_recurrence(n, v, k), st.runs(n, v, k)]
+        rules += [st.div_recurrence(n, v, k), st.runs(n, v, k), st.shift_recurrence(n, v, k)]
     else:
         rules += [st.sparse(n, goal, k), st.periodic_and_sequence(n, goal, k, int(n[-1]))]
-        for f in (st.div_recurrence(n, goal, k), st.runs(n, goal, k)):
+        for f in (st.div_recurrence(n, goal, k), st.runs(n, goal, k), st.shift_recurrence(n, goal, k)):
             rules.append(None if f is None else st.Found(f"{f.expr} == 1", f.words, f.cost + 1))
     out: list[Conjecture] = []
     for f in rules:

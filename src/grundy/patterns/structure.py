@@ -21,7 +21,7 @@ from grundy.patterns.primitives import linrec_index
 from grundy.patterns.sequences import guess_sequence
 
 __all__ = ["period_2d", "period_2d_expr", "linear_recurrence", "run_structure", "sparse_structure", "Found", "runs",
-           "sparse", "periodic_and_sequence", "div_recurrence"]
+           "sparse", "periodic_and_sequence", "div_recurrence", "shift_recurrence", "ratio_threshold"]
 
 
 def period_2d(g: Any, max_period: int = 12, known: Any = None) -> tuple[int, int, list[list[int]]] | None:
@@ -462,3 +462,36 @@ def _simplest_between(lo: Any, hi: Any, upper: bool = True) -> Any:
             a, b = a + c, b + d
         else:
             c, d = a + c, b + d
+
+
+def shift_recurrence(n: Any, v: Any, fit: int) -> Found | None:
+    """``g(n) = g(n - p) + c`` from a learned ``t`` on (ultimate arithmetic
+    periodicity, seen three times on ``n[:fit]`` and over a quarter of it) with
+    a preperiod too irregular for the library's "periodic with exceptions":
+    the expression holds the first ``t + p`` values, so it needs that prefix
+    (it is in the expression) and nothing else.
+
+    >>> v = [m % 7 for m in range(100)] + [m % 3 for m in range(100, 400)]
+    >>> f = shift_recurrence(np.arange(400), np.array(v), 200)
+    >>> f.words
+    'g(n) = g(n - 3) for n >= 103 (periodic from n = 100 with period 3); the first 103 values are in the expression'
+    """
+    from grundy.patterns.periodicity import find_periodicity, is_observation
+
+    n = np.asarray(n, dtype=np.int64)
+    v = np.asarray(v, dtype=np.int64)
+    n0 = int(n[0])
+    if len(n) < 24 or not np.array_equal(n, np.arange(n0, n0 + len(n))):
+        return None
+    per = find_periodicity(v[:fit].tolist(), saltus=True, min_repeats=3)
+    if per is None or not is_observation(per.preperiod, per.period, fit) or per.preperiod + per.period > 5000:
+        return None
+    t, p, c = n0 + per.preperiod, per.period, per.saltus
+    head = [int(x) for x in v[: t - n0 + p]]
+    at = "n" if n0 == 0 else f"n - {n0}"
+    tail = f"T[{t - n0} + (n - {t}) % {p}]" + (f" + (n - {t}) // {p} * {c}" if c else "")
+    expr = f"(lambda T, n: T[{at}] if n < {t + p} else {tail})({head}, n)"
+    rec = f"g(n - {p})" + (f" {'+' if c > 0 else '-'} {abs(c)}" if c else "")
+    words = (f"g(n) = {rec} for n >= {t + p} (periodic from n = {t} with period {p}"
+             f"{f', saltus {c}' if c else ''}); the first {len(head)} values are in the expression")
+    return Found(expr, words, 30 + p)
