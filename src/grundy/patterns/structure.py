@@ -12,13 +12,16 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from grundy.patterns.primitives import linrec_index
+from grundy.patterns.sequences import guess_sequence
 
-__all__ = ["period_2d", "period_2d_expr", "linear_recurrence", "run_structure", "sparse_structure"]
+__all__ = ["period_2d", "period_2d_expr", "linear_recurrence", "run_structure", "sparse_structure", "Found", "runs",
+           "sparse", "periodic_and_sequence", "div_recurrence", "shift_recurrence", "ratio_threshold"]
 
 
 def period_2d(g: Any, max_period: int = 12, known: Any = None) -> tuple[int, int, list[list[int]]] | None:
@@ -129,3 +132,366 @@ def sparse_structure(n: Any, p: Any) -> str | None:
     if rec is None:
         return None
     return f"in_linrec(n, {rec[0]}, {rec[1]}, {pos[0]})"
+
+
+# ------------------------------------------------------------------ finders on one heap
+@dataclass(frozen=True)
+class Found:
+    """A rule found by a structure finder: an expression in ``n`` (a value, or
+    true exactly at the P-positions), its words and its cost (simplest first)."""
+
+    expr: str
+    words: str
+    cost: int
+
+
+def _value_text(c: int, var: str, d: int) -> str:
+    """``c var + d`` as Python text."""
+    head = var if c == 1 else f"-{var}" if c == -1 else f"{c} * {var}"
+    if c == 0:
+        return str(d)
+    return head + ("" if d == 0 else f" {'+' if d > 0 else '-'} {abs(d)}")
+
+
+def _atom(text: str) -> str:
+    """``text`` as an operand: as it is when a name or one call, else in parentheses."""
+    if text.isidentifier():
+        return text
+    head = text.split("(", 1)[0]
+    if head.isidentifier() and text.endswith(")"):
+        depth = 0
+        for i, ch in enumerate(text):
+            depth += (ch == "(") - (ch == ")")
+            if depth == 0 and ch == ")":
+                return text if i == len(text) - 1 else f"({text})"
+    return f"({text})"
+
+
+def runs(n: Any, v: Any, fit: int) -> Found | None:
+    """Values constant on runs whose ends form a sequence that
+    :func:`~grundy.patterns.sequences.guess_sequence` guesses, the value on the
+    ``j``-th run ``c j + d`` or periodic in ``j``; fitted on ``n[:fit]`` (the run
+    cut by the end of the prefix counts for its value only).
+
+    >>> n = np.arange(200)
+    >>> runs(n, np.array([int(m).bit_length() * 2 for m in n]), 100).expr
+    '2 * linrec_index(n, 2, 0, 1)'
+    """
+    n = np.asarray(n, dtype=np.int64)[:fit]
+    v = np.asarray(v, dtype=np.int64)[:fit]
+    change = np.flatnonzero(np.diff(v)) + 1
+    if len(change) < 4:
+        return None
+    starts = [int(n[i]) for i in change]
+    seq = guess_sequence(starts)
+    if seq is None or seq.kind == "arith" and not seq.head:
+        return None  # plain runs of one length: periodic, the forms' business
+    count = seq.count("n")
+    if count is None:
+        return None
+    vals = [int(v[0])] + [int(v[i]) for i in change]
+    js = list(range(len(vals)))
+    c = vals[1] - vals[0]
+    if c != 0 and all(x == c * j + vals[0] for j, x in zip(js, vals)):
+        expr = _value_text(c, _atom(count), vals[0])
+        what = f"{_value_text(c, 'j', vals[0])} on the j-th run"
+    else:
+        for h, p in ((h, p) for h in range(3) for p in (2, 3, 4)):
+            base = [vals[h + (r - h) % p] for r in range(p)]  # base[j % p] for j >= h
+            if len(vals) >= h + 2 * p and all(x == base[j % p] for j, x in zip(js[h:], vals[h:])):
+                cyc = f"{base}[j % {p}]"
+                what = f"{cyc} on the j-th run" + (f" (j >= {h}; before, {vals[:h]}[j])" if h else "")
+                if h:
+                    expr = f"(lambda j: {vals[:h]}[j] if j < {h} else {cyc})({count})"
+                else:
+                    expr = f"{base}[{_atom(count)} % {p}]"
+                break
+        else:
+            return None
+    words = f"constant on runs: {what}; a new run starts at each term of x_0, x_1, ... with {seq.words}"
+    return Found(expr, words, 12 + seq.cost)
+
+
+def sparse(n: Any, p: Any, fit: int) -> Found | None:
+    """P-positions (``p`` is 1 there) at the terms of a guessed sequence,
+    fitted on ``n[:fit]``.
+
+    >>> n = np.arange(300)
+    >>> sparse(n, np.array([int(m in (2, 7, 22, 67, 202)) for m in n]), 150).expr
+    'in_linrec(n, 3, 1, 2) == 1'
+    """
+    n = np.asarray(n, dtype=np.int64)[:fit]
+    pos = [int(n[i]) for i in np.flatnonzero(np.asarray(p)[:fit])]
+    if len(pos) < 4:
+        return None
+    seq = guess_sequence(pos)
+    if seq is None or seq.kind == "arith":
+        return None
+    return Found(seq.member("n"), f"n is one of x_0, x_1, ... with {seq.words}", 10 + seq.cost)
+
+
+def _residues_text(q: int, rs: list[int]) -> str:
+    if len(rs) == 1:
+        return f"n % {q} == {rs[0]}"
+    return f"n % {q} in ({', '.join(map(str, rs))})"
+
+
+def periodic_and_sequence(n: Any, p: Any, fit: int, table_end: int) -> Found | None:
+    """P-positions periodic (period at most 8), with the exceptions (all
+    added, or all removed) at the terms of a guessed sequence: "P iff n is even
+    or n = 2^(2j+1) - 1". Fitted on ``n[:fit]``; a sequence fixed by the very
+    exceptions it fits must predict one in ``(n[fit - 1], table_end]`` (the
+    rest of the table checks it).
+
+    >>> n = np.arange(300)
+    >>> p = np.array([int(m % 2 == 0 or m in (1, 7, 31, 127)) for m in n])
+    >>> periodic_and_sequence(n, p, 100, 299).expr
+    'n % 2 == 0 or in_linrec(n, 4, 3, 1) == 1'
+    """
+    n = np.asarray(n, dtype=np.int64)[:fit]
+    p = np.asarray(p, dtype=np.int64)[:fit]
+    for q in range(2, 9):
+        if len(n) < 6 * q:
+            break
+        rs = []
+        for r in range(q):
+            cls = p[n % q == r]
+            if 2 * int(cls.sum()) > len(cls):
+                rs.append(r)
+        if not rs or len(rs) == q:
+            continue
+        base = np.isin(n % q, rs)
+        extra = [int(x) for x in n[(p == 1) & ~base]]
+        missing = [int(x) for x in n[(p == 0) & base]]
+        if (extra and missing) or len(extra) + len(missing) < 3:
+            continue
+        exc = extra or missing
+        seq = guess_sequence(exc)  # a term past those that fix it, or else one in the rest of the table
+        if seq is None:
+            seq = guess_sequence(exc, checks=0)
+            if seq is None or not any(int(n[-1]) < t <= table_end for t in seq.terms(table_end)):
+                continue
+        if seq.kind == "arith" and not seq.head:
+            continue
+        base_text = _residues_text(q, rs)
+        if extra:
+            expr = f"{base_text} or {seq.member('n')}"
+            words = f"P iff {base_text}, or n is one of x_0, x_1, ... with {seq.words}"
+        else:
+            expr = f"{base_text} and not ({seq.member('n')})"
+            words = f"P iff {base_text}, but not when n is one of x_0, x_1, ... with {seq.words}"
+        return Found(expr, words, 12 + q + seq.cost)
+    return None
+
+
+def div_recurrence(n: Any, v: Any, fit: int) -> Found | None:
+    """``g(n)`` through ``g(n // k)`` (``k`` = 2, 3, 4): on each residue ``r`` of
+    ``n`` mod ``k``, ``g(kq + r) = alpha g(q) + beta q + gamma`` with small
+    integers (at least one residue through ``g(q)``), for ``n >= t``, and the
+    table below ``t``; fitted on ``n[:fit]``. The expression is a recursion
+    of depth ``log_k n``: exact far outside the table.
+
+    >>> def half(m):                 # take at most half: g(2q) = q, g(2q + 1) = g(q)
+    ...     return m // 2 if m % 2 == 0 else half(m // 2)
+    >>> f = div_recurrence(np.arange(200), np.array([half(m) for m in range(200)]), 100)
+    >>> f.words
+    'g(2q) = q, g(2q + 1) = g(q) for n >= 1; g(0) = 0 (a recurrence through g(n // 2))'
+    >>> from grundy.patterns.forms import evaluate
+    >>> evaluate(f.expr, n=3 * 2**100 + 2**99 - 1) == half(3 * 2**100 + 2**99 - 1)
+    True
+    """
+    n = np.asarray(n, dtype=np.int64)[:fit]
+    v = np.asarray(v, dtype=np.int64)[:fit]
+    n0 = int(n[0])
+    if len(n) < 24 or not np.array_equal(n, np.arange(n0, n0 + len(n))):
+        return None
+    g = {int(a): int(b) for a, b in zip(n, v)}
+    end = n0 + len(n)
+    for k in (2, 3, 4):
+        for t in range(max(1, k * n0), min(17, len(n) // 4)):
+            rules: list[tuple[int, int, int, int, int]] = []
+            for r in range(k):
+                ms = [m for m in range(t, end) if m % k == r]
+                if len(ms) < 4:
+                    break
+                for c, d in [(1, 0), *((c, d) for c in range(1, k) for d in range(c + 1) if (c, d) != (1, 0))]:
+                    if any(c * (m // k) + d >= m or c * (m // k) + d < n0 for m in ms[:3]):
+                        continue  # the recursion must go down (and stay in the table)
+                    found = _fit_residue([(g[c * (m // k) + d], m // k, g[m]) for m in ms])
+                    if found is not None:
+                        rules.append((*found, c, d))
+                        break
+                else:
+                    break
+            else:
+                if any(a != 0 for a, _, _, _, _ in rules):
+                    return _div_found(k, t, rules, [g[m] for m in range(n0, t)], n0)
+    return None
+
+
+def _fit_residue(pts: list[tuple[int, int, int]]) -> tuple[int, int, int] | None:
+    """The simplest ``(alpha, beta, gamma)`` with ``y = alpha g + beta q + gamma``
+    at every ``(g, q, y)``: a constant, ``g(q)`` or ``q`` plus a constant, then
+    small multiples of both."""
+    for alpha, beta in [(0, 0), (1, 0), (0, 1), *((a, b) for a in range(-3, 4) for b in range(-3, 4))]:
+        gamma = pts[0][2] - alpha * pts[0][0] - beta * pts[0][1]
+        if all(y == alpha * x + beta * q + gamma for x, q, y in pts):
+            return alpha, beta, gamma
+    return None
+
+
+def _div_found(k: int, t: int, rules: list[tuple[int, int, int, int, int]], base: list[int], n0: int) -> Found:
+    def term(a: int, b: int, c: int, rec: str, q: str) -> str:
+        parts = []
+        for coef, what in ((a, rec), (b, q)):
+            if coef:
+                parts.append(what if coef == 1 else f"-{what}" if coef == -1 else f"{coef} * {what}")
+        text = " + ".join(parts).replace("+ -", "- ")
+        if c:
+            text = f"{text} {'+' if c > 0 else '-'} {abs(c)}" if text else str(c)
+        return text or "0"
+
+    def arg(c: int, d: int, q: str) -> str:
+        return (q if c == 1 else f"{c} * ({q})" if " " in q else f"{c} * {q}") + (f" + {d}" if d else "")
+
+    cases = [term(a, b, c, f"g(g, {arg(cc, d, f'n // {k}')})", f"n // {k}") for a, b, c, cc, d in rules]
+    said = [term(a, b, c, f"g({arg(cc, d, 'q').replace(' * ', '')})", "q") for a, b, c, cc, d in rules]
+    groups: dict[str, list[int]] = {}
+    for r, e in enumerate(cases):
+        groups.setdefault(e, []).append(r)
+    items = list(groups.items())
+    body = items[-1][0]
+    for e, rs in reversed(items[:-1]):
+        cond = f"n % {k} == {rs[0]}" if len(rs) == 1 else f"n % {k} in ({', '.join(map(str, rs))})"
+        body = f"{e} if {cond} else {body}"
+    below = f"{base}[n - {n0}]" if n0 else f"{base}[n]"
+    if len(set(base)) == 1:
+        below = str(base[0])
+    expr = f"(lambda g, n: g(g, n))(lambda g, n: {below} if n < {t} else {body}, n)"
+    eqs = ", ".join(f"g({k}q{f' + {r}' if r else ''}) = {s}" for r, s in enumerate(said))
+    init = ", ".join(f"g({m}) = {x}" for m, x in zip(range(n0, t), base))
+    through = f"g(n // {k})" if all(cc == 1 and d == 0 for _, _, _, cc, d in rules) else f"n // {k}"
+    words = f"{eqs} for n >= {t}; {init} (a recurrence through {through})"
+    return Found(expr, words, 14 + 2 * k + len(base))
+
+
+# ------------------------------------------------------------------ pairs
+def ratio_threshold(pos: list[tuple[int, ...]], p: Any, fitted: list[bool]) -> Found | None:
+    """P-positions of pairs ``(a, b)`` by the ratio ``max / min``: below (or
+    above) a threshold ``r``, the pairs with a 0 all P or all N. ``r`` is read
+    from the bounds the fitted pairs set on it: a quadratic irrational when
+    the continued fraction of the bounds repeats (Euclid's game: ``phi``),
+    else the simplest fraction; the expression compares in exact integers.
+
+    >>> from fractions import Fraction
+    >>> pos = [(a, b) for a in range(30) for b in range(30)]
+    >>> phi = (1 + 5 ** 0.5) / 2
+    >>> p = [int(min(q) == 0 or max(q) < phi * min(q)) for q in pos]
+    >>> ratio_threshold(pos, p, [max(q) < 15 for q in pos]).expr
+    'min(a, b) == 0 or (2 * max(a, b) - min(a, b)) ** 2 < 5 * min(a, b) ** 2'
+    """
+    from fractions import Fraction
+
+    from grundy.patterns.forms import quadratic_from_bounds
+
+    zero: set[int] = set()
+    equal: set[int] = set()
+    below: list[Fraction] = []  # ratios of the fitted P-pairs
+    above: list[Fraction] = []  # and of the N-pairs
+    for q, is_p, fit in zip(pos, np.asarray(p).tolist(), fitted):
+        if not fit or len(q) != 2:
+            continue
+        lo, hi = min(q), max(q)
+        if lo == 0:
+            zero.add(int(is_p))
+        elif lo == hi:
+            equal.add(int(is_p))
+        else:
+            (below if is_p else above).append(Fraction(hi, lo))
+    if len(zero) != 1 or len(equal) > 1 or len(below) < 6 or len(above) < 6:
+        return None
+    for direction in ("<", ">"):
+        lo_b, hi_b = (max(below), min(above)) if direction == "<" else (max(above), min(below))
+        if lo_b >= hi_b:
+            continue
+        r = quadratic_from_bounds(lo_b, hi_b)
+        x, y = "max(a, b)", "min(a, b)"
+        if r is not None:
+            lhs = f"{_value_text(r.q, x, 0)} - {_value_text(r.p, y, 0)}" if r.p > 0 else \
+                f"{_value_text(r.q, x, 0)} + {_value_text(-r.p, y, 0)}" if r.p < 0 else _value_text(r.q, x, 0)
+            square = f"({lhs}) ** 2 {'<' if direction == '<' else '>'} {r.d} * {y} ** 2"
+            if direction == "<":
+                test = square if r.p <= r.q else f"{lhs} < 0 or {square}"
+            else:
+                test = square if r.p <= r.q else f"{lhs} > 0 and {square}"
+            what = f"{x} {direction} r {y}, r = {r} (exactly, in integers)"
+            cost = 9
+        else:
+            s = _simplest_between(lo_b, hi_b) if direction == "<" else _simplest_between(lo_b, hi_b, upper=False)
+            op = "<" if direction == "<" else ">"
+            test = f"{_value_text(s.denominator, x, 0)} {op} {_value_text(s.numerator, y, 0)}"
+            what = f"{x} {op} {s} {y}"
+            cost = 7
+        # the diagonal a = b (ratio 1) may go against the threshold (Euclid's game: a = b is N)
+        one = Fraction(1)
+        eq_by_rule = int(one < lo_b) if direction == "<" else int(one > hi_b)
+        if equal and equal != {eq_by_rule}:
+            test, what = (f"a == b or {test}", f"a = b or {what}") if equal == {1} else \
+                (f"a != b and {test}", f"a != b and {what}")
+        zero_p = zero == {1}
+        expr = f"{y} == 0 or {test}" if zero_p else f"{y} > 0 and ({test})"
+        words = f"P iff {'min(a, b) = 0 or ' if zero_p else 'min(a, b) > 0 and '}{what}"
+        return Found(expr, words, cost)
+    return None
+
+
+def _simplest_between(lo: Any, hi: Any, upper: bool = True) -> Any:
+    """The fraction with the least denominator in ``(lo, hi]`` (``[lo, hi)`` if
+    not ``upper``), by the Stern-Brocot descent."""
+    from fractions import Fraction
+
+    def inside(x: Fraction) -> bool:
+        return bool(lo < x <= hi) if upper else bool(lo <= x < hi)
+
+    a, b, c, d = 0, 1, 1, 0  # a/b < x < c/d
+    while True:
+        m = Fraction(a + c, b + d)
+        if inside(m):
+            return m
+        if m <= lo:
+            a, b = a + c, b + d
+        else:
+            c, d = a + c, b + d
+
+
+def shift_recurrence(n: Any, v: Any, fit: int) -> Found | None:
+    """``g(n) = g(n - p) + c`` from a learned ``t`` on (ultimate arithmetic
+    periodicity, seen three times on ``n[:fit]`` and over a quarter of it) with
+    a preperiod too irregular for the library's "periodic with exceptions":
+    the expression holds the first ``t + p`` values, so it needs that prefix
+    (it is in the expression) and nothing else.
+
+    >>> v = [m % 7 for m in range(100)] + [m % 3 for m in range(100, 400)]
+    >>> f = shift_recurrence(np.arange(400), np.array(v), 200)
+    >>> f.words
+    'g(n) = g(n - 3) for n >= 103 (periodic from n = 100 with period 3); the first 103 values are in the expression'
+    """
+    from grundy.patterns.periodicity import find_periodicity, is_observation
+
+    n = np.asarray(n, dtype=np.int64)
+    v = np.asarray(v, dtype=np.int64)
+    n0 = int(n[0])
+    if len(n) < 24 or not np.array_equal(n, np.arange(n0, n0 + len(n))):
+        return None
+    per = find_periodicity(v[:fit].tolist(), saltus=True, min_repeats=3)
+    if per is None or not is_observation(per.preperiod, per.period, fit) or per.preperiod + per.period > 5000:
+        return None
+    t, p, c = n0 + per.preperiod, per.period, per.saltus
+    head = [int(x) for x in v[: t - n0 + p]]
+    at = "n" if n0 == 0 else f"n - {n0}"
+    tail = f"T[{t - n0} + (n - {t}) % {p}]" + (f" + (n - {t}) // {p} * {c}" if c else "")
+    expr = f"(lambda T, n: T[{at}] if n < {t + p} else {tail})({head}, n)"
+    rec = f"g(n - {p})" + (f" {'+' if c > 0 else '-'} {abs(c)}" if c else "")
+    words = (f"g(n) = {rec} for n >= {t + p} (periodic from n = {t} with period {p}"
+             f"{f', saltus {c}' if c else ''}); the first {len(head)} values are in the expression")
+    return Found(expr, words, 30 + p)

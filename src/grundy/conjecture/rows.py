@@ -1,0 +1,142 @@
+"""Rules for rows of heaps: XOR of per-heap values and symmetric aggregates, checked on more heaps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from grundy.conjecture.model import Conjecture, Guess, _STATUS_ORDER
+from grundy.conjecture.one_heap import _ROW_VARS, _pastes_back, _sample, _synth_positions
+from grundy.conjecture.two_dim import _best_form, _sub
+from grundy.patterns.forms import renamed
+
+
+# --------------------------------------------------------------------- many heaps
+def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) -> Guess:
+    dims = g.ndim
+    m = g.shape[0]
+    k = max(2, min(m, (m + 1) // 2 if fit is None else fit))
+    known = g >= 0
+    p = (g == 0)
+    grids = np.meshgrid(*([np.arange(m)] * dims), indexing="ij")
+    fitted = f"each heap 0..{k - 1}"
+    checked = f"each heap 0..{m - 1} ({dims} heaps)"
+    found: list[Conjecture | None] = []
+    zero = (0,) * dims
+    w = []
+    for i in range(dims):
+        idx = list(zero)
+        line = []
+        for x in range(m):
+            idx[i] = x
+            line.append(int(g[tuple(idx)]))
+        w.append(np.array(line, dtype=np.int64))
+    if all((wi >= 0).all() for wi in w):
+        xor = np.zeros_like(g)
+        for i in range(dims):
+            xor ^= w[i][grids[i]]
+        words, expr, cost = _xor_words(w, k)
+        fsub0 = tuple(slice(0, k) for _ in range(dims))
+        if np.array_equal((xor == 0)[fsub0][known[fsub0]], p[fsub0][known[fsub0]]):
+            found.append(_box_check("P", f"P iff {words} is 0", f"{expr} == 0", xor == 0, p, known,
+                                  fitted, checked, cost))
+    # misère Nim's rule
+    xs = np.zeros_like(g)
+    big = np.zeros_like(g, dtype=bool)
+    for i in range(dims):
+        xs ^= grids[i]
+        big |= grids[i] > 1
+    mis = np.where(big, xs == 0, xs == 1)
+    fsub = tuple(slice(0, k) for _ in range(dims))
+    if np.array_equal(mis[fsub][known[fsub]], p[fsub][known[fsub]]):
+        found.append(_box_check(
+            "P", "P iff the heaps' XOR is 0 when some heap exceeds 1, and 1 when none does (misère Nim)",
+            "(xor_all(x) == 0) if max(x) > 1 else (xor_all(x) == 1)", mis, p, known, fitted, checked, 6))
+    found.extend(_moore(list(grids), p, known, k, fitted, checked))
+    if not any(c is not None and c.status != "refuted" for c in found):
+        rows = [tuple(int(t) for t in q) for q in np.argwhere(known).tolist()]
+        found.extend(_synth_positions(rows, g[known], [max(q) < k for q in rows], _ROW_VARS,
+                                      lambda q: {"x": q}, "x", fitted, checked, limit, target="P"))
+    out = [c for c in found if c is not None]
+    out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
+    return Guess(game, "heaps", f"rows of {dims} heaps, {checked}", g.tolist(), out[:limit])
+
+
+def _xor_words(w: list[np.ndarray[Any, Any]], k: int) -> tuple[str, str, int]:
+    """Words and expression (in the row ``x``) of the XOR of ``w_i(x_i)``."""
+    dims = len(w)
+    m = len(w[0])
+    ident = np.arange(m)
+    zero = np.zeros(m, dtype=np.int64)
+    if all(np.array_equal(wi, w[0]) for wi in w):
+        if np.array_equal(w[0], ident):
+            return "the XOR of the heaps", "xor_all(x)", 1
+        f = _best_form(w[0], k)
+        if f is None:
+            table = w[0].tolist()
+            return (f"the XOR of f(heap), f = {table} on 0..{m - 1}", f"xor_all({table}[h] for h in x)", 9)
+        if set(w[0].tolist()) <= {0, 1}:
+            fh = _sub(f.expr, "h")
+            return (f"the number of heaps h with f(h) = 1 (mod 2), f(h) = {renamed(f, 'h').described()}",
+                    f"sum({fh} for h in x) % 2", 3 + f.cost)
+        fh = _sub(f.expr, "h")
+        return f"the XOR of f(h) over the heaps h, f(h) = {renamed(f, 'h').described()}", \
+            f"xor_all({fh} for h in x)", 2 + f.cost
+    if all(np.array_equal(wi, ident if i % 2 == 0 else zero) for i, wi in enumerate(w)):
+        return "the XOR of the odd-numbered coordinates (1st, 3rd, ...)", "xor_all(x[0::2])", 2
+    if all(np.array_equal(wi, ident if i % 2 == 1 else zero) for i, wi in enumerate(w)):
+        return "the XOR of the even-numbered coordinates (2nd, 4th, ...)", "xor_all(x[1::2])", 2
+    parts, exprs = [], []
+    for i, wi in enumerate(w):
+        f = _best_form(wi, k)
+        if f is None:
+            parts.append(f"w{i + 1} = {wi.tolist()}")
+            exprs.append(f"{wi.tolist()}[x[{i}]]")
+        else:
+            parts.append(f"w{i + 1}(h) = {renamed(f, 'h').described()}")
+            exprs.append(f"({_sub(f.expr, f'x[{i}]')})")
+    return (f"the XOR of w_i(x_i) over the coordinates, {'; '.join(parts)}",
+            f"xor_all([{', '.join(exprs)}])", 4 + dims)
+
+
+def _box_check(target: str, words: str, expr: str, pred: np.ndarray[Any, Any], p: np.ndarray[Any, Any],
+               known: np.ndarray[Any, Any], fitted: str, checked: str, cost: int) -> Conjecture | None:
+    pts = _sample(p.shape)
+    if not _pastes_back(expr, [{"x": q} for q in pts], [int(pred[q]) for q in pts]):
+        return None
+    bad = np.argwhere((pred != p) & known)
+    ce = None
+    status = "verified"
+    if len(bad):
+        i = min(bad.tolist(), key=lambda t: (sum(t), t))
+        ce = {"position": tuple(i), "table": "P" if p[tuple(i)] else "N",
+              "rule": "P" if pred[tuple(i)] else "N"}
+        status = "refuted"
+    return Conjecture(target, words, expr, "x", status, fitted, checked, int(known.sum()), cost, ce)
+
+
+def _moore(grids: list[np.ndarray[Any, Any]], p: np.ndarray[Any, Any], known: np.ndarray[Any, Any], k: int,
+           fitted: str, checked: str) -> list[Conjecture | None]:
+    """Moore's Nim_k rule, for each modulus ``m = k + 1`` from 3 to the number
+    of heaps: P iff, for every binary digit, the number of heaps with that digit
+    1 is divisible by ``m`` (``m = 2`` is Nim's XOR, found above). Fitted on the
+    box ``0..k-1``; on rows of ``m`` heaps it says "all heaps equal" too, so
+    the rows of more heaps it is checked on decide."""
+    dims = len(grids)
+    top = int(grids[0].max())
+    fsub = tuple(slice(0, k) for _ in range(dims))
+    out: list[Conjecture | None] = []
+    for m in range(3, dims + 1):
+        pred = np.ones_like(p, dtype=bool)
+        for bit in range(max(1, top.bit_length())):
+            count = sum((gi >> bit) & 1 for gi in grids)
+            pred &= count % m == 0
+        if np.array_equal(pred[fsub][known[fsub]], p[fsub][known[fsub]]):
+            out.append(_box_check(
+                "P", f"P iff, for every binary digit, the number of heaps with that digit 1 is divisible by {m} "
+                f"(Moore's Nim_{m - 1}: take from at most {m - 1} heaps)",
+                f"all(sum(h >> i & 1 for h in y) % {m} == 0 for y in [x] for i in range(max(y).bit_length()))",
+                pred, p, known, fitted, checked, 7))
+            break
+    return out

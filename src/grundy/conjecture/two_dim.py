@@ -1,0 +1,203 @@
+"""Rules for pairs of heaps: XOR-like forms, 2-D periods, Beatty pairs, graphs (a, f(a))."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from grundy.conjecture.model import Conjecture, Guess, _STATUS_ORDER
+from grundy.conjecture.one_heap import _PAIR_VARS, _pastes_back, _sample, _synth_positions
+from grundy.patterns.forms import Form, QuadraticIrrational, fit_forms, quadratic_from_bounds, reduced_quadratic, renamed
+
+
+# --------------------------------------------------------------------- pairs
+def _two_dim(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) -> Guess:
+    m = g.shape[0]
+    k = max(4, min(m, m // 2 if fit is None else fit))
+    a, b = np.meshgrid(np.arange(m), np.arange(m), indexing="ij")
+    known = g >= 0
+    found: list[Conjecture | None] = []
+    fitted = f"a, b = 0..{k - 1}"
+    checked = f"a, b = 0..{m - 1}"
+    if known.all():
+        simple = [
+            ("a XOR b (Nim-sum)", "a ^ b", a ^ b, 1), ("min(a, b)", "min(a, b)", np.minimum(a, b), 2),
+            ("max(a, b)", "max(a, b)", np.maximum(a, b), 2), ("a + b", "a + b", a + b, 2),
+            ("|a - b|", "abs(a - b)", np.abs(a - b), 2),
+        ]
+        for words, expr, pred, cost in simple:
+            if np.array_equal(pred[:k, :k], g[:k, :k]):
+                found.append(_grid_check("value", words, expr, pred, g, known, fitted, checked, cost))
+        sep = g[:, :1] ^ g[:1, :] ^ g[0, 0]
+        if not found and np.array_equal(sep[:k, :k], g[:k, :k]):
+            fa, fb = _best_form(g[:, 0] ^ g[0, 0], k), _best_form(g[0, :], k)
+            if fa is not None and fb is not None:
+                pred = fa.values(np.arange(m))[:, None] ^ fb.values(np.arange(m))[None, :]
+                wa, wb = renamed(fa, "a").described(), renamed(fb, "b").described()
+                found.append(_grid_check("value", f"f(a) XOR g(b) with f(a) = {wa} and g(b) = {wb}",
+                                         f"({_sub(fa.expr, 'a')}) ^ ({_sub(fb.expr, 'b')})",
+                                       pred, g, known, fitted, checked, 4 + fa.cost + fb.cost))
+    p = (g == 0)
+    found.extend(_beatty(p, k, fitted, checked))
+    graph = _graph_form(p, k, fitted, checked)
+    if graph is not None:
+        found.append(graph)
+    if not any(c is not None and c.status != "refuted" for c in found):
+        found.append(_doubly_periodic(g, known, k, fitted, checked))
+    if not any(c is not None and c.status != "refuted" for c in found):
+        pos: list[tuple[int, ...]] = [(int(x), int(y)) for x, y in zip(a[known].tolist(), b[known].tolist())]
+        found.extend(_synth_positions(pos, g[known], [x < k and y < k for x, y in pos], _PAIR_VARS,
+                                      lambda q: {"a": q[0], "b": q[1]}, "a, b", fitted, checked, limit))
+    out = [c for c in found if c is not None]
+    out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
+    return Guess(game, "pair", f"pairs (a, b) with {checked}", g.tolist(), out[:limit])
+
+
+def _doubly_periodic(g: np.ndarray[Any, Any], known: np.ndarray[Any, Any], k: int, fitted: str,
+                     checked: str) -> Conjecture | None:
+    """``value(a, b) = base[a % p][b % q]``, periods fitted on the square ``0..k-1``."""
+    from grundy.patterns.structure import period_2d, period_2d_expr
+
+    found = period_2d(g[:k, :k], known=known[:k, :k])
+    if found is None:
+        return None
+    p, q, base = found
+    m = g.shape[0]
+    a, b = np.meshgrid(np.arange(m), np.arange(m), indexing="ij")
+    pred = np.asarray(base, dtype=np.int64)[a % p, b % q]
+    return _grid_check("value", f"periodic in a with period {p} and in b with period {q}: {base}",
+                       period_2d_expr(p, q, base), pred, g, known, fitted, checked, 6 + p + q)
+
+
+def _sub(expr: str, var: str) -> str:
+    """``expr`` with the variable ``n`` renamed ``var``."""
+    import re
+
+    return re.sub(r"(?<![A-Za-z_])n\b", var, expr)
+
+
+def _best_form(v: np.ndarray[Any, Any], k: int) -> Form | None:
+    """The simplest form fitted on ``v[:k]`` (all of a short ``v``) that holds on all of ``v``."""
+    n = np.arange(len(v), dtype=np.int64)
+    k = max(k, min(len(v), 16))
+    forms = fit_forms(n[:k], v[:k])
+    return next((f for f in forms if np.array_equal(f.values(n), v)), None)
+
+
+def _grid_check(target: str, words: str, expr: str, pred: np.ndarray[Any, Any], g: np.ndarray[Any, Any],
+                known: np.ndarray[Any, Any], fitted: str, checked: str, cost: int) -> Conjecture | None:
+    pts = _sample(g.shape)
+    if not _pastes_back(expr, [{"a": a, "b": b} for a, b in pts], [int(pred[p]) for p in pts]):
+        return None
+    bad = np.argwhere((pred != g) & known)
+    ce = None
+    status = "verified"
+    if len(bad):
+        # the first counterexample in order of a + b, then a
+        i = min(bad.tolist(), key=lambda t: (t[0] + t[1], t[0]))
+        ce = {"position": tuple(i), "table": int(g[i[0], i[1]]), "rule": int(pred[i[0], i[1]])}
+        status = "refuted"
+    return Conjecture(target, words, expr, "a, b", status, fitted, checked, int(known.sum()), cost, ce)
+
+
+def _p_pairs(p: np.ndarray[Any, Any], k: int) -> list[tuple[int, int]] | None:
+    """The P-pairs ``(a, b)``, ``a <= b``, of the square ``0..k-1``, in order of
+    ``b - a``, if the set is symmetric with each ``a`` and each difference once."""
+    sub = p[:k, :k]
+    if not np.array_equal(sub, sub.T):
+        return None
+    pairs = sorted(((int(a), int(b)) for a, b in np.argwhere(sub) if a <= b), key=lambda t: t[1] - t[0])
+    return pairs
+
+
+def _beatty(p: np.ndarray[Any, Any], k: int, fitted: str, checked: str) -> list[Conjecture]:
+    """P-positions ``(a_j, a_j + c j)`` with ``a_j = floor(j r)``: ``c`` from the
+    fitted pairs, ``r`` by continued fractions from the bounds the pairs set on
+    it, checked exactly on the whole square."""
+    pairs = _p_pairs(p, k)
+    if not pairs or len(pairs) < 4 or pairs[0] != (0, 0):
+        return []
+    diffs = [b - a for a, b in pairs]
+    c = diffs[1]
+    if c < 1 or any(d != c * j for j, d in enumerate(diffs)):
+        return []
+    # complete pairs only: b < k
+    lo, hi = Fraction(0), Fraction(10**9)
+    for j, (a, _) in enumerate(pairs[1:], start=1):
+        lo, hi = max(lo, Fraction(a, j)), min(hi, Fraction(a + 1, j))
+    if lo >= hi:
+        return []
+    r = quadratic_from_bounds(lo, hi)
+    how = "r from the continued fraction of the data"
+    if r is None:
+        # too few pairs to see the continued fraction repeat: complementary Beatty
+        # sequences with b_k - a_k = c k have 1/r + 1/(r + c) = 1
+        r = reduced_quadratic(2 - c, c * c + 4, 2)
+        how = f"r from 1/r + 1/(r + {c}) = 1, complementary Beatty sequences"
+        if not lo <= Fraction(r.floor_mul(10**12), 10**12) < hi:
+            return []
+    m = p.shape[0]
+    pred = _beatty_set(r, c, m)
+    cs = "" if c == 1 else f"{c}"
+    rs = str(r)
+    words = (f"the pairs (a_k, a_k + {cs}k) and their mirrors, a_k = floor(k r), r = {rs} "
+             f"(Beatty sequences: {how}; checked exactly)")
+    diff = "abs(a - b)" if c == 1 else f"abs(a - b) // {c}"
+    guard = "" if c == 1 else f"abs(a - b) % {c} == 0 and "
+    expr = f"{guard}min(a, b) == beatty({diff}, {r.p}, {r.d}, {r.q})"
+    known = np.ones_like(p, dtype=bool)
+    found = _grid_check("P", words, expr, pred.astype(np.int64), p.astype(np.int64), known, fitted, checked, 5)
+    return [found] if found is not None else []
+
+
+def _beatty_set(r: QuadraticIrrational, c: int, m: int) -> np.ndarray[Any, Any]:
+    out = np.zeros((m, m), dtype=bool)
+    j = 0
+    while True:
+        a = r.floor_mul(j)
+        b = a + c * j
+        if a >= m:
+            break
+        if b < m:
+            out[a, b] = out[b, a] = True
+        j += 1
+    return out
+
+
+def _graph_form(p: np.ndarray[Any, Any], k: int, fitted: str, checked: str) -> Conjecture | None:
+    """P-positions ``(a, f(a))`` (and mirrors): one ``b >= a`` per ``a``."""
+    m = p.shape[0]
+    if not np.array_equal(p, p.T):
+        return None
+    firsts: list[int] = []
+    partner: list[int] = []
+    for a in range(m):
+        bs = np.flatnonzero(p[a, a:]) + a
+        if len(bs) > 1:
+            return None
+        if len(bs) == 1:
+            firsts.append(a)
+            partner.append(int(bs[0]))
+    if len(firsts) < 4 or firsts != list(range(len(firsts))):
+        return None
+    n = np.array(firsts, dtype=np.int64)
+    fv = np.array(partner, dtype=np.int64)
+    kk = sum(1 for b in partner if b < k)
+    forms = fit_forms(n[: max(4, kk)], fv[: max(4, kk)])
+    if not forms:
+        return None
+    base = forms[0]
+    f = renamed(base, "a")
+    fa = f.values(np.arange(m))
+    if any(0 <= fa[a] < a for a in range(m)):
+        return None  # the expression reads f at min(a, b): f(a) >= a is needed
+    pred = np.zeros_like(p)
+    for a in range(m):
+        if 0 <= fa[a] < m:
+            pred[a, fa[a]] = pred[fa[a], a] = True
+    expr = f"max(a, b) == ({_sub(base.expr, 'min(a, b)')})" if base.expr != "n" else "a == b"
+    return _grid_check("P", f"the pairs (a, f(a)) and their mirrors, f(a) = {f.described()}", expr,
+                       pred.astype(np.int64), p.astype(np.int64), np.ones_like(p, dtype=bool),
+                       fitted, checked, 3 + f.cost)
