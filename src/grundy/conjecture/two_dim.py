@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -14,13 +15,46 @@ from grundy.patterns.forms import Form, QuadraticIrrational, fit_forms, quadrati
 
 # --------------------------------------------------------------------- pairs
 def _two_dim(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) -> Guess:
+    """Rules of a square table of pairs; a game that refuses the first rows and
+    columns (heaps from 1) is read on the square from its first legal pair,
+    its rules in shifted coordinates (``a - 1``) written back in ``a`` and ``b``.
+
+    >>> import numpy as np
+    >>> t = np.full((12, 12), -1)
+    >>> t[1:, 1:] = (np.arange(11)[:, None] ^ np.arange(11)[None, :])
+    >>> _two_dim("t", t, None, 3).best.expr
+    '(a - 1) ^ (b - 1)'
+    """
+    m = g.shape[0]
+    known = g >= 0
+    rows, cols = np.flatnonzero(known.any(axis=1)), np.flatnonzero(known.any(axis=0))
+    s = int(min(rows[0], cols[0])) if len(rows) and len(cols) else 0
+    if s == 0 or m - s < 4:
+        return _two_dim_at(game, g, fit, limit, 0)
+    sub = _two_dim_at(game, g[s:, s:], None if fit is None else max(2, fit - s), limit, s)
+    sub.table = g.tolist()
+    sub.domain = f"pairs (a, b) with a, b = {s}..{m - 1} (a, b < {s} refused)"
+    return sub
+
+
+#: the words a shifted rule reads its coordinates in
+_COORD = re.compile(r"(?<![A-Za-z_0-9.'\"])([ab])(?![A-Za-z_0-9'\"])")
+
+
+def _shifted(expr: str, s: int) -> str:
+    """``expr`` in ``a``, ``b`` read at ``a - s``, ``b - s``."""
+    return expr if s == 0 else _COORD.sub(lambda mt: f"({mt.group(1)} - {s})", expr)
+
+
+def _two_dim_at(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int, s: int) -> Guess:
+    """The rules of ``g``, whose cell ``(i, j)`` is the pair ``(i + s, j + s)``."""
     m = g.shape[0]
     k = max(4, min(m, m // 2 if fit is None else fit))
     a, b = np.meshgrid(np.arange(m), np.arange(m), indexing="ij")
     known = g >= 0
     found: list[Conjecture | None] = []
-    fitted = f"a, b = 0..{k - 1}"
-    checked = f"a, b = 0..{m - 1}"
+    fitted = f"a, b = {s}..{k - 1 + s}"
+    checked = f"a, b = {s}..{m - 1 + s}"
     if known.all():
         simple = [
             ("a XOR b (Nim-sum)", "a ^ b", a ^ b, 1), ("min(a, b)", "min(a, b)", np.minimum(a, b), 2),
@@ -44,15 +78,97 @@ def _two_dim(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) ->
     graph = _graph_form(p, k, fitted, checked)
     if graph is not None:
         found.append(graph)
-    if not any(c is not None and c.status != "refuted" for c in found):
+    binary = bool(((g[known] == 0) | (g[known] == 1)).all())
+
+    def has(target: str | None = None) -> bool:
+        return any(c is not None and c.status != "refuted" and (target is None or c.target == target)
+                   for c in found)
+
+    if not has("value") and not binary:
+        found.extend(_projected(g, known, k, fitted, checked, "value"))
+    if not has():
         found.append(_doubly_periodic(g, known, k, fitted, checked))
-    if not any(c is not None and c.status != "refuted" for c in found):
-        pos: list[tuple[int, ...]] = [(int(x), int(y)) for x, y in zip(a[known].tolist(), b[known].tolist())]
-        found.extend(_synth_positions(pos, g[known], [x < k and y < k for x, y in pos], _PAIR_VARS,
-                                      lambda q: {"a": q[0], "b": q[1]}, "a, b", fitted, checked, limit))
+    if not has():
+        found.extend(_projected(g, known, k, fitted, checked, "P"))
+    pos: list[tuple[int, ...]] = [(int(x), int(y)) for x, y in zip(a[known].tolist(), b[known].tolist())]
+    mask = [x < k and y < k for x, y in pos]
+    for target in ("value", "P"):
+        if has() or (target == "value" and binary):
+            continue
+        found.extend(_synth_positions(pos, g[known], mask, _PAIR_VARS, lambda q: {"a": q[0], "b": q[1]},
+                                      "a, b", fitted, checked, limit, target=target))
     out = [c for c in found if c is not None]
-    out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
+    if s:
+        for c in out:
+            c.expr, c.words = _shifted(c.expr, s), _shifted(c.words, s)
+            if c.counterexample is not None:
+                c.counterexample["position"] = tuple(int(x) + s for x in c.counterexample["position"])
+    out.sort(key=lambda c: (_STATUS_ORDER[c.status], not binary and c.target != "value", c.cost))
     return Guess(game, "pair", f"pairs (a, b) with {checked}", g.tolist(), out[:limit])
+
+
+#: the quantities of a pair a rule may read through one variable, simplest first:
+#: ``(expression, function of the arrays a, b, whether it needs min(a, b) >= 1)``
+_KEYS: list[tuple[str, Any, bool]] = [
+    ("abs(a - b)", lambda a, b: np.abs(a - b), False),
+    ("min(a, b)", np.minimum, False),
+    ("max(a, b)", np.maximum, False),
+    ("a + b", lambda a, b: a + b, False),
+    ("a ^ b", lambda a, b: a ^ b, False),
+    ("a | b", lambda a, b: a | b, False),
+    ("a & b", lambda a, b: a & b, False),
+    ("gcd(a, b)", np.gcd, False),
+    ("max(a, b) // min(a, b)", lambda a, b: np.maximum(a, b) // np.maximum(np.minimum(a, b), 1), True),
+    ("max(a, b) % min(a, b)", lambda a, b: np.maximum(a, b) % np.maximum(np.minimum(a, b), 1), True),
+]
+
+
+def _projected(g: np.ndarray[Any, Any], known: np.ndarray[Any, Any], k: int, fitted: str, checked: str,
+               target: str) -> list[Conjecture]:
+    """Rules through one quantity of the pair (``|a - b|``, ``min``, ``a ^ b``,
+    ``gcd``, ``max // min``, ...; :data:`_KEYS`): where the fitted square's
+    values (or P-positions) are a function of it, that function as a form of
+    one variable, checked on the whole table. ``value(a, b) = f(a ^ b)``,
+    ``P iff |a - b| <= 1`` and ``P iff max(a, b) // min(a, b) >= 2`` are such rules.
+
+    >>> import numpy as np
+    >>> a, b = np.meshgrid(np.arange(20), np.arange(20), indexing="ij")
+    >>> [c.expr for c in _projected((np.abs(a - b) > 1).astype(np.int64), a >= 0, 10, "", "", "P")]
+    ['{0: 1, 1: 1}.get(abs(a - b), 0) == 1']
+    """
+    m = g.shape[0]
+    a, b = np.meshgrid(np.arange(m), np.arange(m), indexing="ij")
+    goal = g if target == "value" else (g == 0).astype(np.int64)
+    inside = known & (a < k) & (b < k)
+    out: list[Conjecture] = []
+    for cost, (text, key_of, positive) in enumerate(_KEYS):
+        ok = known & (np.minimum(a, b) >= 1) if positive else known
+        if positive and (known & ~ok).any():
+            continue
+        key = key_of(a, b)
+        kin, vin = key[inside & ok], goal[inside & ok]
+        if len(kin) < 8:
+            continue
+        top = int(kin.max())
+        seq = np.full(top + 1, -1, dtype=np.int64)
+        seq[kin] = vin
+        if (seq[kin] != vin).any() or (seq < 0).any() or top < 5 or len(set(vin.tolist())) < 2:
+            continue  # not a function of the key, or not on every key value from 0, or constant
+        n = np.arange(top + 1, dtype=np.int64)
+        for form in fit_forms(n, seq)[:3]:
+            pred = form.values(np.arange(int(key.max()) + 1, dtype=np.int64))[key]
+            atomic = re.fullmatch(r"[a-z]+\([^()]*(\([^()]*\))?[^()]*\)", text) is not None
+            expr = _sub(form.expr, text if atomic else f"({text})")
+            words = f"{renamed(form, 'd').described()} with d = {text}"
+            if target == "P":
+                expr, words = f"{expr} == 1", f"P iff {words} is 1"
+            c = _grid_check(target, words, expr, pred, goal, ok, fitted, checked, 3 + cost + form.cost)
+            if c is not None:
+                out.append(c)
+                break
+        if any(c.status != "refuted" for c in out):
+            break
+    return out
 
 
 def _doubly_periodic(g: np.ndarray[Any, Any], known: np.ndarray[Any, Any], k: int, fitted: str,

@@ -47,7 +47,7 @@ from typing import Any
 import numpy as np
 
 from grundy.patterns.periodicity import find_periodicity
-from grundy.patterns.primitives import PRIMITIVES
+from grundy.patterns.primitives import PRIMITIVES, VECTORISED
 
 __all__ = [
     "Form", "fit_forms", "NAMESPACE", "evaluate", "lowbit", "highbit", "popcount", "bitrev",
@@ -222,6 +222,12 @@ _FEATURES: tuple[_Feature, ...] = (
     _Feature("1 if {x} is a Fibonacci number, else 0", "is_fib({x})", _v_is_fib, 3),
     _Feature("the smallest term of the Zeckendorf representation of {x}", "zeck_low({x})", _v_zeck_low, 3),
     _Feature("1 if {x} is a power of two, else 0", "is_pow2({x})", _v_is_pow2, 3),
+    _Feature("the exponent of 2 in {x}", "v2({x})", lambda x: VECTORISED["v2"][0](np.maximum(x, 0)), 2),
+    _Feature("the number of binary digits of {x}", "bitlen({x})",
+             lambda x: VECTORISED["bitlen"][0](np.maximum(x, 0)), 2),
+    _Feature("the integer square root of {x}", "isqrt({x})", lambda x: VECTORISED["isqrt"][0](np.maximum(x, 0)), 3),
+    _Feature("the largest k with k(k + 1)/2 <= {x}", "trinv({x})",
+             lambda x: VECTORISED["trinv"][0](np.maximum(x, 0)), 3),
 )
 
 
@@ -333,20 +339,20 @@ def fit_forms(n: Array, values: Array, *, max_exceptions: int | None = None,
     c = int(v[-1])
     try_rule(f"the constant {c}", str(c), _constant(c), 0, (0, 1, 0))
     # a f(n - d) + b
-    for d in (0, 1):
-        xw, xe = ("n", "n") if d == 0 else ("(n - 1)", "(n - 1)")
+    for d in (0, 1, -1):
+        xw = xe = "n" if d == 0 else f"(n {'-' if d > 0 else '+'} 1)"
         shifted = n - d
         if shifted[0] < 0:
             continue
-        for feat in _FEATURES:
+        for feat in _FEATURES[1:] if d < 0 else _FEATURES:  # (n + 1) itself is linear in n
             fx = np.asarray(feat.fn(shifted), dtype=np.int64)
             for a, b in _affine_fits(fx, v, size):
                 fn = _affine(feat.fn, a, b, d)
-                base_w = feat.words.format(x=xw).replace("of (n - 1)", "of n - 1")
-                base_e = feat.expr.format(x=xe).replace("((n - 1))", "(n - 1)")
+                base_w = feat.words.format(x=xw).replace("of (n - 1)", "of n - 1").replace("of (n + 1)", "of n + 1")
+                base_e = feat.expr.format(x=xe).replace("((n - 1))", "(n - 1)").replace("((n + 1))", "(n + 1)")
                 words, rule = _affine_text(a, b, base_w, base_e, feat is _FEATURES[0])
                 per = (d, 1, a) if feat is _FEATURES[0] else None
-                try_rule(words, rule, fn, 1 + feat.cost + 2 * d + (a != 1) + (b != 0), per)
+                try_rule(words, rule, fn, 1 + feat.cost + 2 * abs(d) + (a != 1) + (b != 0), per)
     # n % k, n // k
     for k in range(2, max_modulus + 1):
         try_rule(f"n mod {k}", f"n % {k}", _periodic(np.arange(k), k, 0), 3, (0, k, 0))
@@ -365,6 +371,9 @@ def fit_forms(n: Array, values: Array, *, max_exceptions: int | None = None,
     # (arithmetic) periodicity
     per_form = _periodic_form(n, v, cap, before)
     if per_form is not None:
+        steps = _staircase(per_form)
+        if steps is not None:
+            add(steps)
         add(per_form)
     out.sort(key=lambda f: f.cost)
     return out
@@ -475,6 +484,30 @@ def _periodic_form(n: Array, v: Array, cap: int, before: int) -> Form | None:
     rule = _periodic_rule(base, p, s)
     pre = (int(n[bad[-1]]) + 1) if len(bad) else 0
     return Form(words, rule, fn, 5 + p + len(exc), exc, (pre, p, s))
+
+
+def _staircase(form: Form) -> Form | None:
+    """A periodic form whose period is a staircase, ``(n + r) % p // c`` (the
+    values of a subtraction game ``{c, ..., p - c}`` and its shifts), written so
+    (its constants lift across a family's parameter).
+
+    >>> n = np.arange(1, 40)
+    >>> [f.expr for f in fit_forms(n, (n - 1) % 7 // 3)][:1]
+    ['(n + 6) % 7 // 3']
+    """
+    if form.period is None or form.period[2] != 0 or form.period[1] < 3:
+        return None
+    p = form.period[1]
+    i = np.arange(p, dtype=np.int64)
+    base = form.fn(i)
+    for c in range(1, p):
+        for r in range(p):
+            if np.array_equal(base, (i + r) % p // c):
+                rule = (f"n % {p}" if r == 0 else f"(n + {r}) % {p}") + ("" if c == 1 else f" // {c}")
+                words = (f"n mod {p}" if r == 0 else f"(n + {r}) mod {p}") + ("" if c == 1 else f", divided by {c}")
+                return Form(words, rule, lambda x, r=r, c=c: (x + r) % p // c, 4 + (r > 0) + (c > 1),
+                            dict(form.exceptions), form.period)
+    return None
 
 
 def _base_words(base: Sequence[int], p: int, s: int) -> str:
