@@ -398,7 +398,7 @@ def problems() -> list[Problem]:
                 lambda: _rs(_abc059d_moves, "abc059d", "pair"), lambda x, y: abs(x - y) <= 1, "P", {"to": 30},
                 huge=True),
         Problem("CF 36D", "New Game with a Chess Piece (param k)", "pair",
-                lambda: _cf36d_factory, _cf36d_p, "P", {"to": 30, "params": {"k": range(2, 11)}},
+                lambda: _cf36d_factory, _cf36d_p, "P", {"to": 30, "params": {"k": range(2, 8)}},
                 huge=True, far_params=ks),
         Problem("CF 1382B", "Sequential Nim (take from the first non-empty heap)", "heaps",
                 lambda: _rs(_cf1382b_moves, "cf1382b", "heaps"), _cf1382b_p, "P", {"to": 5, "heaps": 3}),
@@ -469,7 +469,7 @@ def score(pr: Problem, best: Any, end: int, binary: bool) -> tuple[bool, str]:
                 names = {"x": pt}
                 want = pr.expected(pt)
             try:
-                got = evaluate(best.expr, **best.names, **names, **extra)
+                got = evaluate(best.expr, **{**best.names, **names, **extra})
             except Exception as exc:  # noqa: BLE001 - a rule that fails to evaluate misses
                 return False, f"fails at {str(pt)[:30]}{'' if pv is None else f' {pname}={pv}'}: {type(exc).__name__}"
             if pr.target == "value" and best.target == "value":

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from grundy.conjecture.model import Conjecture, Guess, _STATUS_ORDER
-from grundy.conjecture.one_heap import _PAIR_VARS, _pastes_back, _sample, _synth_positions
+from grundy.conjecture.one_heap import _PAIR_VARS, _SEARCH_SECONDS, _pastes_back, _sample, _synth_positions, search_time
 from grundy.patterns.forms import Form, QuadraticIrrational, fit_forms, quadratic_from_bounds, reduced_quadratic, renamed
 
 
@@ -92,11 +92,13 @@ def _two_dim_at(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int,
         found.extend(_projected(g, known, k, fitted, checked, "P"))
     pos: list[tuple[int, ...]] = [(int(x), int(y)) for x, y in zip(a[known].tolist(), b[known].tolist())]
     mask = [x < k and y < k for x, y in pos]
+    share = _SEARCH_SECONDS.get() / (1 if binary else 2)  # values, then P-positions: the time of one search
     for target in ("value", "P"):
         if has() or (target == "value" and binary):
             continue
-        found.extend(_synth_positions(pos, g[known], mask, _PAIR_VARS, lambda q: {"a": q[0], "b": q[1]},
-                                      "a, b", fitted, checked, limit, target=target))
+        with search_time(share):
+            found.extend(_synth_positions(pos, g[known], mask, _PAIR_VARS, lambda q: {"a": q[0], "b": q[1]},
+                                          "a, b", fitted, checked, limit, target=target))
     out = [c for c in found if c is not None]
     if s:
         for c in out:
