@@ -384,8 +384,8 @@ def _games() -> list[Game]:
          "folklore (rook/king corner games)"),
         ("Euclid's game", lambda p: [(p[0] - k * p[1], p[1]) if p[0] >= p[1] else (p[0], p[1] - k * p[0])
                                      for k in range(1, (max(p) // max(1, min(p))) + 1)] if min(p) > 0 else [],
-         lambda a, b: min(a, b) == 0 or (2 * max(a, b) - min(a, b)) ** 2 < 5 * min(a, b) ** 2, "P",
-         "Cole and Davie 1969: P iff max < phi min"),
+         lambda a, b: min(a, b) == 0 or (a != b and (2 * max(a, b) - min(a, b)) ** 2 < 5 * min(a, b) ** 2), "P",
+         "Cole and Davie 1969: P iff min < max < phi min (a == b: take all)"),
         ("rook to the corner, one step", lambda p: [q for q in ((p[0] - 1, p[1]), (p[0], p[1] - 1)) if min(q) >= 0],
          lambda a, b: (a + b) % 2 == 0, "P", "folklore"),
         ("equal or one heap (any amount)", lambda p: [(p[0] - i, p[1] - j) for i in range(p[0] + 1) for j in range(p[1] + 1)

@@ -78,6 +78,8 @@ def _two_dim_at(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int,
     graph = _graph_form(p, k, fitted, checked)
     if graph is not None:
         found.append(graph)
+    if not any(c is not None and c.status != "refuted" and c.target == "P" for c in found):
+        found.append(_below_boundary(p, known, k, fitted, checked))
     binary = bool(((g[known] == 0) | (g[known] == 1)).all())
 
     def has(target: str | None = None) -> bool:
@@ -319,3 +321,71 @@ def _graph_form(p: np.ndarray[Any, Any], k: int, fitted: str, checked: str) -> C
     return _grid_check("P", f"the pairs (a, f(a)) and their mirrors, f(a) = {f.described()}", expr,
                        pred.astype(np.int64), p.astype(np.int64), np.ones_like(p, dtype=bool),
                        fitted, checked, 3 + f.cost)
+
+
+def _below_boundary(p: np.ndarray[Any, Any], known: np.ndarray[Any, Any], k: int, fitted: str,
+                    checked: str) -> Conjecture | None:
+    """P-positions ``min(a, b) <= max(a, b) <= f(min(a, b))``: symmetric, each
+    row's P-positions from the diagonal on an interval whose end ``f(m)`` is a
+    form of ``m`` or ``floor(m r)`` for a quadratic irrational ``r`` (from the
+    bounds the ends set on it, as for Beatty pairs); a first row of P-positions
+    only (a heap of 0 ends the game) joins as ``min(a, b) == 0 or ...``.
+    Euclid's game (P iff ``max < phi min``) is such a rule.
+
+    >>> import numpy as np
+    >>> from grundy.patterns.forms import beatty
+    >>> a, b = np.meshgrid(np.arange(40), np.arange(40), indexing="ij")
+    >>> lo, hi = np.minimum(a, b), np.maximum(a, b)
+    >>> p = (lo == 0) | (hi <= np.array([[beatty(int(x), 1, 5, 2) for x in r] for r in lo]))
+    >>> _below_boundary(p, p >= 0, 20, "", "").expr
+    'min(a, b) == 0 or max(a, b) <= beatty(min(a, b), 1, 5, 2)'
+    """
+    m = p.shape[0]
+    if not known.all() or not np.array_equal(p, p.T):
+        return None
+    rows: list[int] = []
+    ends: list[int] = []
+    zero_row = bool(p[0].all())
+    first = 1 if zero_row else 0
+    firsts = {int(np.flatnonzero(p[r, r:])[0]) for r in range(first, k) if p[r, r:].any()}
+    if len(firsts) != 1 or not firsts <= {0, 1}:
+        return None
+    strict = firsts.pop()  # 1: the diagonal is not a P-position, the interval starts past it
+    for r in range(first, k):
+        idx = np.flatnonzero(p[r, r:])
+        if len(idx) and len(idx) != idx[-1] + 1 - strict:
+            return None  # not an interval from the diagonal
+        end = r + int(idx[-1]) if len(idx) else r - 1 + strict
+        if end >= m - 1:
+            break  # the interval runs off the table: its end is not seen
+        rows.append(r)
+        ends.append(end)
+    if len(rows) < 6 or len(set(e - r for r, e in zip(rows, ends))) < 3:
+        return None
+    rn, en = np.array(rows, dtype=np.int64), np.array(ends, dtype=np.int64)
+    head = "min(a, b) == 0 or " if zero_row else ""
+    forms = [f for f in fit_forms(rn, en) if not f.exceptions] if np.array_equal(np.diff(rn), np.ones(len(rn) - 1)) else []
+    if forms:
+        f = forms[0]
+        bound = _sub(f.expr, "min(a, b)")
+        words = f"f(m) = {renamed(f, 'm').described()}"
+        fm = f.values(np.arange(m, dtype=np.int64))
+    else:
+        pos = [(r, e) for r, e in zip(rows, ends) if r > 0]
+        lo = max(Fraction(e, r) for r, e in pos)
+        hi = min(Fraction(e + 1, r) for r, e in pos)
+        q = quadratic_from_bounds(lo, hi) if lo < hi else None
+        if q is None:
+            return None
+        bound = f"beatty(min(a, b), {q.p}, {q.d}, {q.q})"
+        words = f"f(m) = floor(m r), r = {q} (from the bounds the ends set on r)"
+        fm = np.array([q.floor_mul(x) for x in range(m)], dtype=np.int64)
+    a, b = np.meshgrid(np.arange(m), np.arange(m), indexing="ij")
+    lo_ab, hi_ab = np.minimum(a, b), np.maximum(a, b)
+    pred = (hi_ab <= fm[lo_ab]) & (hi_ab > lo_ab if strict else True)
+    if zero_row:
+        pred |= lo_ab == 0
+    cmp = "<" if strict else "<="
+    expr = f"{head}{'min(a, b) < ' if strict else ''}max(a, b) <= {bound}"
+    return _grid_check("P", f"the pairs with min(a, b) {cmp} max(a, b) <= f(min(a, b)){' or a heap of 0' if zero_row else ''}, "
+                       f"{words}", expr, pred.astype(np.int64), p.astype(np.int64), known, fitted, checked, 6)
