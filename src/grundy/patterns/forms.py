@@ -222,11 +222,11 @@ _FEATURES: tuple[_Feature, ...] = (
     _Feature("1 if {x} is a Fibonacci number, else 0", "is_fib({x})", _v_is_fib, 3),
     _Feature("the smallest term of the Zeckendorf representation of {x}", "zeck_low({x})", _v_zeck_low, 3),
     _Feature("1 if {x} is a power of two, else 0", "is_pow2({x})", _v_is_pow2, 3),
-    _Feature("the exponent of 2 in {x}", "v2({x})", lambda x: VECTORISED["v2"][0](np.maximum(x, 0)), 2),
-    _Feature("the number of binary digits of {x}", "bitlen({x})",
+    _Feature("v2({x})", "v2({x})", lambda x: VECTORISED["v2"][0](np.maximum(x, 0)), 2),
+    _Feature("bitlen({x})", "bitlen({x})",
              lambda x: VECTORISED["bitlen"][0](np.maximum(x, 0)), 2),
-    _Feature("the integer square root of {x}", "isqrt({x})", lambda x: VECTORISED["isqrt"][0](np.maximum(x, 0)), 3),
-    _Feature("the largest k with k(k + 1)/2 <= {x}", "trinv({x})",
+    _Feature("isqrt({x})", "isqrt({x})", lambda x: VECTORISED["isqrt"][0](np.maximum(x, 0)), 3),
+    _Feature("trinv({x})", "trinv({x})",
              lambda x: VECTORISED["trinv"][0](np.maximum(x, 0)), 3),
 )
 
@@ -500,6 +500,8 @@ def _staircase(form: Form) -> Form | None:
     p = form.period[1]
     i = np.arange(p, dtype=np.int64)
     base = form.fn(i)
+    if len(set(base.tolist())) < 3:
+        return None  # two values: the list reads better ([0, 1, 0][n % 3])
     for c in range(1, p):
         for r in range(p):
             if np.array_equal(base, (i + r) % p // c):
