@@ -33,7 +33,7 @@ def _two_dim(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) ->
         return _two_dim_at(game, g, fit, limit, 0)
     sub = _two_dim_at(game, g[s:, s:], None if fit is None else max(2, fit - s), limit, s)
     sub.table = g.tolist()
-    sub.domain = f"pairs (a, b) with a, b = {s}..{m - 1} (a, b < {s} refused)"
+    sub.size = f"pairs (a, b) with a, b = {s}..{m - 1} (a, b < {s} refused)"
     return sub
 
 

@@ -348,7 +348,8 @@ def fit_forms(n: Array, values: Array, *, max_exceptions: int | None = None,
             fx = np.asarray(feat.fn(shifted), dtype=np.int64)
             for a, b in _affine_fits(fx, v, size):
                 fn = _affine(feat.fn, a, b, d)
-                base_w = feat.words.format(x=xw).replace("of (n - 1)", "of n - 1").replace("of (n + 1)", "of n + 1")
+                base_w = (feat.words.format(x=xw).replace("of (n - 1)", "of n - 1").replace("of (n + 1)", "of n + 1")
+                          .replace("((n - 1))", "(n - 1)").replace("((n + 1))", "(n + 1)"))
                 base_e = feat.expr.format(x=xe).replace("((n - 1))", "(n - 1)").replace("((n + 1))", "(n + 1)")
                 words, rule = _affine_text(a, b, base_w, base_e, feat is _FEATURES[0])
                 per = (d, 1, a) if feat is _FEATURES[0] else None
@@ -507,9 +508,15 @@ def _staircase(form: Form) -> Form | None:
             if np.array_equal(base, (i + r) % p // c):
                 rule = (f"n % {p}" if r == 0 else f"(n + {r}) % {p}") + ("" if c == 1 else f" // {c}")
                 words = (f"n mod {p}" if r == 0 else f"(n + {r}) mod {p}") + ("" if c == 1 else f", divided by {c}")
-                return Form(words, rule, lambda x, r=r, c=c: (x + r) % p // c, 4 + (r > 0) + (c > 1),
-                            dict(form.exceptions), form.period)
+                return Form(words, rule, _staircase_fn(p, r, c), 4 + (r > 0) + (c > 1), dict(form.exceptions),
+                            form.period)
     return None
+
+
+def _staircase_fn(p: int, r: int, c: int) -> Callable[[Array], Array]:
+    def f(x: Array) -> Array:
+        return (x + r) % p // c
+    return f
 
 
 def _base_words(base: Sequence[int], p: int, s: int) -> str:
