@@ -92,6 +92,19 @@ def test_projected_finds_gcd_and_xor_rules() -> None:
     assert not [c for c in _projected(a * 7 % 5 + b % 2, known, 12, "", "", "value") if c.status != "refuted"]
 
 
+def test_projected_quotient_with_a_heap_of_zero_and_signed_difference() -> None:
+    a, b = np.meshgrid(np.arange(30), np.arange(30), indexing="ij")
+    lo, hi = np.minimum(a, b), np.maximum(a, b)
+    p = np.where(lo == 0, 0, (hi // np.maximum(lo, 1)) % 2)  # 0 (a P-position) when a heap is 0
+    got = [c for c in _projected(p, a >= 0, 15, "", "", "P") if c.status == "verified"]
+    assert got and "max(a, b) // min(a, b)" in got[0].expr
+    for x, y in [(0, 7), (7, 0), (3, 10), (10**20, 3 * 10**20 + 5), (5, 5)]:
+        want = min(x, y) == 0 or (max(x, y) // min(x, y)) % 2 == 0
+        assert evaluate(got[0].expr, a=x, b=y) == want
+    got = [c for c in _projected((a - b) % 5, a >= 0, 15, "", "", "value") if c.status == "verified"]
+    assert got and all(evaluate(got[0].expr, a=x, b=y) == (x - y) % 5 for x, y in [(0, 900), (900, 0), (41, 3)])
+
+
 def test_shifted_renames_only_the_coordinates() -> None:
     assert _shifted("abs(a - b) + beatty(a, 1, 5, 2)", 1) == "abs((a - 1) - (b - 1)) + beatty((a - 1), 1, 5, 2)"
     assert _shifted("a ^ b", 0) == "a ^ b"

@@ -145,28 +145,40 @@ def _projected(g: np.ndarray[Any, Any], known: np.ndarray[Any, Any], k: int, fit
     goal = g if target == "value" else (g == 0).astype(np.int64)
     inside = known & (a < k) & (b < k)
     out: list[Conjecture] = []
-    for cost, (text, key_of, positive) in enumerate(_KEYS):
-        ok = known & (np.minimum(a, b) >= 1) if positive else known
-        if positive and (known & ~ok).any():
-            continue
+    keys = [*_KEYS, (f"a - b + {m - 1}", lambda a, b: a - b + (m - 1), False)]  # signed: periodic forms only
+    for cost, (text, key_of, positive) in enumerate(keys):
+        zero = known & (np.minimum(a, b) == 0) if positive else np.zeros_like(known)
+        c0 = 0
+        if zero.any():  # a heap of 0: a case of its own (max // min reads min >= 1)
+            if len(set(goal[zero].tolist())) != 1:
+                continue
+            c0 = int(goal[zero][0])
+        ok = known & ~zero
         key = key_of(a, b)
         kin, vin = key[inside & ok], goal[inside & ok]
         if len(kin) < 8:
             continue
-        top = int(kin.max())
-        seq = np.full(top + 1, -1, dtype=np.int64)
-        seq[kin] = vin
-        if (seq[kin] != vin).any() or (seq < 0).any() or top < 5 or len(set(vin.tolist())) < 2:
-            continue  # not a function of the key, or not on every key value from 0, or constant
-        n = np.arange(top + 1, dtype=np.int64)
-        for form in fit_forms(n, seq)[:3]:
-            pred = form.values(np.arange(int(key.max()) + 1, dtype=np.int64))[key]
+        lo, top = int(kin.min()), int(kin.max())
+        seq = np.full(top + 1 - lo, -1, dtype=np.int64)
+        seq[kin - lo] = vin
+        if (seq[kin - lo] != vin).any() or (seq < 0).any() or top - lo < 5 or len(set(vin.tolist())) < 2:
+            continue  # not a function of the key, or not on every key value in its range, or constant
+        for form in fit_forms(np.arange(lo, top + 1, dtype=np.int64), seq)[:3]:
+            if cost == len(_KEYS) and form.period is None:
+                continue  # a rule on a - b past the table's differences: periodic only
+            pred = form.values(np.arange(int(key.max()) + 1, dtype=np.int64))[np.maximum(key, 0)]
             atomic = re.fullmatch(r"[a-z]+\([^()]*(\([^()]*\))?[^()]*\)", text) is not None
             expr = _sub(form.expr, text if atomic else f"({text})")
             words = f"{renamed(form, 'd').described()} with d = {text}"
             if target == "P":
                 expr, words = f"{expr} == 1", f"P iff {words} is 1"
-            c = _grid_check(target, words, expr, pred, goal, ok, fitted, checked, 3 + cost + form.cost)
+            if positive:
+                pred = np.where(np.minimum(a, b) == 0, c0, pred)
+                if target == "value":
+                    expr, words = f"{c0} if min(a, b) == 0 else {expr}", f"{words}; {c0} if a heap is 0"
+                else:
+                    expr = f"min(a, b) == 0 or {expr}" if c0 else f"min(a, b) > 0 and {expr}"
+            c = _grid_check(target, words, expr, pred, goal, known, fitted, checked, 3 + cost + form.cost)
             if c is not None:
                 out.append(c)
                 break
