@@ -128,6 +128,28 @@ def test_forms_trailing_ones_and_roots() -> None:
     assert k * (k + 1) // 2 <= 10**30 < (k + 1) * (k + 2) // 2
 
 
+def test_beatty_parity_circle_game() -> None:
+    # CF 1451D with k = 1: a token from (0, 0), +1 on x or y, staying within distance d
+    def moves(s: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+        x, y, d = s
+        return [q for q in ((x + 1, y, d), (x, y + 1, d)) if q[0] ** 2 + q[1] ** 2 <= d * d]
+
+    g = guess(grundy.ruleset(moves), to=60, position=lambda d: (0, 0, d), known=False)
+    best = g.best
+    assert best is not None and best.status == "verified" and "beatty(n, 0, 8, 2)" in best.expr
+    lost = wins(moves)
+    for d in range(61, 130, 3):
+        got = best.predict(d)
+        assert (got == 0 if best.target == "value" else got) == (not lost((0, 0, d)))
+
+
+def test_affine_forms_keep_their_parentheses() -> None:
+    n = np.arange(200)
+    evil = np.array([1 - bin(int(x)).count("1") % 2 for x in n])
+    f = fit_forms(n, evil)[0]
+    assert all(evaluate(f.expr, n=int(x)) == int(v) for x, v in zip(n, evil))
+
+
 @pytest.mark.parametrize("p,q", [(2, 5), (3, 4), (1, 6)])
 def test_staircase_form_is_the_subtraction_game(p: int, q: int) -> None:
     moves = (lambda m: [m - t for t in range(p, q + 1) if t <= m])

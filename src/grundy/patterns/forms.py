@@ -196,6 +196,24 @@ def _v_is_pow2(x: Array) -> Array:
     return ((x > 0) & ((x & (x - 1)) == 0)).astype(np.int64)
 
 
+def _v_beatty(p: int, d: int, q: int, mod: int = 0) -> Callable[[Array], Array]:
+    """``floor(x (p + sqrt d) / q)`` (modulo ``mod`` if given) on an array of
+    ``x >= 0`` (``d x^2 < 2^52``), exactly: the float root corrected to ``isqrt``."""
+    def f(x: Array) -> Array:
+        x = np.maximum(np.asarray(x, dtype=np.int64), 0)
+        m = d * x * x
+        r = np.sqrt(m.astype(np.float64)).astype(np.int64)
+        r = np.where(r * r > m, r - 1, r)
+        r = np.where((r + 1) * (r + 1) <= m, r + 1, r)
+        out = (x * p + r) // q
+        return out % mod if mod else out
+    return f
+
+
+#: the quadratic irrationals of Beatty features: ``(p, d, q, name)``, ``(p + sqrt d) / q``
+_IRRATIONALS = ((0, 8, 2, "sqrt 2"), (0, 12, 2, "sqrt 3"), (1, 5, 2, "phi"), (0, 20, 2, "sqrt 5"))
+
+
 @dataclass(frozen=True)
 class _Feature:
     """A named function of ``n``: words and expression templates in ``{x}``."""
@@ -228,6 +246,12 @@ _FEATURES: tuple[_Feature, ...] = (
     _Feature("isqrt({x})", "isqrt({x})", lambda x: VECTORISED["isqrt"][0](np.maximum(x, 0)), 3),
     _Feature("trinv({x})", "trinv({x})",
              lambda x: VECTORISED["trinv"][0](np.maximum(x, 0)), 3),
+    # floor(x r) and its parity for a few quadratic irrationals: thresholds at sqrt
+    # (points in a disc) and Beatty sequences
+    *(_Feature(f"floor({{x}} {name})", f"beatty({{x}}, {p}, {d}, {q})", _v_beatty(p, d, q), 4)
+      for p, d, q, name in _IRRATIONALS),
+    *(_Feature(f"the parity of floor({{x}} {name})", f"beatty({{x}}, {p}, {d}, {q}) % 2",
+               _v_beatty(p, d, q, 2), 4) for p, d, q, name in _IRRATIONALS),
 )
 
 
@@ -405,13 +429,14 @@ def _periodic(base: Array, p: int, s: int) -> Callable[[Array], Array]:
 
 
 def _affine_text(a: int, b: int, words: str, expr: str, linear: bool) -> tuple[str, str]:
+    loose = any(op in expr for op in (" % ", " + ", " - ", " & ", " ^ ", " | ", " // ", " >> ", " << "))
     if linear and a != 1:
         w = f"{a}{words}" if words == "n" else f"{a}({words})"
-        e = f"{a} * {expr}"
+        e = f"{a} * ({expr})" if loose else f"{a} * {expr}"
     elif a == 1:
         w, e = words, expr
-    else:
-        w, e = f"{a} * ({words})", f"{a} * {expr}"
+    else:  # an operator that binds looser than * keeps its parentheses
+        w, e = f"{a} * ({words})", f"{a} * ({expr})" if loose else f"{a} * {expr}"
     if b:
         w += f" {'+' if b > 0 else '-'} {abs(b)}"
         e += f" {'+' if b > 0 else '-'} {abs(b)}"
