@@ -306,19 +306,12 @@ def _synth_positions(pos: list[tuple[int, ...]], values: np.ndarray[Any, Any], f
                      variables: list[tuple[str, Callable[[tuple[int, ...]], int]]],
                      env: Callable[[tuple[int, ...]], dict[str, Any]], names: str, fitted: str, checked: str,
                      limit: int, target: str | None = None) -> list[Conjecture]:
-    """Rules of pairs or rows found by the structure finders (pairs: a ratio
-    threshold) and the synthesiser: positions in the fitted box first, the rest
-    checked; values when they are not just 0/1, else P-positions."""
-
-    v = np.asarray(values, dtype=np.int64)
-    pre = _pair_structures(pos, v, fitted_mask, fitted, checked) if names == "a, b" else []
-    seconds = min(_SEARCH_SECONDS.get(), _SHORT_LOOK) if any(c.status == "verified" for c in pre) \
-        else _SEARCH_SECONDS.get()
-    token = _SEARCH_SECONDS.set(seconds)
-    try:
-        return pre + _synth_only(pos, v, fitted_mask, variables, env, names, fitted, checked, limit, target)
-    finally:
-        _SEARCH_SECONDS.reset(token)
+    """Rules of pairs or rows found by the synthesiser: positions in the fitted
+    box first, the rest checked; values when they are not just 0/1, else
+    P-positions. (Pairs' structure finders, Euclid's boundary among them, run
+    before it: :mod:`grundy.conjecture.two_dim`.)"""
+    return _synth_only(pos, np.asarray(values, dtype=np.int64), fitted_mask, variables, env, names,
+                       fitted, checked, limit, target)
 
 
 def _synth_only(pos: list[tuple[int, ...]], v: np.ndarray[Any, Any], fitted_mask: list[bool],
@@ -354,33 +347,6 @@ def _synth_only(pos: list[tuple[int, ...]], v: np.ndarray[Any, Any], fitted_mask
         words = f.expr if target == "value" else f"P iff {f.expr}"
         out.append(Conjecture(target, words, f.expr, names, f.status, fitted, checked, len(used), 10 + f.size, ce))
     return out
-
-
-def _pair_structures(pos: list[tuple[int, ...]], v: np.ndarray[Any, Any], fitted_mask: list[bool], fitted: str,
-                     checked: str) -> list[Conjecture]:
-    """P-positions of pairs by a threshold on the ratio ``max / min``
-    (:func:`grundy.patterns.structure.ratio_threshold`: Euclid's game), the
-    expression evaluated at every pair; ``[]`` when none holds where fitted."""
-    from grundy.patterns.structure import ratio_threshold
-
-    p = (v == 0).astype(np.int64)
-    f = ratio_threshold(pos, p, fitted_mask)
-    if f is None:
-        return []
-    code = compile(f.expr, "<rule>", "eval")
-    scope: dict[str, Any] = {"__builtins__": __builtins__, **_namespace()}
-    order = sorted(range(len(pos)), key=lambda i: (sum(pos[i]), pos[i]))
-    ce = None
-    for i in order:
-        scope["a"], scope["b"] = pos[i]
-        said = bool(eval(code, scope))  # noqa: S307 - the finder's own expression
-        if said != bool(p[i]):
-            if fitted_mask[i]:
-                return []
-            ce = {"position": pos[i], "table": "P" if p[i] else "N", "rule": "P" if said else "N"}
-            break
-    return [Conjecture("P", f.words, f.expr, "a, b", "refuted" if ce else "verified", fitted, checked, len(pos),
-                       10 + f.cost, ce)]
 
 
 def _prove(form: Form, theorem: Periodicity, n: np.ndarray[Any, Any], v: np.ndarray[Any, Any],
