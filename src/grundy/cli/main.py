@@ -173,6 +173,8 @@ def analyze(
         click.echo(f"value:         {report.value}  (nim-sum of {', '.join(map(str, report.components))})")
     else:
         click.echo(f"value:         {report.value}")
+    if "value_words" in data:  # a loopy game's generalised value, in words
+        click.echo(f"               {data['value_words']}")
     moves = report.winning_moves
     if moves is None:
         click.echo("winning moves: not computed")
@@ -184,10 +186,13 @@ def analyze(
         for m, js in zip(moves, data["winning_moves"]):
             # the move in the game's notation (components from 1), then where it leads
             click.echo(f"  {js['move']}  (-> {_fmt(rs, m.option)})")
+    drawn = str(outcome) == "D"
     for key in ("remoteness", "suspense"):
         val = getattr(report, key)
-        click.echo(f"{key + ':':<15}{val if val is not None else 'not computed'}")
+        click.echo(f"{key + ':':<15}{val if val is not None else 'none (a draw)' if drawn else 'not computed'}")
     for key, why in report.stopped.items():
+        if drawn and key in ("remoteness", "suspense"):
+            continue  # a draw has neither: the cycles are why, not a budget
         click.echo(f"note: {key}: {why}")
     if any("budget" in why for why in report.stopped.values()):
         click.echo("note: raise --seconds / --limit / --max-memory to search further")

@@ -52,12 +52,7 @@ REPETITIONS = 3
 def _repeated(s: Session) -> int:
     """How many times the current position has come up with the same player to
     move, once that is :data:`REPETITIONS` (a loopy game going round), else 0."""
-    if not s.plies:
-        return 0
-    now = (s.game, s.to_move)
-    seen = [(p.after, 1 - p.player) for p in s.plies] + [(s.plies[0].before, s.plies[0].player)]
-    n = sum(1 for g, who in seen if who == now[1] and g == now[0])
-    return n if n >= REPETITIONS else 0
+    return s.repeated(REPETITIONS)
 
 
 def _ask(prompt: str) -> str | None:

@@ -168,6 +168,26 @@ class Session:
         g = self.game
         return not any(_has_move(c) for c in g.components)
 
+    def repeated(self, times: int = 3) -> int:
+        """How many times the current position has come up with the same player
+        to move, once that is at least ``times`` (a loopy game going round: a
+        draw by repetition), else 0.
+
+        >>> import grundy
+        >>> from grundy.games import get
+        >>> s = Session(get("put-back").sum(3))
+        >>> for m in ["take 1", "put back 1", "take 1", "put back 1"]:
+        ...     _ = s.push(m)
+        >>> s.repeated(), s.repeated(4)
+        (3, 0)
+        """
+        if not self.plies:
+            return 0
+        now, who = self.game, self.to_move
+        seen = [(p.after, 1 - p.player) for p in self.plies] + [(self.start, 0)]
+        n = sum(1 for g, w in seen if w == who and g == now)
+        return n if n >= times else 0
+
     @property
     def winner(self) -> int | None:
         """The player who made the last move, once the game is over."""

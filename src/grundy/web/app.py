@@ -58,7 +58,8 @@ def _catalogue() -> list[dict[str, Any]]:
             shape = None
         out.append({"name": e.name, "summary": e.summary, "params": e.params,
                     "example": e.example, "example_args": args, "example_position": text,
-                    "help": jobs.input_help(spec or e.name, text), "table": shape})
+                    "help": jobs.input_help(spec or e.name, text), "table": shape,
+                    "rules": jobs.rules_text(e.summary, spec or e.name, text)})
     return out
 
 

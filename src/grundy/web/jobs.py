@@ -35,10 +35,11 @@ from grundy.rules.game import Game, GameSum, SumMove
 from grundy.rules.graphinput import no_files
 from grundy.rules.ruleset import Ruleset
 from grundy.values.errors import GrundyError, InvalidPositionError, UnknownGameError, describe
+from grundy.values.loopy import inf, loopy_words
 from grundy.web.limits import Limits
 from grundy.web.pool import Refused
 
-__all__ = ["parse_game", "example", "input_help", "analysis", "play", "table", "plot",
+__all__ = ["parse_game", "example", "input_help", "rules_text", "analysis", "play", "table", "plot",
            "OUTCOME_WORDS"]
 
 #: Outcomes in words, as ``grundy analyze`` prints them (shared with the notebook).
@@ -155,6 +156,45 @@ def input_help(spec: str, text: str) -> str:
     return f"as on the command line, e.g. {text}; a sum: one per line or joined by ' + '"
 
 
+def rules_text(summary: str, spec: str, text: str) -> dict[str, Any]:
+    """A rules blurb of a catalogue game, from its catalogue data: the summary,
+    who wins, what the picture lets one click, and a few moves of its example
+    position in the game's notation; with ``kind``, what the web page may offer
+    (``board``: moves are clicked on the picture; ``coins``: coins are picked,
+    then turned; ``loopy``: positions can repeat, so games may be drawn).
+
+    >>> r = rules_text("Cram.", "cram", "2x2")
+    >>> r["kind"], r["moves"][:2]
+    ('cells', ['a1-b1', 'a1-a2'])
+    """
+    from itertools import islice
+
+    from grundy.solve.budget import Budget
+    from grundy.solve.loopy import find_cycle
+
+    kind, moves, loopy = "text", [], False
+    try:
+        game = parse_game(spec, text)
+        whole = game if isinstance(game, GameSum) else GameSum(game)
+        c = whole.components[0]
+        moves = [_move_text(whole, SumMove(0, o), 60) for o in islice(c.ruleset.moves(c.position), 4)]
+        pic = _picture(c) or ""
+        kind = ("cells" if 'data-cell="' in pic else "board" if 'data-move="' in pic
+                else "coins" if 'data-coin="' in pic else "text")
+        loopy = find_cycle(c.ruleset, c.position, budget=Budget(positions=2000)) is not None
+    except (GrundyError, Refused, RecursionError):
+        pass
+    how = {"cells": "Click two free cells to place a domino, or type a move.",
+           "board": "Click the picture to move (an edge or a vertex), or type a move.",
+           "coins": "Click the coins to turn, then 'Turn the chosen coins', or type a move.",
+           "text": "Click a move in the list, or type one."}[kind]
+    said = any(w in summary.lower() for w in (" wins", " loses", "misère"))
+    ends = ("Positions can repeat: a game that goes round for ever is a draw. " if loopy else "") + (
+        "" if said else "Whoever cannot move loses.")
+    return {"text": f"{summary} {ends} {how}".replace("  ", " "), "kind": kind, "loopy": loopy,
+            "moves": moves}
+
+
 # ----------------------------------------------------------------- analysis
 def _text(x: Any, most: int = 400) -> str:
     """Short enough to show: long numbers keep their head and tail."""
@@ -173,11 +213,11 @@ def _jsonable(v: Any) -> Any:
     return str(v)
 
 
-def _move_text(game: GameSum, m: SumMove) -> str:
+def _move_text(game: GameSum, m: SumMove, most: int = 200) -> str:
     from grundy.play.moves import format_sum_move
 
     try:
-        return _text(format_sum_move(game, m), 200)
+        return _text(format_sum_move(game, m), most)
     except (GrundyError, IndexError):
         return _text(repr(m), 200)
 
@@ -227,6 +267,9 @@ def analysis(spec: str, text: str, limits: Limits) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------- play
+#: How many times one position (the same player to move) ends a game as drawn.
+REPETITIONS = 3
+
 #: Legal moves per page of the play area (winning moves first).
 MOVES_PER_PAGE = 40
 
@@ -281,7 +324,7 @@ def play(spec: str, text: str, moves: list[str], action: str, move: Any,
             raise Refused(400, str(exc), "move") from None
         message = f"you played {s.plies[-1].text}"
     elif action == "engine":
-        if s.over:
+        if s.over or s.repeated(REPETITIONS):
             raise Refused(400, "the game is over", "move")
         ply = s.play_engine()
         message = f"the engine played {ply.text}"
@@ -299,7 +342,12 @@ def play(spec: str, text: str, moves: list[str], action: str, move: Any,
     except GrundyError:
         rem = None
     outcome = None if s.outcome is None else str(s.outcome)
+    times = s.repeated(REPETITIONS)
+    draw = (f"this position, with the same player to move, has come up {times} times"
+            if times and not s.over else "")
     return {
+        "draw": draw,
+        **({"value_words": loopy_words(s.value)} if isinstance(s.value, inf) else {}),
         "moves": [p.text for p in s.plies],
         "components": [
             {"text": _text(c.ruleset.format_position(c.position)), "value": _jsonable(v),
@@ -316,7 +364,7 @@ def play(spec: str, text: str, moves: list[str], action: str, move: Any,
         "over": s.over,
         "winner": s.winner,
         "message": message,
-        **(_option_results(s, limits, 0.4 * left, offset) if not s.over else
+        **(_option_results(s, limits, 0.4 * left, offset) if not (s.over or draw) else
            {"legal": [], "legal_offset": 0, "legal_total": 0, "legal_winning": 0,
             "legal_complete": True, "legal_next": None, "legal_note": ""}),
     }
@@ -334,7 +382,7 @@ def table(spec: str, to: int, seconds: float | None = None) -> dict[str, Any] | 
 
     rs = _ruleset(spec)
     if rs.tuple_position:
-        raise Refused(400, f"{rs.name}: positions are not single heaps, so there is no table", "to")
+        return _pair_table(rs, to, seconds)
     try:
         t = heap_table(rs, to, budget=None if seconds is None else Budget(seconds=seconds))
     except SearchLimitError:
@@ -342,9 +390,34 @@ def table(spec: str, to: int, seconds: float | None = None) -> dict[str, Any] | 
             raise
         return None
     pat = t.pattern()
-    return {"game": rs.name, "values": [_jsonable(v) for v in t.values], "pattern": None if pat is None else {
+    return {"game": rs.name, "shape": "heap", "values": [_jsonable(v) for v in t.values], "pattern": None if pat is None else {
         "preperiod": pat.preperiod, "period": pat.period, "saltus": pat.saltus, "proven": pat.proven},
         "guess": _guess(t.values)}
+
+
+#: Largest side of a table of P-positions (pairs ``(a, b)``, ``a <= b``).
+PAIRS_MOST = 200
+
+
+def _pair_table(rs: Ruleset, to: int, seconds: float | None) -> dict[str, Any] | None:
+    """The P-positions ``(a, b)`` with ``a <= b <= to`` of a game on pairs
+    (Wythoff, Euclid), and what they look like; refused for a game whose
+    positions are not pairs."""
+    from grundy.patterns.pairs import describe_pairs
+    from grundy.solve.tables import p_positions, table_shape
+
+    if table_shape(rs) != "pair":
+        raise Refused(400, f"{rs.name}: positions are not single heaps or pairs, so there is no table",
+                      "to")
+    if to > PAIRS_MOST:
+        raise Refused(400, f"'Up to' must be at most {PAIRS_MOST} for a table of pairs; got {describe(to)}",
+                      "to")
+    t0 = time.monotonic()
+    pairs = p_positions(rs, to)
+    if seconds is not None and time.monotonic() - t0 > seconds:
+        return None
+    return {"game": rs.name, "shape": "pair", "pairs": [list(p) for p in pairs],
+            "pattern": None, "guess": None, "text": _text(describe_pairs(pairs), 600)}
 
 
 def _guess(values: list[int]) -> dict[str, Any] | None:
