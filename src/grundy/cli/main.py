@@ -132,10 +132,18 @@ def analyze(
     Several POSITIONS form a disjunctive sum (e.g. 'grundy analyze nim 3 4 5').
     Closed forms answer at once; searches run within --seconds and --limit.
     """
+    from grundy.games.zerosum import zerosum
     from grundy.solve.budget import Budget
     from grundy.solve.report import analyze as run
     from grundy.solve.report import default_seconds
 
+    zs = zerosum(game)
+    if zs is not None:  # a zero-sum game (minimax), not an impartial one
+        from grundy.cli.minimax import analyze_zerosum
+
+        analyze_zerosum(zs, positions, as_json, Budget(positions=limit, seconds=seconds,
+                                                       max_memory=max_memory))
+        return
     rs = resolve(game)
     games = _parse_positions(rs, positions)
     target: Game | GameSum | MisereSum = games[0] if len(games) == 1 else GameSum(*games)

@@ -81,6 +81,15 @@ def play(game: str, positions: tuple[str, ...], first: str, limit: int) -> None:
 
     Several POSITIONS form a sum; then moves read 'component:move' (from 1).
     """
+    from grundy.games.zerosum import zerosum
+
+    zs = zerosum(game)
+    if zs is not None:  # a zero-sum game: Max against Min, by minimax
+        from grundy.cli.minimax import play_zerosum
+        from grundy.play.minimax import MINIMAX_BUDGET
+
+        play_zerosum(zs, positions, first, MINIMAX_BUDGET.replace(positions=max(limit, 10**6)))
+        return
     s = Session(game_from_texts(game, positions), budget=SESSION_BUDGET.replace(positions=limit))
     click.echo(f"grundy play: {game_name(s.game)}. Type 'help' for the commands.")
     if first == "ask":

@@ -39,7 +39,7 @@ from grundy.values.loopy import inf, loopy_words
 from grundy.web.limits import Limits
 from grundy.web.pool import Refused
 
-__all__ = ["parse_game", "example", "input_help", "rules_text", "analysis", "play", "table", "plot",
+__all__ = ["parse_game", "example", "input_help", "rules_text", "misere_ok", "analysis", "play", "table", "plot",
            "OUTCOME_WORDS"]
 
 #: Outcomes in words, as ``grundy analyze`` prints them (shared with the notebook).
@@ -195,6 +195,27 @@ def rules_text(summary: str, spec: str, text: str) -> dict[str, Any]:
             "moves": moves}
 
 
+def misere_ok(spec: str, text: str) -> bool:
+    """Whether the page offers misère play of a catalogue game: grundy answers
+    misère sums of finite impartial games (by their quotient, or a search), so
+    every game but a loopy one and one misère already.
+
+    >>> misere_ok("kayles", "10"), misere_ok("misere-nim", "1 2"), misere_ok("put-back:4", "1 2")
+    (True, False, False)
+    """
+    from grundy.solve.budget import Budget
+    from grundy.solve.loopy import find_cycle
+
+    try:
+        game = parse_game(spec, text)
+        c = (game.components if isinstance(game, GameSum) else (game,))[0]
+        if "misere" in (c.ruleset.spec or c.ruleset.name) or c.ruleset.outcome_formula is None:
+            return False
+        return find_cycle(c.ruleset, c.position, budget=Budget(positions=2000)) is None
+    except (GrundyError, Refused, RecursionError):
+        return False
+
+
 # ----------------------------------------------------------------- analysis
 def _text(x: Any, most: int = 400) -> str:
     """Short enough to show: long numbers keep their head and tail."""
@@ -223,21 +244,96 @@ def _move_text(game: GameSum, m: SumMove, most: int = 200) -> str:
 
 
 def _picture(g: Game) -> str | None:
+    return _picture_of(g.ruleset, g.position)
+
+
+def _picture_of(rs: Any, position: Any) -> str | None:
     from grundy.plot.svg import picture
 
     try:
-        return picture(g.ruleset, g.position)
+        return picture(rs, position)
     except (GrundyError, ValueError, TypeError, MemoryError):
         return None
 
 
+def _misere_analysis(game: Any, comps: Any, limits: Limits) -> dict[str, Any]:
+    """The misère report of a sum: its outcome, misère value and winning moves."""
+    from grundy.solve.report import analyze
+
+    report = analyze(game, budget=limits.budget())
+    whole = GameSum(*comps)
+    outcome = None if report.outcome is None else str(report.outcome)
+    moves = report.winning_moves
+    return {
+        "game": "misère " + _text(repr(whole), 300), "ruleset": comps[0].ruleset.name, "misere": True,
+        "outcome": outcome,
+        "outcome_words": "not computed" if outcome is None else
+        OUTCOME_WORDS.get(outcome, outcome) + " (misère: whoever moves last loses)",
+        "value": _jsonable(report.value),
+        "components": [{"text": _text(c.ruleset.format_position(c.position)), "value": None,
+                        "picture": _picture(c)} for c in comps],
+        "winning_moves": None if moves is None else [_move_text(whole, SumMove(*m)) for m in moves[:50]],
+        "winning_moves_total": None if moves is None else len(moves),
+        "winning_moves_complete": report.winning_moves_complete,
+        "remoteness": None, "suspense": None,
+        "stopped": {k: _text(v, 600) for k, v in report.stopped.items()
+                    if k not in ("remoteness", "suspense")},
+        "complete": report.outcome is not None, "seconds": round(report.seconds, 4),
+    }
+
+
+def _zerosum_state(spec: Any, text: Any) -> tuple[Any, Any] | None:
+    """The catalogue's zero-sum game ``spec`` and the state ``text`` reads as,
+    or ``None`` when ``spec`` is not a zero-sum game."""
+    from grundy.games.zerosum import zerosum
+
+    g = zerosum(spec) if isinstance(spec, str) else None
+    if g is None:
+        return None
+    if not isinstance(text, str) or not text.strip():
+        raise Refused(400, "enter a position", "position")
+    if len(text) > 2000:
+        raise Refused(400, "the position is too long (2000 characters at most)", "position")
+    try:
+        return g, g.parse_position(text)
+    except GrundyError as exc:
+        raise Refused(400, str(exc), "position") from None
+
+
+def _minimax_words(v: Any) -> str:
+    return f"value {_text(v, 80)} with best play (Max wants it large, Min small)"
+
+
+def _zerosum_analysis(g: Any, state: Any, limits: Limits) -> dict[str, Any]:
+    from grundy.play.minimax import MinimaxSession
+
+    s = MinimaxSession(g, state, budget=limits.budget())
+    v = s.value
+    opts = [] if s.over else s.options()
+    best = [m.text for m in opts if m.best]
+    return {"game": f"{g.name}[{_text(g.format_position(state), 300)}]", "ruleset": g.name,
+            "minimax": True, "outcome": None, "outcome_words": _minimax_words(v),
+            "value": _jsonable(v),
+            "components": [{"text": _text(g.format_position(state)), "value": _jsonable(v),
+                            "picture": _picture_of(g, state)}],
+            "winning_moves": best, "winning_moves_total": len(best), "winning_moves_complete": True,
+            "remoteness": None, "suspense": None, "stopped": {}, "complete": True, "seconds": 0.0}
+
+
 @_no_files
-def analysis(spec: str, text: str, limits: Limits) -> dict[str, Any]:
+def analysis(spec: str, text: str, limits: Limits, misere: bool = False) -> dict[str, Any]:
     """The analysis report of a position, as ``grundy analyze`` gives it: what was
-    computed, and what stopped and why."""
+    computed, and what stopped and why (``misere``: misère play of the sum)."""
+    from grundy.rules.compound import MisereSum
     from grundy.solve.report import analyze, components_of
 
+    zs = _zerosum_state(spec, text)
+    if zs is not None:
+        return _zerosum_analysis(*zs, limits)
     game = parse_game(spec, text)
+    if misere:
+        comps0 = game.components if isinstance(game, GameSum) else (game,)
+        return _misere_analysis(MisereSum(*comps0), comps0, limits)
     report = analyze(game, budget=limits.budget())
     comps = components_of(game)
     whole = GameSum(*comps)
@@ -305,6 +401,9 @@ def play(spec: str, text: str, moves: list[str], action: str, move: Any,
     from grundy.solve.budget import Budget
     from grundy.solve.report import analyze
 
+    zs = _zerosum_state(spec, text)
+    if zs is not None:
+        return _zerosum_play(*zs, moves, action, move, limits)
     game = parse_game(spec, text)
     t0 = time.monotonic()
     secs = limits.budget().seconds
@@ -367,6 +466,70 @@ def play(spec: str, text: str, moves: list[str], action: str, move: Any,
         **(_option_results(s, limits, 0.4 * left, offset) if not (s.over or draw) else
            {"legal": [], "legal_offset": 0, "legal_total": 0, "legal_winning": 0,
             "legal_complete": True, "legal_next": None, "legal_note": ""}),
+    }
+
+
+def _zerosum_play(g: Any, state: Any, moves: list[str], action: str, move: Any,
+                  limits: Limits) -> dict[str, Any]:
+    """:func:`play` for a zero-sum game: Max moves first; player 0 is whoever
+    moved first. Each legal move shows the value after it (``win``: it keeps
+    the best value for the mover, ``lose``: it gives some away)."""
+    from grundy.play.minimax import MinimaxSession
+
+    s = MinimaxSession(g, state, budget=limits.budget())
+    history = [s.value]
+    for i, t in enumerate(moves):
+        try:
+            s.push(t)
+        except GrundyError as exc:
+            raise Refused(400, f"move {i + 1} ({t!r}) cannot be replayed: {exc}", "move") from None
+        history.append(s.value)
+    message = ""
+    if action == "move":
+        if not isinstance(move, str) or not move.strip():
+            raise Refused(400, "type a move", "move")
+        try:
+            message = f"you played {s.push(move).text}"
+        except GrundyError as exc:
+            raise Refused(400, str(exc), "move") from None
+        history.append(s.value)
+    elif action == "engine":
+        if s.over:
+            raise Refused(400, "the game is over", "move")
+        message = f"the engine played {s.push(s.engine_move()).text}"
+        history.append(s.value)
+    elif action == "undo":
+        if not s.plies:
+            raise Refused(400, "nothing to undo", "move")
+        s.pop()
+        history.pop()
+        message = "took back one move"
+    elif action == "hint":
+        best = [m.text for m in s.options() if m.best] if not s.over else []
+        message = "hint: " + (best[0] if best else "the game is over")
+    v = s.value
+    opts = [] if s.over else s.options()
+    over = s.over
+    result = ""
+    if over:
+        start = history[0]
+        how = ("as best play gives" if v == start else "more than best play gives" if v > start
+               else "less than best play gives")
+        result = f"Game over: the number left is {_text(v, 80)}, {how} ({_text(start, 80)})."
+    return {
+        "minimax": True, "draw": "", "result": result,
+        "moves": [p.text for p in s.plies],
+        "components": [{"text": _text(g.format_position(s.state)), "value": _jsonable(v),
+                        "picture": _picture_of(g, s.state)}],
+        "values": [_jsonable(v)], "value": _jsonable(v), "outcome": None,
+        "outcome_words": _minimax_words(v), "remoteness": None,
+        "value_history": [_jsonable(x) for x in history],
+        "to_move": len(s.plies) % 2, "mover": s.to_move, "over": over, "winner": None,
+        "message": message,
+        "legal": [{"move": m.text, "result": "win" if m.best else "lose", "value": _jsonable(m.value),
+                   "remoteness": None} for m in opts],
+        "legal_offset": 0, "legal_total": len(opts), "legal_winning": sum(m.best for m in opts),
+        "legal_complete": True, "legal_next": None, "legal_note": "",
     }
 
 
