@@ -59,7 +59,10 @@ def test_page_and_games(client: TestClient) -> None:
     r = client.get("/")
     assert r.status_code == 200 and "grundy playground" in r.text
     games = client.get("/api/games").json()
-    assert [g["name"] for g in games] == [e.name for e in grundy.games.entries()]
+    from grundy.games.zerosum import zerosum_entries
+
+    assert [g["name"] for g in games] == [e.name for e in grundy.games.entries()] + [
+        g.name for g in zerosum_entries()]
     for g in games:
         assert g["example_position"] and g["help"], g["name"]
         if g["params"]:

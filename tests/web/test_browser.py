@@ -424,7 +424,7 @@ def _play_minimax(drv: webdriver.Chrome, server: str) -> None:
         end = drv.find_element(By.CSS_SELECTOR, f'#board [data-move="{move}"]')
         drv.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", end)
         _wait(drv, lambda d: _settled(d, before))
-    assert _text(drv, "status") == "Game over: the number left is 4, as best play gives (4).", _text(drv, "status")
+    assert _text(drv, "status") == "Game over: the number left is 4, as best play gives (4), Max first.", _text(drv, "status")
     drv.save_screenshot(str(SHOTS / "14-minimax-over.png"))
 
 

@@ -172,7 +172,7 @@ class ZeroSumPosition:
         from grundy.rules import display
 
         draw = getattr(display, "_PICTURE", None)
-        return draw(self.game, self.state) if draw is not None else None  # type: ignore[arg-type]
+        return draw(self.game, self.state) if draw is not None else None
 
     def _repr_html_(self) -> str:
         from html import escape

@@ -515,7 +515,7 @@ def _zerosum_play(g: Any, state: Any, moves: list[str], action: str, move: Any,
         start = history[0]
         how = ("as best play gives" if v == start else "more than best play gives" if v > start
                else "less than best play gives")
-        result = f"Game over: the number left is {_text(v, 80)}, {how} ({_text(start, 80)})."
+        result = f"Game over: the number left is {_text(v, 80)}, {how} ({_text(start, 80)}), Max first."
     return {
         "minimax": True, "draw": "", "result": result,
         "moves": [p.text for p in s.plies],
