@@ -41,6 +41,9 @@ class PutBack(Ruleset):
     fewer than ``cap`` tokens. Positions repeat (3 -> 4 -> 3), so the values are
     generalised ones (``int`` or ``inf(K)``) and some positions are draws."""
 
+    #: Positions repeat: no table or plot of Grundy values (see :func:`grundy.plot.plot_kind`).
+    loopy = True
+
     def __init__(self, cap: int = 4) -> None:
         if isinstance(cap, bool) or not isinstance(cap, int) or not 1 <= cap <= 10**6:
             raise InvalidParameterError(f"put-back: C must be a whole number 1..10**6; got {describe(cap)}")
