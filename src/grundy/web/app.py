@@ -263,7 +263,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         if type(offset) is not int or not 0 <= offset <= 10**9:
             raise Refused(400, f"moves_offset must be a whole number from 0; got {offset!r}"[:200],
                           "move")
-        return await pool.run(jobs.play, (spec, pos, moves, action, move, lim, offset), deadline)
+        misere = body.get("misere", False) is True
+        return await pool.run(jobs.play, (spec, pos, moves, action, move, lim, offset, misere), deadline)
 
     @app.get("/api/table")
     async def table(game: str, to: str = "100") -> Any:

@@ -270,7 +270,7 @@ def _misere_analysis(game: Any, comps: Any, limits: Limits) -> dict[str, Any]:
         "outcome_words": "not computed" if outcome is None else
         OUTCOME_WORDS.get(outcome, outcome) + " (misère: whoever moves last loses)",
         "value": _jsonable(report.value),
-        "components": [{"text": _text(c.ruleset.format_position(c.position)), "value": None,
+        "components": [{"text": _text(c.ruleset.format_position(c.position)),
                         "picture": _picture(c)} for c in comps],
         "winning_moves": None if moves is None else [_move_text(whole, SumMove(*m)) for m in moves[:50]],
         "winning_moves_total": None if moves is None else len(moves),
@@ -391,12 +391,40 @@ def _option_results(s: Any, limits: Limits, seconds: float, offset: int) -> dict
     }
 
 
+def _misere_options(s: Any, offset: int) -> dict[str, Any]:
+    """:func:`_option_results` in misère play: each move's result from the misère
+    outcome of the sum after it (winning moves first)."""
+    from itertools import islice
+
+    from grundy.play.options import COUNT_MOST
+
+    results: list[tuple[SumMove, GameSum, str | None]] = []
+    for m, after in islice(s._options(), COUNT_MOST):
+        o = s.misere_outcome(after) if len(results) < offset + MOVES_PER_PAGE * 4 else None
+        results.append((m, after, None if o is None else {"P": "win", "N": "lose"}.get(str(o))))
+    order = sorted(range(len(results)), key=lambda i: results[i][2] != "win")
+    page = [results[i] for i in order[offset:offset + MOVES_PER_PAGE]]
+    nxt = offset + len(page) if offset + len(page) < len(results) else None
+    r = {m: s._misere_report(after) for m, after, _ in page}
+    return {
+        "legal": [{"move": _move_text(s.game, m), "result": res,
+                   "value": None if r[m] is None else _jsonable(r[m].value), "remoteness": None}
+                  for m, _, res in page],
+        "legal_offset": offset, "legal_total": len(results),
+        "legal_winning": sum(1 for x in results if x[2] == "win"),
+        "legal_complete": offset == 0 and nxt is None, "legal_next": nxt,
+        "legal_note": "" if offset == 0 and nxt is None else
+        f"moves {offset + 1}-{offset + len(page)} of {len(results)} (winning moves first)",
+    }
+
+
 @_no_files
 def play(spec: str, text: str, moves: list[str], action: str, move: Any,
-         limits: Limits, offset: int = 0) -> dict[str, Any]:
+         limits: Limits, offset: int = 0, misere: bool = False) -> dict[str, Any]:
     """Replay ``moves`` from the position, do ``action`` (``state``, ``move``,
     ``engine``, ``hint``, ``undo``) and describe the game now, with the page of
-    its legal moves from the ``offset``-th."""
+    its legal moves from the ``offset``-th (``misere``: misère play, whoever
+    cannot move wins)."""
     from grundy.play.session import Session
     from grundy.solve.budget import Budget
     from grundy.solve.report import analyze
@@ -407,7 +435,8 @@ def play(spec: str, text: str, moves: list[str], action: str, move: Any,
     game = parse_game(spec, text)
     t0 = time.monotonic()
     secs = limits.budget().seconds
-    s = Session(game, budget=Budget(positions=limits.positions, seconds=max(0.5, (secs or 5.0) / 3)))
+    s = Session(game, budget=Budget(positions=limits.positions, seconds=max(0.5, (secs or 5.0) / 3)),
+                misere=misere)
     for i, t in enumerate(moves):
         try:
             s.push(t)
@@ -437,7 +466,8 @@ def play(spec: str, text: str, moves: list[str], action: str, move: Any,
     g = s.game
     left = max(0.2, (secs or 5.0) - (time.monotonic() - t0))
     try:
-        rem = analyze(g, budget=limits.budget(0.2 * left / (secs or 5.0)), all_moves=False).remoteness
+        rem = None if misere else analyze(g, budget=limits.budget(0.2 * left / (secs or 5.0)),
+                                          all_moves=False).remoteness
     except GrundyError:
         rem = None
     outcome = None if s.outcome is None else str(s.outcome)
@@ -449,21 +479,26 @@ def play(spec: str, text: str, moves: list[str], action: str, move: Any,
         **({"value_words": loopy_words(s.value)} if isinstance(s.value, inf) else {}),
         "moves": [p.text for p in s.plies],
         "components": [
-            {"text": _text(c.ruleset.format_position(c.position)), "value": _jsonable(v),
-             "picture": _picture(c)}
+            {"text": _text(c.ruleset.format_position(c.position)), "picture": _picture(c),
+             **({} if misere else {"value": _jsonable(v)})}  # misère: no value per component
             for c, v in zip(g.components, s.values())
         ],
         "values": [_jsonable(v) for v in s.values()],
         "value": _jsonable(s.value),
         "outcome": outcome,
-        "outcome_words": "not computed" if outcome is None else OUTCOME_WORDS.get(outcome, outcome),
+        "outcome_words": "not computed" if outcome is None else OUTCOME_WORDS.get(outcome, outcome)
+        + (" (misère: whoever moves last loses)" if misere else ""),
         "remoteness": _jsonable(rem),
-        "value_history": [_jsonable(v) for v in s.value_history],
+        "value_history": [_jsonable(v) for v in s.value_history] if not misere else [
+            None if r is None else _jsonable(r.value)
+            for r in map(s._misere_report, [s.start, *(p.after for p in s.plies)])],
+        "misere": misere,
         "to_move": s.to_move,
         "over": s.over,
         "winner": s.winner,
         "message": message,
-        **(_option_results(s, limits, 0.4 * left, offset) if not (s.over or draw) else
+        **(_misere_options(s, offset) if misere and not s.over else
+           _option_results(s, limits, 0.4 * left, offset) if not (s.over or draw) else
            {"legal": [], "legal_offset": 0, "legal_total": 0, "legal_winning": 0,
             "legal_complete": True, "legal_next": None, "legal_note": ""}),
     }
