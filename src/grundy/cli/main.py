@@ -527,6 +527,13 @@ def list_(as_json: bool) -> None:
         if e.params:
             click.echo(f"{'':<{w}}parameters: {e.params}")
         click.echo(f"{'':<{w}}example: {e.example}")
+    from grundy.games.zerosum import zerosum_entries
+
+    click.echo("\nZero-sum games (two players who want different things; minimax):")
+    for g in zerosum_entries():
+        click.echo(f"{g.name:<{w}}{g.summary}")
+        click.echo(f"{'':<{w}}aliases: {', '.join(g.aliases)}")
+        click.echo(f"{'':<{w}}example: {g.example}")
 
 
 from grundy.cli.census import census  # noqa: E402
