@@ -578,8 +578,10 @@ def table(spec: str, to: int, seconds: float | None = None) -> dict[str, Any] | 
     from grundy.solve.tables import heap_table
     from grundy.values.errors import SearchLimitError
 
+    from grundy.solve.tables import table_shape
+
     rs = _ruleset(spec)
-    if rs.tuple_position:
+    if rs.tuple_position or table_shape(rs) != "heap":
         return _pair_table(rs, to, seconds)
     try:
         t = heap_table(rs, to, budget=None if seconds is None else Budget(seconds=seconds))
