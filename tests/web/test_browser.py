@@ -437,7 +437,7 @@ def _play_misere(drv: webdriver.Chrome, server: str) -> None:
     pos.send_keys("3 4")
     drv.find_element(By.ID, "newgame").click()
     _wait(drv, lambda d: _text(d, "status").startswith("Your move"))
-    assert "misère" in _text(drv, "board")
+    assert "misère" in _text(drv, "board") and "whoever cannot move wins" in _text(drv, "rules")
     for _ in range(20):
         if _over(drv):
             break
