@@ -126,6 +126,9 @@ def test_analyse_a_position(server: str, browser: webdriver.Chrome) -> None:
     assert _text(browser, "winning") == "both 1"
     assert _text(browser, "remoteness") == str(remoteness(_wythoff_moves)((4, 6)))
     _wait(browser, lambda d: d.execute_script("const i = document.getElementById('plot'); return i.complete && i.naturalWidth > 0"))
+    # issue 37: a game on pairs lists its P-positions above the plot, not "no table"
+    _wait(browser, lambda d: "Beatty" in _text(d, "pattern"))
+    assert "P-positions (a, b)" in _text(browser, "table") and "no table" not in _text(browser, "tablearea")
     browser.save_screenshot(str(SHOTS / "2-analysis.png"))
 
     Select(browser.find_element(By.ID, "game")).select_by_value("dawson")

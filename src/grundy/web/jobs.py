@@ -178,6 +178,7 @@ def rules_text(summary: str, spec: str, text: str) -> dict[str, Any]:
         whole = game if isinstance(game, GameSum) else GameSum(game)
         c = whole.components[0]
         moves = [_move_text(whole, SumMove(0, o), 60) for o in islice(c.ruleset.moves(c.position), 4)]
+        moves = [m for m in moves if len(m) <= 40]  # a huge example's moves are no help
         pic = _picture(c) or ""
         kind = ("cells" if 'data-cell="' in pic else "board" if 'data-move="' in pic
                 else "coins" if 'data-coin="' in pic else "text")
