@@ -210,7 +210,7 @@ def misere_ok(spec: str, text: str) -> bool:
     try:
         game = parse_game(spec, text)
         c = (game.components if isinstance(game, GameSum) else (game,))[0]
-        if "misere" in (c.ruleset.spec or c.ruleset.name) or c.ruleset.outcome_formula is None:
+        if "misere" in (c.ruleset.spec or c.ruleset.name):
             return False
         return find_cycle(c.ruleset, c.position, budget=Budget(positions=2000)) is None
     except (GrundyError, Refused, RecursionError):
