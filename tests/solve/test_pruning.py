@@ -35,8 +35,6 @@ class Shuffled(TupleGame):
     """The tuple game with a fixed random move order (by position) and tuples
     brought to sorted order by ``canonical`` (a sum does not depend on its order)."""
 
-    has_canonical = True
-
     def order_options(self, position: Any, options: list[Hashable]) -> list[Hashable] | None:
         out = list(options)
         random.Random(repr(position)).shuffle(out)

@@ -59,8 +59,6 @@ class TupleGame(grundy.Ruleset):
     move moves one of them). It declares so (``decompose``) for the tuples in
     ``declared`` only; for the others the search reads their moves."""
 
-    has_decompose = True
-
     def __init__(self, succ: dict[int, list[Hashable]], declare: int, as_list: bool) -> None:
         self.succ, self.declare, self.as_list = succ, declare, as_list
         self.name = "dag-tuples"

@@ -324,15 +324,11 @@ class HeapRuleset(Ruleset):
     move_to: bool = False
 
     def validate(self, position: Any) -> None:
-        heap(self.name, position)
+        if type(position) is not int or position < 0:  # (a heap, the common case, fast)
+            heap(self.name, position)
 
     def validate_many(self, positions: Sequence[Any]) -> None:
         all_heaps(self.name, positions)
-
-    def check(self, position: Any) -> Hashable:
-        if type(position) is int and position >= 0:  # the common case, fast
-            return position
-        return super().check(position)
 
     def parse_position(self, text: str) -> Any:
         return parse_int(text, "integer heap size", self.name)

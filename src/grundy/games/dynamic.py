@@ -90,7 +90,7 @@ class DynamicSubtraction(Ruleset):
             return (n - t, self.k * t)
         return super().parse_move(position, text)
 
-    def is_option(self, position: Any, option: Any) -> bool:
+    def is_option_formula(self, position: Any, option: Any) -> bool | None:
         if not all(
             isinstance(x, tuple) and len(x) == 2 and all(type(v) is int for v in x)
             for x in (position, option)

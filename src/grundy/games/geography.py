@@ -327,14 +327,14 @@ class VertexGeography(Ruleset):
             return Outcome.N if _forest_values(ix)[ix.ids[position.token]] else Outcome.P
         return Outcome.N if geography_move(position.edges, position.token) is not None else Outcome.P
 
-    def option_with_value(self, position: Board, target: int) -> Hashable | None:
+    def option_with_value_formula(self, position: Board, target: int) -> Hashable | None:
         if target == 0:
             w = geography_move(position.edges, position.token) if position.edges else None
             if w is None:
                 return None
             rest = [e for e in position.edges if position.token not in e]
             return Board.make(rest, w)
-        return super().option_with_value(position, target)
+        return None  # declined: the analysis scans
 
     def winning_move_formula(self, position: Board) -> Hashable | None:
-        return self.option_with_value(position, 0)
+        return self.option_with_value_formula(position, 0)

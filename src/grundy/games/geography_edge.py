@@ -407,7 +407,7 @@ class EdgeGeography(Ruleset):
             return Outcome.P
         return edge_geography_outcome(position.edges, position.token, budget=self.budget)
 
-    def option_with_value(self, position: EdgeBoard, target: int) -> Hashable | None:
+    def option_with_value_formula(self, position: EdgeBoard, target: int) -> Hashable | None:
         if target == 0 and position.edges:
             mv = edge_geography_move(position.edges, position.token, budget=self.budget)
             if mv is None:
@@ -415,8 +415,8 @@ class EdgeGeography(Ruleset):
             es = list(position.edges)
             es.remove(mv[0])
             return EdgeBoard.make(es, mv[1])
-        return super().option_with_value(position, target)
+        return None  # declined: the analysis scans
 
     def winning_move_formula(self, position: EdgeBoard) -> Hashable | None:
-        return self.option_with_value(position, 0)
+        return self.option_with_value_formula(position, 0)
 

@@ -103,9 +103,9 @@ class Lasker(HeapRuleset):
                 for b in range(a, min((n - a) // 2, first_max) + 1):
                     yield Sum(a, b, n - a - b)
 
-    def is_option(self, position: Any, option: Any) -> bool:
+    def is_option_formula(self, position: Any, option: Any) -> bool | None:
         if type(position) is not int:
-            return super().is_option(position, option)
+            return None  # declined: the analysis tests membership
         if type(option) is int:
             return 0 <= option < position
         return (
@@ -115,7 +115,7 @@ class Lasker(HeapRuleset):
             and sum(option.parts) == position  # type: ignore[arg-type]
         )
 
-    def option_with_value(self, position: int, target: int) -> Hashable | None:
+    def option_with_value_formula(self, position: int, target: int) -> Hashable | None:
         m = self._value(target)  # the value map is an involution
         if m < position:
             return m
@@ -314,7 +314,7 @@ class EvenSplit(HeapRuleset):
         q, r = divmod(n, j)
         return Sum(*([q] * (j - r)), *([q + 1] * r))
 
-    def option_with_value(self, position: Any, target: int) -> Hashable | None:
+    def option_with_value_formula(self, position: Any, target: int) -> Hashable | None:
         """The first split (fewest heaps) of value ``target``, found by blocks.
 
         >>> g = EvenSplit(2)
@@ -322,7 +322,7 @@ class EvenSplit(HeapRuleset):
         (Sum(5, 5), 0)
         """
         if type(position) is not int:
-            return super().option_with_value(position, target)
+            return None  # declined: the analysis scans
         self.check(position)
         for j in self._js_of_value(position, target):
             return self._split(position, j)

@@ -54,7 +54,7 @@ class Nim(HeapRuleset):
     def value_formula_many(self, positions: Sequence[Any]) -> Sequence[int]:
         return positions  # a heap of n is worth n
 
-    def option_with_value(self, position: int, target: int) -> int | None:
+    def option_with_value_formula(self, position: int, target: int) -> int | None:
         return target if target < position else None
 
     def options_with_value_formula(

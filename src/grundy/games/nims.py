@@ -124,7 +124,7 @@ class MisereNim(_Row):
         if position is not END:
             heaps(self.name, position)
 
-    def is_option(self, position: Any, option: Any) -> bool:
+    def is_option_formula(self, position: Any, option: Any) -> bool | None:
         if position is END or not isinstance(position, tuple):
             return False
         if not any(position):
@@ -203,7 +203,7 @@ class MooreNim(_Row):
             for idx in combinations(live, r):
                 yield from _lower_each(p, idx)
 
-    def is_option(self, position: Any, option: Any) -> bool:
+    def is_option_formula(self, position: Any, option: Any) -> bool | None:
         return isinstance(position, tuple) and _one_lowered(position, option, self.k)
 
     def count_p_positions(

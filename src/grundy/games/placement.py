@@ -281,7 +281,7 @@ class Cram(Ruleset):
     (1, Outcome.P)
     """
 
-    has_decompose = has_canonical = pruned_search = True
+    pruned_search = True
     analysis_seconds = 60.0  # a default analysis answers boards of 30 cells (5 x 6)
 
     def moves(self, position: CramPosition) -> list[CramPosition]:
@@ -562,7 +562,7 @@ class NodeKayles(Ruleset):
     (0, 1)
     """
 
-    has_decompose = has_canonical = pruned_search = True
+    pruned_search = True
 
     def moves(self, position: NodePosition) -> list[NodePosition]:
         adj, mask = position

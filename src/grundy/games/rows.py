@@ -154,12 +154,12 @@ class RowRuns(TakeAndBreak):
                 return Sum(half, half) if half else Sum()
         return None
 
-    def option_with_value(self, position: int, target: int) -> Hashable | None:
+    def option_with_value_formula(self, position: int, target: int) -> Hashable | None:
         if target == 0 and type(position) is int:
             move = self.symmetric_move(position)
             if move is not None:
                 return move
-        return super().option_with_value(position, target)
+        return None  # declined: the analysis scans
 
 
 @catalogued("circle", "coin circle", "circle take",
@@ -258,13 +258,13 @@ class CircleRuns(Ruleset):
             return Outcome.N if position else Outcome.P
         return Outcome.N if position % 2 else Outcome.P
 
-    def is_option(self, position: Any, option: Any) -> bool:
+    def is_option_formula(self, position: Any, option: Any) -> bool | None:
         try:
             self.check(position)
             self.check(option)
         except (InvalidPositionError, TypeError):
             return False
-        return super().is_option(position, option)
+        return None  # declined: the analysis tests membership
 
     def winning_move_formula(self, position: Any) -> Hashable | None:
         if self.outcome_formula(position) is Outcome.P:

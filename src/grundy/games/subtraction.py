@@ -310,7 +310,7 @@ class Bash(HeapRuleset):
     def value_formula(self, position: int) -> int:
         return position % (self.m + 1)
 
-    def option_with_value(self, position: int, target: int) -> Hashable | None:
+    def option_with_value_formula(self, position: int, target: int) -> Hashable | None:
         """The option of value ``target``: the options of ``n`` have every value
         ``0..m`` but ``n mod (m + 1)`` (those the heap allows), none above ``m``.
 
@@ -326,7 +326,7 @@ class Bash(HeapRuleset):
     def options_with_value_formula(
         self, position: int, target: int, *, limit: int | None = None
     ) -> list[Hashable]:
-        o = self.option_with_value(position, target)
+        o = self.option_with_value_formula(position, target)
         return [] if o is None else [o]
 
 
@@ -528,13 +528,13 @@ class AllBut(HeapRuleset):
             return 0
         return None if position in self.excluded else 1
 
-    def is_option(self, position: Any, option: Any) -> bool:
+    def is_option_formula(self, position: Any, option: Any) -> bool | None:
         return (
             type(position) is int and type(option) is int and 0 <= option < position
             and position - option not in self.excluded
         )
 
-    def option_with_value(self, position: int, target: int) -> Hashable | None:
+    def option_with_value_formula(self, position: int, target: int) -> Hashable | None:
         ex = set(self.excluded)
         for m in self._positions_with_value(target, position):
             if position - m not in ex:

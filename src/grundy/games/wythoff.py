@@ -138,7 +138,7 @@ class Wythoff(Ruleset):
         moves = self.winning_moves_formula(position)
         return moves[0] if moves else None
 
-    def is_option(self, position: Any, option: Any) -> bool:
+    def is_option_formula(self, position: Any, option: Any) -> bool | None:
         if not _is_pair(position) or not _is_pair(option):
             return False
         (a, b), (c, d) = position, option

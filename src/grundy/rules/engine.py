@@ -9,11 +9,11 @@ imports it). This keeps the layers pointing down: ``grundy.solve`` imports
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 
 from grundy.values.errors import GrundyError
-from grundy.values.outcome import Outcome
 
 if TYPE_CHECKING:
     from grundy.rules.game import Game
@@ -23,35 +23,16 @@ __all__ = ["Engine", "register_engine", "engine"]
 
 
 class Engine(Protocol):
-    """The analysis a ruleset and a game delegate to (see :mod:`grundy.solve.engine`)."""
+    """The analysis a ruleset and a game delegate to (see :mod:`grundy.solve.engine`):
+    the questions (declared in :mod:`grundy.rules.questions`) through :meth:`ask`,
+    and the services below."""
 
-    def value(self, ruleset: Ruleset, position: Any, *, budget: Any = None,
-              progress: Callable[[int], None] | None = None) -> int: ...
+    def ask(self, question: str, ruleset: Ruleset, position: Any, *args: Any,
+            **kwargs: Any) -> Any:
+        """The answer to one of the questions (:mod:`grundy.rules.questions`)."""
 
-    def outcome(self, ruleset: Ruleset, position: Any, *, budget: Any = None,
-                progress: Callable[[int], None] | None = None) -> Outcome: ...
-
-    def options(self, ruleset: Ruleset, position: Any, *,
-                limit: int | None = None) -> list[Hashable]: ...
-
-    def is_option(self, ruleset: Ruleset, position: Any, option: Any) -> bool: ...
-
-    def option_with_value(self, ruleset: Ruleset, position: Any,
-                          target: int) -> Hashable | None: ...
-
-    def options_with_value(self, ruleset: Ruleset, position: Any, target: int, *,
-                           limit: int | None = None) -> list[Hashable]: ...
-
-    def winning_moves(self, ruleset: Ruleset, position: Any, *,
-                      limit: int | None = None) -> list[Hashable]: ...
-
-    def winning_move(self, ruleset: Ruleset, position: Any) -> Hashable | None: ...
-
-    def remoteness(self, ruleset: Ruleset, position: Any, *, budget: Any = None,
-                   progress: Callable[[int], None] | None = None) -> int: ...
-
-    def suspense(self, ruleset: Ruleset, position: Any, *, budget: Any = None,
-                 progress: Callable[[int], None] | None = None) -> int: ...
+    def watching(self, budget: Any) -> AbstractContextManager[None]:
+        """Every search and closed form within ``budget`` while the context runs."""
 
     def budget_of(self, given: dict[str, Any]) -> Any: ...
 
@@ -62,9 +43,10 @@ class Engine(Protocol):
 
     def forget(self, ruleset: Ruleset) -> None: ...
 
-    def game_values(self, games: Sequence[Game]) -> list[int]: ...
+    def game_values(self, games: Sequence[Game], *, budget: Any = None) -> list[int]: ...
 
-    def values_of(self, ruleset: Ruleset, positions: Sequence[Any]) -> list[int]: ...
+    def values_of(self, ruleset: Ruleset, positions: Sequence[Any], *,
+                  budget: Any = None) -> list[int]: ...
 
     def compound(self, kind: str, games: Sequence[Game], question: str,
                  *args: Any) -> Any: ...

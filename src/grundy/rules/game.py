@@ -20,12 +20,13 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Sequence
 from functools import reduce
 from operator import xor
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from grundy.rules.engine import engine
+from grundy.rules.questions import QUESTIONS, Questions, install
 from grundy.rules.sums import Sum, slot_setter
 from grundy.values.bigint import int_text
-from grundy.values.errors import InvalidPositionError, describe
+from grundy.values.errors import InvalidParameterError, InvalidPositionError, describe
 from grundy.values.loopy import loopy_sum
 from grundy.values.outcome import Outcome
 
@@ -35,13 +36,31 @@ if TYPE_CHECKING:
 __all__ = ["Game", "GameSum", "SumMove"]
 
 
-class Game:
+class Game(Questions):
     """A position of a ruleset: ``ruleset[position]``.
 
-    Attributes are computed on demand and memoised in the ruleset's solver.
+    It answers the questions of :class:`~grundy.rules.questions.Questions`, each
+    computed on demand and memoised in the ruleset's solver: ``game.value``,
+    ``game.outcome``, ``game.remoteness``, ``game.suspense`` (properties),
+    ``game.winning_moves()``, ``game.options()``, ... A property takes no
+    budget; :meth:`~grundy.rules.questions.Questions.ask` asks any question with
+    one:
+
+    >>> import grundy
+    >>> @grundy.ruleset
+    ... def halves(n):
+    ...     yield from range(n // 2, n)
+    >>> g = halves[5000]
+    >>> g.ask("value", budget=grundy.Budget(positions=100))
+    Traceback (most recent call last):
+    ...
+    grundy.values.errors.SearchLimitError: halves: the value of 5000 stopped: position 5000 has more than 100 options (the budget)
+    >>> g.ask("value", budget=grundy.Budget(seconds=10)), g.value, g.ask("outcome")
+    (1250, 1250, Outcome.N)
     """
 
     __slots__ = ("ruleset", "position")
+    _asks_of_position = True
 
     ruleset: Ruleset
     position: Hashable
@@ -74,38 +93,6 @@ class Game:
 
         return game_html(self)
 
-    @property
-    def value(self) -> int:
-        """The Sprague-Grundy value (nimber)."""
-        return self.ruleset.value(self.position)
-
-    @property
-    def outcome(self) -> Outcome:
-        """``Outcome.P`` or ``Outcome.N``."""
-        return self.ruleset.outcome(self.position)
-
-    @property
-    def remoteness(self) -> int:
-        """Moves to the end when the winner hurries and the loser delays."""
-        return self.ruleset.remoteness(self.position)
-
-    @property
-    def suspense(self) -> int:
-        """Moves to the end when the winner delays and the loser hurries."""
-        return self.ruleset.suspense(self.position)
-
-    def options(self) -> list[Hashable]:
-        """Every option (position reachable in one move)."""
-        return self.ruleset.options(self.position)
-
-    def winning_moves(self, *, limit: int | None = None) -> list[Hashable]:
-        """Every option that is a P-position."""
-        return self.ruleset.winning_moves(self.position, limit=limit)
-
-    def winning_move(self) -> Hashable | None:
-        """One winning option, or ``None`` from a P-position."""
-        return self.ruleset.winning_move(self.position)
-
     def play(self, option: Hashable) -> Game:
         """The game after moving to ``option`` (which must be an option)."""
         if not self.ruleset.is_option(self.position, option):
@@ -123,6 +110,7 @@ class Game:
         return NotImplemented
 
 
+install(Game)  # the questions as plain properties and methods (grundy.rules.questions)
 _set_ruleset = slot_setter(Game, "ruleset")
 _set_position = slot_setter(Game, "position")
 
@@ -269,12 +257,38 @@ class GameSum:
 
         return game_html(self)
 
-    def values(self) -> list[int]:
-        """The value of each component (closed forms called directly)."""
+    def ask(self, question: str, *args: Any, budget: Any = None) -> Any:
+        """The answer to ``question`` (one of
+        :data:`~grundy.rules.questions.QUESTIONS` a sum answers) within ``budget``
+        (a :class:`grundy.Budget`; ``None``: no limit but the default memory): its
+        seconds and memory for the whole answer, its positions for each
+        component's search.
+
+        >>> import grundy
+        >>> nim = grundy.games.get("nim")
+        >>> s = nim[3] + nim[5]
+        >>> s.ask("value", budget=grundy.Budget(seconds=1)), s.ask("winning_moves")
+        (6, [SumMove(1, 3)])
+        """
+        q = QUESTIONS.get(question)
+        if q is None or not hasattr(type(self), question):
+            raise InvalidParameterError(
+                f"a sum of games answers {', '.join(n for n in QUESTIONS if hasattr(GameSum, n))}; "
+                f"not {describe(question)}")
+        with engine().watching(budget):  # the seconds and the memory of the whole
+            if question in ("value", "outcome"):  # each component's search within budget
+                v = reduce(xor, self.values(budget=budget), 0)
+                return v if question == "value" else Outcome.from_value(v)
+            answer = getattr(self, question)
+            return answer if q.game_property else answer(*args)
+
+    def values(self, *, budget: Any = None) -> list[int]:
+        """The value of each component (closed forms called directly), each search
+        within ``budget`` (``None``: no limit but the default memory)."""
         if self._pos is not None:
             assert self._rs is not None
-            return engine().values_of(self._rs, self._pos)
-        return engine().game_values(self.components)
+            return engine().values_of(self._rs, self._pos, budget=budget)
+        return engine().game_values(self.components, budget=budget)
 
     @property
     def value(self) -> int:

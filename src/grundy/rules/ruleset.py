@@ -42,42 +42,49 @@ from typing import Any
 
 from grundy.rules.engine import engine
 from grundy.rules.game import Game, GameSum
+from grundy.rules.questions import Questions, install
 from grundy.rules.sums import Sum
 from grundy.values.bigint import int_text
 from grundy.values.errors import InvalidParameterError, InvalidPositionError, UnhashablePositionError, describe
-from grundy.values.keywords import old_keywords
 from grundy.values.outcome import Outcome
 
 __all__ = ["Ruleset", "FunctionRuleset", "ruleset"]
 
-# The keywords a search took before ``budget=`` (accepted for one release).
-_OLD = ("limit", "seconds")
-
-
-def _budget_of(given: dict[str, Any]) -> Any:
-    return engine().budget_of(given)
-
-
-class Ruleset:
+class Ruleset(Questions):
     """Base class of rulesets. Subclasses implement :meth:`moves`.
 
     Optional hooks a subclass may override:
 
-    - :meth:`validate` raises :class:`InvalidPositionError` for illegal positions;
+    - :meth:`validate` raises :class:`InvalidPositionError` for illegal positions
+      (the one place for legality: :meth:`check`, which every question calls,
+      adds hashability and a ``Sum``'s parts; :meth:`validate_many` is its
+      vectorised form);
     - :meth:`parse_position` / :meth:`format_position` for the command line;
-    - :meth:`decompose` (the independent parts of a position);
-    - closed forms and constructive moves, each of which may decline a position
-      by returning ``None``: :meth:`value_formula` (with the vectorised
+    - :meth:`decompose` (the independent parts of a position) and
+      :meth:`canonical` (a symmetric representative): the search uses them
+      where a class defines them (:attr:`has_decompose` and
+      :attr:`has_canonical` follow, nothing to declare);
+    - closed forms and constructive moves, each named for the question it
+      answers plus ``_formula`` and each declining a position by returning
+      ``None``: :meth:`value_formula` (with the vectorised
       :meth:`value_formula_many`), :meth:`outcome_formula`,
       :meth:`remoteness_formula`, :meth:`suspense_formula`,
       :meth:`winning_move_formula`, :meth:`winning_moves_formula`,
-      :meth:`options_with_value_formula`; and :meth:`option_with_value` (an
-      option of a given value; the default scans).
+      :meth:`options_with_value_formula`, :meth:`option_with_value_formula`,
+      :meth:`is_option_formula`.
 
-    The analysis (``value``, ``outcome``, ``winning_move``, ``remoteness``, ...)
+    The questions (``value``, ``outcome``, ``winning_move``, ``remoteness``, ...)
+    are declared once, in :class:`grundy.rules.questions.Questions`; the analysis
     asks a hook first and runs the memoised search (:attr:`solver`) where it
-    declines; subclasses override hooks, never the analysis methods.
+    declines. Subclasses override hooks, never the questions.
     """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # capabilities follow from the hooks a class defines (the search reads
+        # these flags on its hot path)
+        cls.has_decompose = cls.decompose is not Ruleset.decompose
+        cls.has_canonical = cls.canonical is not Ruleset.canonical
 
     name: str = "ruleset"
     #: The canonical catalogue spec (``"octal:0.07"``) of a catalogue ruleset, or
@@ -169,8 +176,8 @@ class Ruleset:
         """The independent parts ``position`` is made of (a row of coins is the sum
         of its heads, a forest the sum of its trees), or ``None`` if it is one game.
         Its value is then the XOR of its parts' values, and only the parts are
-        searched. A ruleset that provides it declares ``has_decompose = True``; the
-        default declares no parts."""
+        searched. The default declares no parts (and a class that defines it has
+        :attr:`has_decompose`)."""
         return None
 
     def canonical(self, position: Any) -> Hashable | None:
@@ -178,8 +185,8 @@ class Ruleset:
         reflections, a small graph up to isomorphism), a position of this ruleset with
         the same value, or ``None`` to decline. Equal answers for symmetric positions
         let the search keep one memo entry for all of them; ``canonical`` of the
-        answer must be itself. A ruleset that provides it declares
-        ``has_canonical = True``; the default declines."""
+        answer must be itself. The default declines (and a class that defines it has
+        :attr:`has_canonical`)."""
         return None
 
     def bitboard(self, position: Any) -> tuple[Any, int] | None:
@@ -197,10 +204,11 @@ class Ruleset:
         winning option, so a good order saves most of its work."""
         return None
 
-    #: Declared by a ruleset whose :meth:`decompose` may answer: the search asks it
-    #: only then (it is on the hot path of every search).
+    #: Whether the class defines :meth:`decompose` (set for every subclass from
+    #: its hooks, never by hand): the search asks it only then (it is on the hot
+    #: path of every search).
     has_decompose: bool = False
-    #: Declared by a ruleset whose :meth:`canonical` may answer.
+    #: Whether the class defines :meth:`canonical` (set from its hooks likewise).
     has_canonical: bool = False
     #: Declared by a ruleset best searched with pruning (placement games such as
     #: Cram: many options, an outcome decided by one): the analysis asks the pruned
@@ -265,16 +273,17 @@ class Ruleset:
         :class:`SearchLimitError`."""
         return None
 
-    def option_with_value(self, position: Any, target: int) -> Hashable | None:
-        """An option of ``position`` whose value is ``target``, or ``None`` if it has
-        none. The default scans the options lazily (it stops at the first);
-        override with a constructive move."""
-        return engine().option_with_value(self, position, target)
+    def is_option_formula(self, position: Any, option: Hashable) -> bool | None:
+        """Whether ``option`` is an option of ``position``, by a fast test, or
+        ``None`` to decline (the analysis then tests membership in the move
+        function's result lazily: O(1) for a ``range``)."""
+        return None
 
-    def is_option(self, position: Any, option: Hashable) -> bool:
-        """Whether ``option`` is an option of ``position`` (the default tests
-        membership in the move function's result lazily: O(1) for a ``range``)."""
-        return engine().is_option(self, position, option)
+    def option_with_value_formula(self, position: Any, target: int) -> Hashable | None:
+        """An option of ``position`` whose value is ``target`` by a constructive
+        rule, or ``None`` to decline (the analysis then scans the options lazily,
+        stopping at the first)."""
+        return None
 
     def validate_many(self, positions: Sequence[Any]) -> None:
         """Check every one of ``positions`` as :meth:`check` does (raising for the
@@ -310,54 +319,6 @@ class Ruleset:
         """Forget every memoised result of this ruleset."""
         engine().forget(self)
 
-    def options(self, position: Any, *, limit: int | None = None) -> list[Hashable]:
-        """The options of ``position`` as a list (for a ``Sum``: moves in one part).
-        With ``limit``, more options than that raise :class:`SearchLimitError`."""
-        return engine().options(self, position, limit=limit)
-
-    def options_with_value(
-        self, position: Any, target: int, *, limit: int | None = None
-    ) -> list[Hashable]:
-        """Every option of ``position`` whose value is ``target``."""
-        return engine().options_with_value(self, position, target, limit=limit)
-
-    @old_keywords(_OLD, _budget_of)
-    def value(self, position: Any, *, budget: Any = None,
-              progress: Callable[[int], None] | None = None) -> int:
-        """The Sprague-Grundy value of ``position`` (XOR over the parts of a ``Sum``):
-        the closed form if there is one, else the memoised search within ``budget``
-        (a :class:`grundy.Budget`; ``None``: no limit but the default memory)."""
-        return engine().value(self, position, budget=budget, progress=progress)
-
-    @old_keywords(_OLD, _budget_of)
-    def outcome(self, position: Any, *, budget: Any = None,
-                progress: Callable[[int], None] | None = None) -> Outcome:
-        """``Outcome.P`` if the player to move loses, ``Outcome.N`` if they win
-        (searched within ``budget``, as :meth:`value`)."""
-        return engine().outcome(self, position, budget=budget, progress=progress)
-
-    def winning_moves(self, position: Any, *, limit: int | None = None) -> list[Hashable]:
-        """Every option that leaves the opponent in a P-position."""
-        return engine().winning_moves(self, position, limit=limit)
-
-    def winning_move(self, position: Any) -> Hashable | None:
-        """One winning option, or ``None`` if ``position`` is a P-position."""
-        return engine().winning_move(self, position)
-
-    @old_keywords(_OLD, _budget_of)
-    def remoteness(self, position: Any, *, budget: Any = None,
-                   progress: Callable[[int], None] | None = None) -> int:
-        """Moves until the end when the winner hurries and the loser delays
-        (searched within ``budget``, as :meth:`value`)."""
-        return engine().remoteness(self, position, budget=budget, progress=progress)
-
-    @old_keywords(_OLD, _budget_of)
-    def suspense(self, position: Any, *, budget: Any = None,
-                 progress: Callable[[int], None] | None = None) -> int:
-        """Moves until the end when the winner delays and the loser hurries
-        (the Every-SG step function; searched within ``budget``, as :meth:`value`)."""
-        return engine().suspense(self, position, budget=budget, progress=progress)
-
     def table(self, n: int, *, progress: Callable[[int], None] | None = None) -> list[int]:
         """Grundy values of positions ``0, 1, ..., n`` of a one-parameter family."""
         return engine().table(self, n, progress=progress)
@@ -390,6 +351,9 @@ class Ruleset:
         if self.spec is not None:
             return f"grundy.games.get({self.spec!r})"
         return f"<ruleset {self.name}>"
+
+
+install(Ruleset)  # the questions as plain methods (declared in grundy.rules.questions)
 
 
 class FunctionRuleset(Ruleset):

@@ -63,7 +63,6 @@ class GamesRuleset(Ruleset):
     games of different rulesets are searched as one game tree."""
 
     name = "games"
-    has_decompose = True
 
     def moves(self, position: Any) -> Iterator[Hashable]:
         g: Game = position

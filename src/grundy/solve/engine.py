@@ -1,12 +1,18 @@
 """The engine: how a ruleset's and a game's questions are answered.
 
-A ruleset's hooks first (``value_formula``, ``outcome_formula``,
-``winning_move_formula``, ...: each may decline a position by returning ``None``),
-the reducer (:mod:`grundy.solve.reducer`) where they decline. Every
-public entry validates its position with the ruleset's ``check`` before anything
-else. :mod:`grundy.solve` registers this module as the engine of the rules layer
-(:mod:`grundy.rules.engine`), so ``lasker[10].value`` works without the rules
-knowing the solver.
+The questions are declared in :mod:`grundy.rules.questions`; each is answered
+here by the function of its name (:func:`ask` finds it; a question without one
+is refused when this module is imported). A ruleset's hooks first
+(``value_formula``, ``outcome_formula``, ``winning_move_formula``, ...: each may
+decline a position by returning ``None``), the reducer (:mod:`grundy.solve.reducer`)
+where they decline. Every public entry validates its position with the ruleset's
+``check`` before anything else. :mod:`grundy.solve` registers this module as the
+engine of the rules layer (:mod:`grundy.rules.engine`), so ``lasker[10].value``
+works without the rules knowing the solver.
+
+>>> import grundy
+>>> ask("winning_moves", grundy.games.get("nim"), grundy.Sum(1, 2), limit=10)
+[Sum(1, 1)]
 """
 
 from __future__ import annotations
@@ -15,13 +21,16 @@ import weakref
 from functools import reduce
 from operator import attrgetter, xor
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from grundy.rules.game import Game
+from grundy.rules.questions import QUESTIONS
 from grundy.rules.sums import Sum
 from grundy.solve import reducer as R
-from grundy.solve.budget import UNLIMITED, Budget, as_budget, from_keywords, watching
+from grundy.solve.budget import UNLIMITED, Budget, as_budget, from_keywords
 from grundy.values.keywords import old_keywords
+from grundy.solve.budget import watching as _watching
 from grundy.values.errors import InvalidParameterError, LoopyGameError, SearchLimitError, describe
 from grundy.values.outcome import Outcome
 
@@ -29,15 +38,13 @@ if TYPE_CHECKING:
     from grundy.rules.ruleset import Ruleset
 
 __all__ = [
-    "value", "outcome", "options", "is_option", "option_with_value", "options_with_value",
-    "winning_moves", "winning_move", "remoteness", "suspense", "table", "solver", "forget",
-    "game_values", "values_of", "compound", "budget_of",
+    "ask", "value", "outcome", "options", "is_option", "option_with_value",
+    "options_with_value", "winning_moves", "winning_move", "remoteness", "suspense",
+    "table", "solver", "forget", "game_values", "values_of", "compound", "budget_of",
+    "watching",
 ]
 
 Progress = Callable[[int], None]
-
-# The keywords a search took before ``budget=`` (accepted for one release).
-_OLD = ("limit", "seconds")
 
 #: Longest table :func:`table` builds (a Python list of ints: ~0.5 GB at most).
 MAX_TABLE = 1 << 24
@@ -58,6 +65,18 @@ def budget_of(given: dict[str, Any]) -> Budget:
     return from_keywords(given)
 
 
+def watching(budget: Any) -> AbstractContextManager[None]:
+    """Every search and closed form within ``budget`` (a :class:`Budget` or
+    ``None``) while the context runs (:func:`grundy.solve.budget.watching`)."""
+    return _watching(as_budget(budget))
+
+
+def ask(question: str, ruleset: Ruleset, position: Any, *args: Any, **kwargs: Any) -> Any:
+    """The answer to ``question`` (:data:`grundy.rules.questions.QUESTIONS`) about
+    ``position``: the function of this module of that name."""
+    return _ANSWERS[question](ruleset, position, *args, **kwargs)
+
+
 def value(ruleset: Ruleset, position: Any, *, budget: Any = None,
           progress: Progress | None = None) -> int:
     """The Sprague-Grundy value: closed form, else the reducer within the budget."""
@@ -68,7 +87,7 @@ def value(ruleset: Ruleset, position: Any, *, budget: Any = None,
 
 def _value(ruleset: Ruleset, position: Any, budget: Budget, progress: Progress | None) -> int:
     if type(position) is Sum:
-        with watching(budget):  # a closed form may be a long computation (and lazy)
+        with _watching(budget):  # a closed form may be a long computation (and lazy)
             values = ruleset.value_formula_many(position.parts)
             if values is not None:
                 return reduce(xor, values, 0)
@@ -76,7 +95,7 @@ def _value(ruleset: Ruleset, position: Any, budget: Budget, progress: Progress |
         for part in position.parts:
             v ^= _value(ruleset, part, budget, progress)
         return v
-    with watching(budget):
+    with _watching(budget):
         known = ruleset.value_formula(position)
     if known is not None:
         return known
@@ -124,7 +143,7 @@ def outcome(ruleset: Ruleset, position: Any, *, budget: Any = None,
 
 def _outcome(ruleset: Ruleset, position: Any, budget: Budget, progress: Progress | None) -> Outcome:
     if type(position) is not Sum:
-        with watching(budget):  # a closed form may be a long computation
+        with _watching(budget):  # a closed form may be a long computation
             known = ruleset.outcome_formula(position)
         if known is not None:
             return known
@@ -170,9 +189,13 @@ def options(ruleset: Ruleset, position: Any, *, limit: int | None = None) -> lis
 
 
 def is_option(ruleset: Ruleset, position: Any, option: Any) -> bool:
-    """Whether ``option`` is an option of ``position`` (lazy membership test)."""
+    """Whether ``option`` is an option of ``position``: the ruleset's
+    ``is_option_formula`` where it answers, else a lazy membership test."""
     if type(position) is Sum:
         return option in options(ruleset, position)
+    known = ruleset.is_option_formula(position, option)
+    if known is not None:
+        return known
     try:
         it = ruleset.moves(position)
         return bool(option in it)
@@ -181,11 +204,19 @@ def is_option(ruleset: Ruleset, position: Any, option: Any) -> bool:
 
 
 def option_with_value(ruleset: Ruleset, position: Any, target: int) -> Hashable | None:
-    """An option of value ``target`` (lazy scan of the options; stops at the first)."""
+    """An option of value ``target``: the ruleset's ``option_with_value_formula``
+    (else its ``options_with_value_formula``) where it answers, else a lazy scan
+    of the options (it stops at the first)."""
     it: Iterable[Hashable]
     if type(position) is Sum:
         it = options(ruleset, position)
     else:  # lazily: a position may have 10^100000 options, one of them wanted
+        known = ruleset.option_with_value_formula(position, target)
+        if known is not None:
+            return known
+        every = ruleset.options_with_value_formula(position, target)
+        if every is not None:  # (where it knows there is none, no scan)
+            return every[0] if every else None
         it = R.iter_options(ruleset, position)
     for o in it:
         o = R.normal(o)
@@ -259,7 +290,7 @@ def remoteness(ruleset: Ruleset, position: Any, *, budget: Any = None,
     b = as_budget(budget)
     ruleset.check(position)
     if type(position) is not Sum:
-        with watching(b):
+        with _watching(b):
             r = ruleset.remoteness_formula(position)
         if r is not None:
             return r
@@ -284,7 +315,7 @@ def suspense(ruleset: Ruleset, position: Any, *, budget: Any = None,
     b = as_budget(budget)
     ruleset.check(position)
     if type(position) is not Sum:
-        with watching(b):
+        with _watching(b):
             s = ruleset.suspense_formula(position)
         if s is not None:
             return s
@@ -317,6 +348,21 @@ def table(ruleset: Ruleset, n: int, *, progress: Progress | None = None) -> list
     return out
 
 
+def _searched(rule: R.Rule, doc: str) -> Callable[..., int]:
+    """The :class:`Solver` method that searches ``rule`` within ``budget`` (the
+    older keywords ``limit=`` and ``seconds=`` accepted, with a warning)."""
+    def search(self: Solver, position: Hashable, *, budget: Budget | None = None,
+               progress: Progress | None = None) -> int:
+        b = as_budget(budget)
+        self.ruleset.check(position)  # the search validates as every public entry does
+        return R.reduce(self.ruleset, position, rule, budget=b, progress=progress)
+
+    search.__name__ = rule.name
+    search.__qualname__ = "Solver." + rule.name
+    search.__doc__ = f"{doc} within ``budget`` (``None``: no limit but the default memory)."
+    return old_keywords(("limit", "seconds"), from_keywords)(search)
+
+
 class Solver:
     """The memoised brute-force search of one ruleset from its raw rules (closed
     forms never enter it): the reference the closed forms are tested against.
@@ -343,30 +389,9 @@ class Solver:
         """Forget every memoised result."""
         R.forget(self.ruleset)
 
-    @old_keywords(_OLD, from_keywords)
-    def value(self, position: Hashable, *, budget: Budget | None = None,
-              progress: Progress | None = None) -> int:
-        """The Sprague-Grundy value by search within ``budget`` (``None``: no limit
-        but the default memory)."""
-        b = as_budget(budget)
-        self.ruleset.check(position)  # the search validates as every public entry does
-        return R.reduce(self.ruleset, position, R.GRUNDY, budget=b, progress=progress)
-
-    @old_keywords(_OLD, from_keywords)
-    def remoteness(self, position: Hashable, *, budget: Budget | None = None,
-                   progress: Progress | None = None) -> int:
-        """Remoteness by search within ``budget``."""
-        b = as_budget(budget)
-        self.ruleset.check(position)
-        return R.reduce(self.ruleset, position, R.REMOTENESS, budget=b, progress=progress)
-
-    @old_keywords(_OLD, from_keywords)
-    def suspense(self, position: Hashable, *, budget: Budget | None = None,
-                 progress: Progress | None = None) -> int:
-        """Suspense by search within ``budget``."""
-        b = as_budget(budget)
-        self.ruleset.check(position)
-        return R.reduce(self.ruleset, position, R.SUSPENSE, budget=b, progress=progress)
+    value = _searched(R.GRUNDY, "The Sprague-Grundy value by search")
+    remoteness = _searched(R.REMOTENESS, "Remoteness by search")
+    suspense = _searched(R.SUSPENSE, "Suspense by search")
 
     def options(self, position: Hashable, limit: int | None = None) -> list[Hashable]:
         """The raw options of ``position``."""
@@ -391,30 +416,34 @@ _RULESET = attrgetter("ruleset")
 _POSITION = attrgetter("position")
 
 
-def game_values(games: Sequence[Game]) -> list[int]:
-    """The value of each game (closed forms called directly: the hot path of sums)."""
+def game_values(games: Sequence[Game], *, budget: Any = None) -> list[int]:
+    """The value of each game (closed forms called directly: the hot path of sums),
+    each search within ``budget``."""
+    b = as_budget(budget)
     if len(games) > 16:
         rulesets = list(map(_RULESET, games))
         if rulesets.count(rulesets[0]) == len(rulesets):  # one ruleset (C speed)
-            return values_of(rulesets[0], list(map(_POSITION, games)))
+            return values_of(rulesets[0], list(map(_POSITION, games)), budget=b)
     out: list[int] = []
     append = out.append
     for g in games:
         rs = g.ruleset
         pos = g.position
         v = rs.value_formula(pos) if type(pos) is not Sum else None
-        append(v if v is not None else _value(rs, pos, UNLIMITED, None))
+        append(v if v is not None else _value(rs, pos, b, None))
     return out
 
 
-def values_of(ruleset: Ruleset, positions: Sequence[Any]) -> list[int]:
+def values_of(ruleset: Ruleset, positions: Sequence[Any], *,
+              budget: Any = None) -> list[int]:
     """The value of each of ``positions`` of one ruleset (a sum of many games): the
-    vectorised closed form if there is one."""
+    vectorised closed form if there is one; each search within ``budget``."""
     if Sum not in set(map(type, positions)):
         values = ruleset.value_formula_many(positions)
         if values is not None:
             return list(values)
-    return [_value(ruleset, p, UNLIMITED, None) for p in positions]
+    b = as_budget(budget)
+    return [_value(ruleset, p, b, None) for p in positions]
 
 
 def compound(kind: str, games: Sequence[Game], question: str, *args: Any) -> Any:
@@ -422,3 +451,13 @@ def compound(kind: str, games: Sequence[Game], question: str, *args: Any) -> Any
     from grundy.solve import compounds
 
     return compounds.answer(kind, games, question, *args)
+
+
+# The function answering each question, by its name (a question declared without
+# one is refused here, at import).
+_ANSWERS: dict[str, Callable[..., Any]] = {}
+for _name in QUESTIONS:
+    _answer = globals().get(_name)
+    if not callable(_answer):
+        raise ImportError(f"grundy.solve.engine answers no question {_name!r}: define {_name}()")
+    _ANSWERS[_name] = _answer
