@@ -123,22 +123,25 @@ def analyse(code: str, to: int, seconds: float = GAME_SECONDS) -> CensusRow:
     grundy.values.errors.InvalidParameterError: census 'to' must be at most 268,435,455 (a game's table takes 2 bytes per heap); got 1000000000000000000000000000000
     """
     from grundy.games.octal import TakeAndBreak
+    from grundy.solve.periods import HeapTables
 
     _check_to(to)
     t0 = time.monotonic()
     game = TakeAndBreak(code)
-    if game.engine is None:
+    # a table of its own: a row does not depend on what the process computed before
+    tables = HeapTables(game.name, game.digits, game.repeat)
+    if tables.engine is None:
         raise InvalidParameterError(f"the census takes finite octal codes; got {code!r}")
     try:
-        p = game.find_period(budget=Budget(seconds=seconds, positions=to + 1))
+        p = tables.find_period(budget=Budget(seconds=seconds, positions=to + 1))
     except SystemError as exc:
         # Ctrl-C inside a compiled kernel comes out as "SystemError: ... returned a
         # result with an exception set" whose cause is the KeyboardInterrupt
         if isinstance(exc.__cause__, KeyboardInterrupt) or isinstance(exc.__context__, KeyboardInterrupt):
             raise KeyboardInterrupt from None
         raise
-    have = game.engine.have
-    s = game.engine.stats(have - 1)
+    have = tables.engine.have
+    s = tables.engine.stats(have - 1)
     return CensusRow(
         code, have, None if p is None else p.preperiod, None if p is None else p.period,
         bool(p and p.proven), s["max"], s["max_at"], s["mask"], s["e"], s["rare"],

@@ -479,12 +479,12 @@ class _Rows:
 
 def _pattern(rs: Ruleset, values: list[int], progress: bool | None = None) -> Periodicity | None:
     """The pattern of the table (:func:`grundy.solve.tables.pattern_of`); a ruleset
-    that proves its period by growing its table, within its stated budget, shows
-    that search's progress."""
+    that proves its period by growing its table, within
+    :data:`~grundy.solve.tables.PERIOD_BUDGET`, shows that search's progress."""
     search = tables.period_search(rs)
     if search is None:
         return tables.pattern_of(rs, values)
-    with ProgressBar(None, f"period search (budget {search.period_seconds:g} s)", enabled=progress,
+    with ProgressBar(None, f"period search (budget {tables.PERIOD_BUDGET.describe()})", enabled=progress,
                      delay=_BAR_DELAY, unit="values tabled") as bar:
         return tables.pattern_of(rs, values, progress=bar)
 

@@ -47,6 +47,7 @@ from typing import Any, Generic, TypeVar
 
 from grundy.values.errors import InvalidParameterError, InvalidPositionError, SearchLimitError, describe
 from grundy.solve.budget import look
+from grundy.solve.caches import cache_of
 from grundy.values.nimbers import mex_of_set, nim_inverse, nim_mul
 from grundy.rules.ruleset import Ruleset
 from grundy.games._common import parse_int
@@ -120,7 +121,6 @@ class CoinBoard(Ruleset, Generic[K]):
         self._rule: Callable[[K], Iterable[Iterable[K]]] | None = rule
         if name is not None:
             self.name = name
-        self._table: dict[K, int] = {}
 
     # ------------------------------------------------------------- the board
     def _heads(self, position: str) -> list[K]:
@@ -169,7 +169,7 @@ class CoinBoard(Ruleset, Generic[K]):
     # ------------------------------------------------------------- values
     def single(self, coin: K) -> int:
         """Value of the board whose only head is ``coin``."""
-        tab = self._table
+        tab: dict[K, int] = cache_of(self, "single values", dict)
         v = tab.get(coin)
         if v is not None:
             return v
@@ -486,6 +486,43 @@ class Twins(CoinTurning):
         return (need + 1, c) if need < c - 1 else None
 
 
+class _SubsetXor:
+    """The single values of an up-to-``t`` game so far, and ``reach[k]``:
+    ``{xor: (coin, previous xor)}`` for exactly ``k`` distinct coins below them,
+    grown with the coins (``k < min(t, coins)``, so a huge ``t`` costs nothing up
+    front)."""
+
+    def __init__(self, t: int) -> None:
+        self.t = t
+        self.reach: list[dict[int, tuple[int, int]]] = [{0: (0, 0)}]
+        self.values: list[int] = [0]
+
+    def grow(self, c: int, limit: int, name: str) -> int:
+        """The value of coin ``c`` (the table grown to it; at most ``limit`` XORs)."""
+        vals, reach = self.values, self.reach
+        while len(vals) <= c:
+            if sum(map(len, reach)) > limit:
+                raise SearchLimitError(
+                    f"{name}: the subset-XOR table for coin {len(vals)} would pass "
+                    f"{limit:,} values (coin {c} asked)"
+                )
+            coin = len(vals)
+            seen: set[int] = set()
+            for r in reach:
+                seen.update(r)
+            g = mex_of_set(seen)
+            vals.append(g)
+            if len(reach) < self.t:  # now exactly ``coin`` coins are possible
+                reach.append({})
+            for k in range(len(reach) - 1, 0, -1):
+                tgt = reach[k]
+                for x in list(reach[k - 1]):
+                    y = x ^ g
+                    if y not in tgt:
+                        tgt[y] = (coin, x)
+        return vals[c]
+
+
 @catalogued("upto", "coins up to", "spawning",
             summary="Coins: turn one to t coins (upto:3 = Mock Turtles).",
             params="t (upto:5)", sample="upto:5", position="HHTH", legal=("HHTH", "TTTTH"))
@@ -505,10 +542,6 @@ class UpTo(CoinTurning):
             raise InvalidParameterError(f"upto: t must be an integer >= 1; got {describe(t)}")
         super().__init__(name=name or f"upto:{t}")
         self.t = t
-        # reach[k]: {xor: (coin, previous xor)} for exactly k distinct coins < len(values);
-        # grown with the coins (k < min(t, coins)), so a huge t costs nothing up front
-        self._reach: list[dict[int, tuple[int, int]]] = [{0: (0, 0)}]
-        self._values: list[int] = [0]
 
     @classmethod
     def from_args(cls, args: str | None) -> UpTo:
@@ -526,41 +559,22 @@ class UpTo(CoinTurning):
     table_limit = 20_000_000
 
     def single(self, c: int) -> int:
-        vals, reach = self._values, self._reach
-        while len(vals) <= c:
-            if sum(map(len, reach)) > self.table_limit:
-                raise SearchLimitError(
-                    f"{self.name}: the subset-XOR table for coin {len(vals)} would pass "
-                    f"{self.table_limit:,} values (coin {c} asked)"
-                )
-            coin = len(vals)
-            seen: set[int] = set()
-            for r in reach:
-                seen.update(r)
-            g = mex_of_set(seen)
-            vals.append(g)
-            if len(reach) < self.t:  # now exactly ``coin`` coins are possible
-                reach.append({})
-            for k in range(len(reach) - 1, 0, -1):
-                tgt = reach[k]
-                for x in list(reach[k - 1]):
-                    y = x ^ g
-                    if y not in tgt:
-                        tgt[y] = (coin, x)
-        return vals[c]
+        t = self.t
+        table = cache_of(self, "subset xor", lambda: _SubsetXor(t))
+        return table.grow(c, self.table_limit, self.name)
 
     def turn_for(self, c: int, need: int) -> tuple[int, ...] | None:
         # Coins used to reach ``need`` are all < c only if the table was built for
         # coins < c: rebuild from scratch for small c is cheap; in general follow
         # the parents recorded while the table had exactly c - 1 coins.
-        sub = UpTo(self.t)
-        sub.single(c - 1) if c > 1 else None
-        for k in range(len(sub._reach)):
-            if need in sub._reach[k]:
+        sub = _SubsetXor(self.t)
+        sub.grow(c - 1, self.table_limit, self.name) if c > 1 else None
+        for k in range(len(sub.reach)):
+            if need in sub.reach[k]:
                 coins = []
                 x, kk = need, k
                 while kk > 0:
-                    coin, prev = sub._reach[kk][x]
+                    coin, prev = sub.reach[kk][x]
                     coins.append(coin)
                     x, kk = prev, kk - 1
                 return (*sorted(coins), c)
@@ -761,7 +775,6 @@ class Multiples(CoinTurning):
     def __init__(self, n: int) -> None:
         super().__init__(name=f"multiples:{n}", leftmost=True, board=n)
         self.n = n
-        self._blocks: Any = None
 
     @classmethod
     def from_args(cls, args: str | None) -> Multiples:
@@ -774,11 +787,10 @@ class Multiples(CoinTurning):
     def single(self, c: int) -> int:
         if not 1 <= c <= self.n:
             raise InvalidPositionError(f"{self.name}: no coin {describe(c)} on a board of {self.n}")
-        if self._blocks is None:
-            from grundy.kernels.coins import multiples_values
+        from grundy.kernels.coins import multiples_values
 
-            self._blocks = multiples_values(self.n)
-        small, large = self._blocks
+        n = self.n
+        small, large = cache_of(self, "blocks", lambda: multiples_values(n))
         return int(small[c]) if c * c <= self.n else int(large[self.n // c])
 
     def turn_for(self, c: int, need: int) -> tuple[int, ...] | None:
