@@ -25,6 +25,7 @@ from grundy.games.registry import display_name
 from grundy.values.periodicity import Periodicity
 from grundy.solve import tables
 from grundy.solve.report import ANALYSIS_BUDGET
+from grundy.play.parse import games_from_texts
 from grundy.cli.params import IntExpr, MemorySize, Seconds, armed
 from grundy.cli.progress import ProgressBar
 
@@ -33,14 +34,6 @@ __all__ = ["main", "cli", "entry"]
 # `grundy analyze` without options: the library's default (grundy.analyze's)
 _DEFAULT_LIMIT = ANALYSIS_BUDGET.positions
 _DEFAULT_SECONDS = ANALYSIS_BUDGET.seconds
-
-
-def _parse_positions(rs: Ruleset, texts: Sequence[str]) -> list[Game]:
-    """One game per argument (a disjunctive sum), or, for games whose position is a
-    whole row of numbers, one game from all the arguments."""
-    if rs.tuple_position:
-        return [rs[rs.parse_position(" ".join(texts))]]
-    return [rs[rs.parse_position(t)] for t in texts]
 
 
 @contextlib.contextmanager
@@ -137,7 +130,7 @@ def analyze(
     from grundy.solve.report import default_seconds
 
     rs = resolve(game)
-    games = _parse_positions(rs, positions)
+    games = games_from_texts(rs, positions)
     target: Game | GameSum | MisereSum = games[0] if len(games) == 1 else GameSum(*games)
     if misere:
         target = MisereSum(*games)
