@@ -31,9 +31,9 @@ from grundy.cli.progress import ProgressBar
 
 __all__ = ["main", "cli", "entry"]
 
-# `grundy analyze` without options: the library's default (grundy.analyze's)
-_DEFAULT_LIMIT = ANALYSIS_BUDGET.positions
-_DEFAULT_SECONDS = ANALYSIS_BUDGET.seconds
+# `grundy analyze` without options: the library's default budget
+# (grundy.solve.report.ANALYSIS_BUDGET, grundy.analyze's), shown in --help
+_BUDGET_OPTIONS = {"seconds": "seconds", "limit": "positions", "max_memory": "max_memory"}
 
 
 @contextlib.contextmanager
@@ -93,17 +93,17 @@ def cli() -> None:
 @click.option(
     "--seconds",
     type=Seconds(),
-    default=_DEFAULT_SECONDS,
-    show_default=True,
+    default=None,
     help="Time budget of the whole analysis ('inf': no limit); searches stop there "
-         "and say so. Start-up and loading compiled code do not count.",
+         "and say so. Start-up and loading compiled code do not count. "
+         f"[default: {ANALYSIS_BUDGET.seconds:g}, grundy.analyze's]",
 )
 @click.option(
     "--limit",
     type=IntExpr(min=1),
-    default=_DEFAULT_LIMIT,
-    show_default=True,
-    help="Most positions (or options of one position) a search may expand.",
+    default=None,
+    help="Most positions (or options of one position) a search may expand. "
+         f"[default: {ANALYSIS_BUDGET.positions}, grundy.analyze's]",
 )
 @click.option(
     "--max-memory",
@@ -117,7 +117,7 @@ def cli() -> None:
               help="Misère play (whoever moves last loses): the POSITIONS form a misère sum, "
                    "answered through the game's misère quotient where there is one.")
 def analyze(
-    game: str, positions: tuple[str, ...], as_json: bool, seconds: float | None, limit: int,
+    game: str, positions: tuple[str, ...], as_json: bool, seconds: float | None, limit: int | None,
     max_memory: int | None, progress: bool | None, misere: bool = False,
 ) -> None:
     """Outcome, value, winning moves, remoteness and suspense of a position.
@@ -125,7 +125,6 @@ def analyze(
     Several POSITIONS form a disjunctive sum (e.g. 'grundy analyze nim 3 4 5').
     Closed forms answer at once; searches run within --seconds and --limit.
     """
-    from grundy.solve.budget import Budget
     from grundy.solve.report import analyze as run
     from grundy.solve.report import default_seconds
 
@@ -136,15 +135,17 @@ def analyze(
         target = MisereSum(*games)
     # The searches report the positions they expanded; the bar's total is the
     # position budget (each search, value then remoteness then suspense, counts anew).
-    # no budget option given: a ruleset's declared analysis_seconds applies
+    # the options given replace the library's default budget field by field; none
+    # given: the library's default, and a ruleset's declared analysis_seconds apply
     ctx = click.get_current_context()
-    default = all(ctx.get_parameter_source(name) in (None, click.core.ParameterSource.DEFAULT)
-                  for name in ("seconds", "limit", "max_memory"))
-    longer = default_seconds(games) if default else None
-    with ProgressBar(limit, "analyze: explored", enabled=progress, delay=_BAR_DELAY,
-                     unit="positions") as bar, _hard_deadline(longer or seconds):
-        budget = Budget(positions=limit, seconds=seconds, max_memory=max_memory)
-        report = run(target, budget=None if default else budget, progress=bar)
+    given = {field: ctx.params[name] for name, field in _BUDGET_OPTIONS.items()
+             if ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT)}
+    budget = ANALYSIS_BUDGET.replace(**given) if given else None
+    shown = budget or ANALYSIS_BUDGET
+    longer = default_seconds(games) if budget is None else None
+    with ProgressBar(shown.positions, "analyze: explored", enabled=progress, delay=_BAR_DELAY,
+                     unit="positions") as bar, _hard_deadline(longer or shown.seconds):
+        report = run(target, budget=budget, progress=bar)
     if as_json:
         click.echo(json.dumps(report.to_dict()))
         return
