@@ -25,7 +25,7 @@ import functools
 import re
 import shlex
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from grundy.games import get
@@ -191,6 +191,12 @@ def _picture(g: Game) -> str | None:
         return None
 
 
+def _component_rows(comps: Sequence[Game], values: Iterable[Any]) -> list[dict[str, Any]]:
+    """The components of a position as the page shows them: text, value, picture."""
+    return [{"text": _text(c.ruleset.format_position(c.position)), "value": _jsonable(v),
+             "picture": _picture(c)} for c, v in zip(comps, values)]
+
+
 @_no_files
 def analysis(spec: str, text: str, limits: Limits) -> dict[str, Any]:
     """The analysis report of a position, as ``grundy analyze`` gives it: what was
@@ -210,11 +216,7 @@ def analysis(spec: str, text: str, limits: Limits) -> dict[str, Any]:
         "outcome": outcome,
         "outcome_words": "not computed" if outcome is None else OUTCOME_WORDS.get(outcome, outcome),
         "value": _jsonable(report.value),
-        "components": [
-            {"text": _text(c.ruleset.format_position(c.position)), "value": _jsonable(v),
-             "picture": _picture(c)}
-            for c, v in zip(comps, vals)
-        ],
+        "components": _component_rows(comps, vals),
         "winning_moves": None if moves is None else [_move_text(whole, m) for m in moves[:50]],
         "winning_moves_total": None if moves is None else len(moves),
         "winning_moves_complete": report.winning_moves_complete,
@@ -301,11 +303,7 @@ def play(spec: str, text: str, moves: list[str], action: str, move: Any,
     outcome = None if s.outcome is None else str(s.outcome)
     return {
         "moves": [p.text for p in s.plies],
-        "components": [
-            {"text": _text(c.ruleset.format_position(c.position)), "value": _jsonable(v),
-             "picture": _picture(c)}
-            for c, v in zip(g.components, s.values())
-        ],
+        "components": _component_rows(g.components, s.values()),
         "values": [_jsonable(v) for v in s.values()],
         "value": _jsonable(s.value),
         "outcome": outcome,
