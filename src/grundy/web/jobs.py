@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import functools
 import re
-import shlex
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
@@ -115,17 +114,15 @@ def _parse(rs: Ruleset, text: str) -> Game | GameSum:
     return game_from_texts(rs, texts, allow_files=False)
 
 
-def example(line: str) -> tuple[str, str]:
-    """The spec and the position text of a catalogue example (a command line)."""
-    words = shlex.split(line)
-    if len(words) < 3 or words[0] != "grundy":
-        return "", ""
-    spec, rest = words[2], words[3:]
+def example(spec: str, words: tuple[str, ...]) -> str:
+    """The position text the page takes for a catalogue example (its spec and
+    position arguments, :attr:`grundy.games.registry.Entry.position`): the
+    arguments of a sum joined by ``+``."""
     try:
         tuple_position = get(spec).tuple_position
     except GrundyError:
-        return spec, " ".join(rest)
-    return spec, (" ".join(rest) if tuple_position else " + ".join(rest))
+        return " ".join(words)
+    return " ".join(words) if tuple_position else " + ".join(words)
 
 
 def input_help(spec: str, text: str) -> str:

@@ -481,7 +481,7 @@ def _cuts(live: Graph, look: Any) -> Iterator[Hashable]:
 @catalogued("hackenbush-graph", "graph hackenbush", "cactus hackenbush", "fusion",
             "hackenbush graph", "green hackenbush graph", "agc017d", "cf1610i",
             summary="Green Hackenbush on any multigraph with a ground: '0-1 1-2 2-0 ground=0' or @FILE.",
-            position="'0-1 1-2 2-0 2-3'",
+            position=("0-1 1-2 2-0 2-3",),
             legal=(Graph.make("0-1 1-2 2-0 2-3"), Graph.make("0-1 0-1"), Graph.make("0-1")))
 class HackenbushGraph(Ruleset):
     """Green Hackenbush on any undirected multigraph with a ground (loops, parallel

@@ -335,7 +335,7 @@ def _subtree_ends(parent: Any) -> list[int]:
 
 @catalogued("hackenbush", "green hackenbush", "tree edge deletion", "tree game",
             summary="Green Hackenbush on a rooted tree (nested tuples, or edges '0-1 1-2 0-3' rooted at 0).",
-            position="'((),((),))'", legal=((), ((), ((),)), ((), ())))
+            position=("((),((),))",), legal=((), ((), ((),)), ((), ())))
 class GreenHackenbush(Ruleset):
     """Green Hackenbush on a rooted tree: a move deletes an edge, and everything no
     longer connected to the root falls away.
