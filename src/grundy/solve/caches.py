@@ -36,38 +36,33 @@ _PRIVATE: dict[int, dict[str, Any]] = {}
 _LOCK = threading.RLock()
 
 
-def _record(ruleset: Any, private: bool) -> dict[str, Any]:
-    if private:
-        key = id(ruleset)
-        record = _PRIVATE.get(key)
-        if record is None:
-            with _LOCK:
-                record = _PRIVATE.get(key)
-                if record is None:
-                    record = _PRIVATE[key] = {}
-                    weakref.finalize(ruleset, _PRIVATE.pop, key, None)
-        return record
-    record = _SHARED.get(ruleset)
-    if record is None:
+def _made(table: Any, key: Any, make: Callable[[], T]) -> T:
+    """``table[key]``, made by ``make()`` on first use (once, under the lock)."""
+    value = table.get(key)
+    if value is None:
         with _LOCK:
-            record = _SHARED.get(ruleset)
-            if record is None:
-                record = _SHARED[ruleset] = {}
-    return record
+            value = table.get(key)
+            if value is None:
+                value = table[key] = make()
+    return value  # type: ignore[no-any-return]
+
+
+def _record(ruleset: Any, private: bool) -> dict[str, Any]:
+    if not private:
+        return _made(_SHARED, ruleset, dict)
+
+    def fresh() -> dict[str, Any]:
+        weakref.finalize(ruleset, _PRIVATE.pop, id(ruleset), None)
+        return {}
+
+    return _made(_PRIVATE, id(ruleset), fresh)
 
 
 def cache_of(ruleset: Any, kind: str, make: Callable[[], T], *, private: bool = False) -> T:
     """The entry ``kind`` of ``ruleset``'s record, made by ``make()`` on first
     use. ``make`` must not refer to the ruleset (the record would keep it alive);
     ``private``: the ruleset's own record (see the module docstring)."""
-    record = _record(ruleset, private)
-    entry = record.get(kind)
-    if entry is None:
-        with _LOCK:
-            entry = record.get(kind)
-            if entry is None:
-                entry = record[kind] = make()
-    return entry
+    return _made(_record(ruleset, private), kind, make)
 
 
 def forget(ruleset: Any) -> None:
