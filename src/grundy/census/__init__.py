@@ -40,7 +40,8 @@ __all__ = ["CensusRow", "CensusStore", "CensusStoreError", "CensusWorkerError",
 
 #: the store's schema; a store written by a newer grundy is refused
 SCHEMA_VERSION = 2  # 2: rows.budget
-#: default per-game time budget of a census (seconds)
+#: the per-game time budget of a census when none is given (seconds): the one
+#: default of :func:`census` and ``grundy census --budget``
 GAME_SECONDS = 60.0
 
 
@@ -113,11 +114,11 @@ def _check_to(to: object) -> None:
         )
 
 
-def analyse(code: str, to: int, seconds: float = GAME_SECONDS) -> CensusRow:
+def analyse(code: str, to: int, seconds: float) -> CensusRow:
     """Table ``code`` until its period is proven, heap ``to`` is reached or
     ``seconds`` are spent (runs in a worker). ``to`` is at most :data:`MAX_TO`.
 
-    >>> analyse("0.6", 10**30)
+    >>> analyse("0.6", 10**30, GAME_SECONDS)
     Traceback (most recent call last):
     ...
     grundy.values.errors.InvalidParameterError: census 'to' must be at most 268,435,455 (a game's table takes 2 bytes per heap); got 1000000000000000000000000000000
