@@ -24,7 +24,7 @@ from grundy.rules.sums import Sum
 from grundy.games._common import heap, parse_int, table_size
 from grundy.games.registry import catalogued, get, maker, named
 from grundy.solve.budget import Budget, from_keywords
-from grundy.solve.periods import HeapTables, split_table, take_break_tables
+from grundy.solve.periods import HeapTables, PeriodNotes, split_table, take_break_tables
 from grundy.solve.splittable import MAX_HEAPS, SplitTable
 from grundy.values.keywords import old_keywords
 from grundy.patterns.periodicity import octal_periodicity
@@ -145,7 +145,7 @@ class RateProgress:
         self.stream.flush()
 
 
-class TakeAndBreak(Ruleset):
+class TakeAndBreak(PeriodNotes, Ruleset):
     """The take-and-break game with a given code (see the module docstring): an
     immutable description of the rules; what is computed for it (its table, its
     period) lives in its record in ``solve/`` (:mod:`grundy.solve.periods`).
@@ -282,16 +282,6 @@ class TakeAndBreak(Ruleset):
         if engine is None:
             raise InvalidParameterError(f"{self.name}: rare-value figures are for finite octal codes")
         return engine.stats(n)
-
-    @property
-    def period_searched(self) -> bool:
-        """Whether the period search (:meth:`find_period`) has run."""
-        return self._tables.searched
-
-    @property
-    def period_note(self) -> str:
-        """How far the period search got (after :meth:`find_period`)."""
-        return self._tables.note
 
     @property
     def periodicity(self) -> Periodicity | None:

@@ -15,7 +15,7 @@ from grundy.games.registry import catalogued, get, maker
 from grundy.rules.ruleset import Ruleset
 from grundy.solve.budget import Budget, as_budget, from_keywords, watching
 from grundy.solve.caches import cache_of
-from grundy.solve.periods import HeapTables
+from grundy.solve.periods import HeapTables, PeriodNotes
 from grundy.solve.splittable import SplitTable
 from grundy.values.keywords import old_keywords
 
@@ -50,7 +50,7 @@ def _members(
     return tuple(sorted(set(items)))
 
 
-class Subtraction(HeapRuleset):
+class Subtraction(PeriodNotes, HeapRuleset):
     """Subtraction game ``S``: a move removes ``s`` tokens from a heap of ``n >= s``
     for some ``s`` in the finite set ``S`` of positive integers.
 
@@ -127,16 +127,6 @@ class Subtraction(HeapRuleset):
         engine = self._tables.engine
         assert engine is not None
         return engine
-
-    @property
-    def period_searched(self) -> bool:
-        """Whether the period search (:meth:`find_period`) has run."""
-        return self._tables.searched
-
-    @property
-    def period_note(self) -> str:
-        """How far the period search got (after :meth:`find_period`)."""
-        return self._tables.note
 
     @property
     def periodicity(self) -> Periodicity | None:

@@ -35,7 +35,7 @@ from grundy.solve.budget import Budget, as_budget, look, reserve, watching
 from grundy.solve.caches import cache_of
 from grundy.solve.splittable import MAX_HEAPS, SplitTable, attach
 
-__all__ = ["HeapTables", "take_break_tables", "split_table"]
+__all__ = ["HeapTables", "PeriodNotes", "take_break_tables", "split_table"]
 
 Progress = Callable[[int], None]
 
@@ -234,6 +234,25 @@ class HeapTables:
                 n *= 2
         self.period, self.searched = found, True
         return found
+
+
+class PeriodNotes:
+    """What a ruleset whose period search keeps its answers in its record
+    (``_tables``, a :class:`HeapTables`) says about that search."""
+
+    @property
+    def _tables(self) -> HeapTables:
+        raise NotImplementedError
+
+    @property
+    def period_searched(self) -> bool:
+        """Whether the period search (:meth:`find_period`) has run."""
+        return self._tables.searched
+
+    @property
+    def period_note(self) -> str:
+        """How far the period search got (after :meth:`find_period`)."""
+        return self._tables.note
 
 
 def take_break_tables(ruleset: Any, max_heaps: int = MAX_HEAPS) -> HeapTables:
