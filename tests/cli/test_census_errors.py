@@ -373,7 +373,7 @@ def test_library_census_to_beyond_the_table_budget() -> None:
     with pytest.raises(InvalidParameterError, match="at most"):
         census(1, 10**30)
     with pytest.raises(InvalidParameterError, match="at most"):
-        analyse("0.6", 10**30)  # was: a minute of tabling, then OverflowError storing it
+        analyse("0.6", 10**30, 60.0)  # was: a minute of tabling, then OverflowError storing it
     with pytest.raises(InvalidParameterError, match="5,001 digits"):
         census(1, 10**5000)
 

@@ -171,7 +171,7 @@ def test_allbut_extends_only_a_proven_pattern():
         g.window = 16  # prove on as few values as it can: the extension is then exercised
         per = g._pattern(10**9)
         assert per is not None and per.proven, ex
-        known = len(g._values)
+        known = len(g._state.values)
         expect = allbut_values(ex, 1200)
         assert [g.value(n) for n in range(known, 1201)] == expect[known:], ex
     assert AllBut((2,)).periodicity.proven

@@ -14,6 +14,7 @@ import pytest
 import grundy
 from grundy import GrundyError, InvalidParameterError, InvalidPositionError, nim_mul
 from grundy.games import coins as C
+from grundy.games.coins import grids
 from tests.oracles import mex
 
 
@@ -241,7 +242,7 @@ def test_grids_against_brute_force(name):
 
 def test_colouring_blocks_enumerated_once():
     for cell in [(1, 1), (2, 3), (3, 3), (3, 4), (4, 4)]:
-        blocks = list(C._connected_blocks(cell))
+        blocks = list(grids._connected_blocks(cell))
         assert len(blocks) == len(set(blocks))
         assert set(blocks) == {frozenset(s) for s in raw_colouring(*cell)}
 

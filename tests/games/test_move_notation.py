@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import grundy
-from grundy.cli.main import _parse_positions
+from grundy.play.parse import games_from_texts
 from grundy.games.registry import entries
 from grundy.play.moves import format_sum_move, parse_sum_move
 from grundy.rules.game import GameSum, SumMove
@@ -26,7 +26,7 @@ ENTRIES = sorted(entries(), key=lambda e: e.name)
 
 def _example(e):
     rs = grundy.games.get(e.spec)
-    return rs, GameSum(*_parse_positions(rs, e.position_args))
+    return rs, GameSum(*games_from_texts(rs, e.position_args))
 
 
 @pytest.mark.parametrize("e", ENTRIES, ids=lambda e: e.name)

@@ -16,10 +16,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import grundy.games.tablestore as tablestore
+import grundy.solve.tablestore as tablestore
 from grundy.cli.main import main
 from grundy.games.octal import GrundysGame, SplitTable, TakeAndBreak
-from grundy.games.tablestore import TableStore
+from grundy.solve.caches import forget
+from grundy.solve.tablestore import TableStore
 from grundy.values.errors import InvalidParameterError, SearchLimitError
 from tests.oracles import mex
 
@@ -87,7 +88,7 @@ def test_random_codes_through_the_store_equal_the_naive_table(tmp_path, small_bl
     path = tmp_path / "t.table"
     # three sessions, each resuming from the file the last one left
     for upto in (700, 1900, n):
-        game = _engine_small(TakeAndBreak(code)).use_store(path)
+        game = _engine_small(TakeAndBreak(code).use_store(path))
         values = game.table_array(upto)
         game.engine.store.close()
     assert values.tolist() == naive_octal(code, n)
@@ -98,8 +99,8 @@ def test_random_codes_through_the_store_equal_the_naive_table(tmp_path, small_bl
 
 def test_grundys_game_through_the_store_equals_the_naive_table(tmp_path, small_blocks):
     path = tmp_path / "g.table"
-    _engine_small(GrundysGame()).use_store(path).table_array(1000)
-    again = _engine_small(GrundysGame()).use_store(path)
+    _engine_small(GrundysGame().use_store(path)).table_array(1000)
+    again = _engine_small(GrundysGame().use_store(path))
     assert again.engine.have == 0  # opened by the next table
     assert again.table_array(2500).tolist() == naive_grundy(2500)
 
@@ -115,7 +116,7 @@ def test_use_checkpoint_picks_the_format_by_suffix(tmp_path):
 
 def test_ctrl_c_keeps_every_finished_chunk(tmp_path, small_blocks):
     path = tmp_path / "o.table"
-    game = _engine_small(TakeAndBreak("0.6")).use_store(path)
+    game = _engine_small(TakeAndBreak("0.6").use_store(path))
     game.engine._step = 500
     calls = []
 
@@ -128,7 +129,7 @@ def test_ctrl_c_keeps_every_finished_chunk(tmp_path, small_blocks):
         game.table_array(100_000, progress=interrupt)
     head = json.loads((tmp_path / "o.table.json").read_text())
     assert head["heaps"] == calls[-1] == game.engine.have
-    again = _engine_small(TakeAndBreak("0.6")).use_store(path)
+    again = _engine_small(TakeAndBreak("0.6").use_store(path))
     assert again.table_array(8000).tolist() == naive_octal("0.6", 8000)
 
 
@@ -136,20 +137,20 @@ def test_values_written_past_the_header_are_computed_again(tmp_path, small_block
     """A process killed after writing values but before its next header: the
     store resumes from the header, and the values past it are recomputed."""
     path = tmp_path / "o.table"
-    _engine_small(TakeAndBreak("0.6")).use_store(path).table_array(1000)
+    _engine_small(TakeAndBreak("0.6").use_store(path)).table_array(1000)
     with open(path, "r+b") as f:  # a torn block: garbage past the 1,001 heaps known
         f.seek(2 * 1001)
         f.write(b"\xff" * 3000)
     assert json.loads((tmp_path / "o.table.json").read_text())["heaps"] == 1001
-    again = _engine_small(TakeAndBreak("0.6")).use_store(path)
+    again = _engine_small(TakeAndBreak("0.6").use_store(path))
     assert again.table_array(4000).tolist() == naive_octal("0.6", 4000)
 
 
 def test_a_store_resumed_equals_one_uninterrupted(tmp_path, small_blocks):
     whole = TableStore(tmp_path / "whole.table", game="octal:0.6", moves={})
-    _engine_small(TakeAndBreak("0.6")).use_store(tmp_path / "whole.table").table_array(5000)
+    _engine_small(TakeAndBreak("0.6").use_store(tmp_path / "whole.table")).table_array(5000)
     for upto in (300, 2047, 2048, 5000):
-        _engine_small(TakeAndBreak("0.6")).use_store(tmp_path / "parts.table").table_array(upto)
+        _engine_small(TakeAndBreak("0.6").use_store(tmp_path / "parts.table")).table_array(upto)
     a = json.loads((tmp_path / "whole.table.json").read_text())
     b = json.loads((tmp_path / "parts.table.json").read_text())
     assert a["digest"] == b["digest"] and a["crc32"] == b["crc32"] and a["heaps"] == 5001
@@ -158,7 +159,7 @@ def test_a_store_resumed_equals_one_uninterrupted(tmp_path, small_blocks):
 
 def _stored(tmp_path, code="0.6", n=2000):
     path = tmp_path / "o.table"
-    _engine_small(TakeAndBreak(code)).use_store(path).table_array(n)
+    _engine_small(TakeAndBreak(code).use_store(path)).table_array(n)
     return path
 
 
@@ -221,7 +222,8 @@ def test_damaged_files_are_refused_and_left_alone(tmp_path, small_blocks, damage
 
 def test_no_table_cap_with_a_store_but_the_disk(tmp_path, monkeypatch):
     ram = TakeAndBreak("0.6")
-    ram.engine.max_heaps = 1000
+    forget(ram)  # every 0.6 shares one table: start it again, capped for this test
+    monkeypatch.setattr(ram.engine, "max_heaps", 1000)
     with pytest.raises(SearchLimitError, match="memory budget"):
         ram.table_array(5000)
     stored = TakeAndBreak("0.6").use_store(tmp_path / "o.table")
@@ -381,6 +383,7 @@ def test_a_heap_past_the_memory_budget_needs_a_store_and_says_so(tmp_path):
     from grundy.games.octal import TakeAndBreak
 
     memory = TakeAndBreak("0.6")
+    forget(memory)  # every 0.6 shares one table: none computed yet
     memory.max_heaps = 5000
     with pytest.raises(SearchLimitError, match=r"5,000 heaps in memory\); a table store"):
         memory.value(6000)
@@ -403,7 +406,7 @@ def test_a_period_search_on_a_store_is_not_bounded_by_the_memory_budget(tmp_path
 
 
 def test_a_period_proven_on_a_store_is_kept_in_its_header(tmp_path, monkeypatch):
-    import grundy.games.octal as octal
+    import grundy.solve.periods as octal
 
     path = tmp_path / "t.table"
     first = TakeAndBreak("0.127").use_store(path).find_period()

@@ -289,11 +289,13 @@ def test_the_time_budget_holds_where_each_heap_costs_o_n(monkeypatch):
     scans, so a heap n costs 10 n ns."""
     import types
 
-    import grundy.games.octal as octal_mod
     import grundy.kernels.rare as rare_mod
+    import grundy.solve.periods as periods_mod
+    import grundy.solve.splittable as table_mod
 
     clock = {"now": 1000.0}
-    monkeypatch.setattr(octal_mod, "time", types.SimpleNamespace(monotonic=lambda: clock["now"]))
+    for mod in (table_mod, periods_mod):
+        monkeypatch.setattr(mod, "time", types.SimpleNamespace(monotonic=lambda: clock["now"]))
     real_rare, real_naive = rare_mod.rare_table, rare_mod.naive_table
 
     def cost(lo: int, hi: int) -> None:  # heaps lo..hi, heap n scanning n cells

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import grundy
-from grundy.cli.main import _parse_positions
+from grundy.play.parse import games_from_texts
 from grundy.games import placement
 from grundy.games.registry import entries
 from grundy.plot.svg import picture
@@ -30,7 +30,7 @@ EXPECTED = {
 @pytest.mark.parametrize("e", sorted(entries(), key=lambda e: e.name), ids=lambda e: e.name)
 def test_every_example_has_its_own_picture(e):
     rs = grundy.games.get(e.spec)
-    for g in _parse_positions(rs, e.position_args):
+    for g in games_from_texts(rs, e.position_args):
         svg = picture(rs, g.position)
         assert svg is not None, e.name
         root = ET.fromstring(svg)

@@ -40,7 +40,8 @@ __all__ = ["CensusRow", "CensusStore", "CensusStoreError", "CensusWorkerError",
 
 #: the store's schema; a store written by a newer grundy is refused
 SCHEMA_VERSION = 2  # 2: rows.budget
-#: default per-game time budget of a census (seconds)
+#: the per-game time budget of a census when none is given (seconds): the one
+#: default of :func:`census` and ``grundy census --budget``
 GAME_SECONDS = 60.0
 
 
@@ -113,32 +114,35 @@ def _check_to(to: object) -> None:
         )
 
 
-def analyse(code: str, to: int, seconds: float = GAME_SECONDS) -> CensusRow:
+def analyse(code: str, to: int, seconds: float) -> CensusRow:
     """Table ``code`` until its period is proven, heap ``to`` is reached or
     ``seconds`` are spent (runs in a worker). ``to`` is at most :data:`MAX_TO`.
 
-    >>> analyse("0.6", 10**30)
+    >>> analyse("0.6", 10**30, GAME_SECONDS)
     Traceback (most recent call last):
     ...
     grundy.values.errors.InvalidParameterError: census 'to' must be at most 268,435,455 (a game's table takes 2 bytes per heap); got 1000000000000000000000000000000
     """
     from grundy.games.octal import TakeAndBreak
+    from grundy.solve.periods import HeapTables
 
     _check_to(to)
     t0 = time.monotonic()
     game = TakeAndBreak(code)
-    if game.engine is None:
+    # a table of its own: a row does not depend on what the process computed before
+    tables = HeapTables(game.name, game.digits, game.repeat)
+    if tables.engine is None:
         raise InvalidParameterError(f"the census takes finite octal codes; got {code!r}")
     try:
-        p = game.find_period(budget=Budget(seconds=seconds, positions=to + 1))
+        p = tables.find_period(budget=Budget(seconds=seconds, positions=to + 1))
     except SystemError as exc:
         # Ctrl-C inside a compiled kernel comes out as "SystemError: ... returned a
         # result with an exception set" whose cause is the KeyboardInterrupt
         if isinstance(exc.__cause__, KeyboardInterrupt) or isinstance(exc.__context__, KeyboardInterrupt):
             raise KeyboardInterrupt from None
         raise
-    have = game.engine.have
-    s = game.engine.stats(have - 1)
+    have = tables.engine.have
+    s = tables.engine.stats(have - 1)
     return CensusRow(
         code, have, None if p is None else p.preperiod, None if p is None else p.period,
         bool(p and p.proven), s["max"], s["max_at"], s["mask"], s["e"], s["rare"],

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import click
 
+from grundy.census import GAME_SECONDS
 from grundy.cli.params import IntExpr
 
 from grundy.values.errors import InvalidParameterError
@@ -93,7 +94,7 @@ def _quiet_dask() -> None:
 @click.option("--digits", type=IntExpr(1, 4), default=3, show_default=True, help="Most code digits.")
 @click.option("--to", "to", type=IntExpr(min=1), default=10_000, show_default=True,
               help="Table each game at most to this heap.")
-@click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=60.0, show_default=True,
+@click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=GAME_SECONDS, show_default=True,
               help="Seconds per game (a rerun with more seconds runs again the games "
                    "a smaller budget stopped).")
 @click.option("--jobs", type=IntExpr(min=1), default=None, help="Local worker processes (default: every core).")

@@ -25,22 +25,15 @@ from grundy.games.registry import display_name
 from grundy.values.periodicity import Periodicity
 from grundy.solve import tables
 from grundy.solve.report import ANALYSIS_BUDGET
+from grundy.play.parse import games_from_texts
 from grundy.cli.params import IntExpr, MemorySize, Seconds, armed
 from grundy.cli.progress import ProgressBar
 
 __all__ = ["main", "cli", "entry"]
 
-# `grundy analyze` without options: the library's default (grundy.analyze's)
-_DEFAULT_LIMIT = ANALYSIS_BUDGET.positions
-_DEFAULT_SECONDS = ANALYSIS_BUDGET.seconds
-
-
-def _parse_positions(rs: Ruleset, texts: Sequence[str]) -> list[Game]:
-    """One game per argument (a disjunctive sum), or, for games whose position is a
-    whole row of numbers, one game from all the arguments."""
-    if rs.tuple_position:
-        return [rs[rs.parse_position(" ".join(texts))]]
-    return [rs[rs.parse_position(t)] for t in texts]
+# `grundy analyze` without options: the library's default budget
+# (grundy.solve.report.ANALYSIS_BUDGET, grundy.analyze's), shown in --help
+_BUDGET_OPTIONS = {"seconds": "seconds", "limit": "positions", "max_memory": "max_memory"}
 
 
 @contextlib.contextmanager
@@ -100,17 +93,17 @@ def cli() -> None:
 @click.option(
     "--seconds",
     type=Seconds(),
-    default=_DEFAULT_SECONDS,
-    show_default=True,
+    default=None,
     help="Time budget of the whole analysis ('inf': no limit); searches stop there "
-         "and say so. Start-up and loading compiled code do not count.",
+         "and say so. Start-up and loading compiled code do not count. "
+         f"[default: {ANALYSIS_BUDGET.seconds:g}, grundy.analyze's]",
 )
 @click.option(
     "--limit",
     type=IntExpr(min=1),
-    default=_DEFAULT_LIMIT,
-    show_default=True,
-    help="Most positions (or options of one position) a search may expand.",
+    default=None,
+    help="Most positions (or options of one position) a search may expand. "
+         f"[default: {ANALYSIS_BUDGET.positions}, grundy.analyze's]",
 )
 @click.option(
     "--max-memory",
@@ -124,7 +117,7 @@ def cli() -> None:
               help="Misère play (whoever moves last loses): the POSITIONS form a misère sum, "
                    "answered through the game's misère quotient where there is one.")
 def analyze(
-    game: str, positions: tuple[str, ...], as_json: bool, seconds: float | None, limit: int,
+    game: str, positions: tuple[str, ...], as_json: bool, seconds: float | None, limit: int | None,
     max_memory: int | None, progress: bool | None, misere: bool = False,
 ) -> None:
     """Outcome, value, winning moves, remoteness and suspense of a position.
@@ -145,21 +138,23 @@ def analyze(
                                                        max_memory=max_memory))
         return
     rs = resolve(game)
-    games = _parse_positions(rs, positions)
+    games = games_from_texts(rs, positions)
     target: Game | GameSum | MisereSum = games[0] if len(games) == 1 else GameSum(*games)
     if misere:
         target = MisereSum(*games)
     # The searches report the positions they expanded; the bar's total is the
     # position budget (each search, value then remoteness then suspense, counts anew).
-    # no budget option given: a ruleset's declared analysis_seconds applies
+    # the options given replace the library's default budget field by field; none
+    # given: the library's default, and a ruleset's declared analysis_seconds apply
     ctx = click.get_current_context()
-    default = all(ctx.get_parameter_source(name) in (None, click.core.ParameterSource.DEFAULT)
-                  for name in ("seconds", "limit", "max_memory"))
-    longer = default_seconds(games) if default else None
-    with ProgressBar(limit, "analyze: explored", enabled=progress, delay=_BAR_DELAY,
-                     unit="positions") as bar, _hard_deadline(longer or seconds):
-        budget = Budget(positions=limit, seconds=seconds, max_memory=max_memory)
-        report = run(target, budget=None if default else budget, progress=bar)
+    given = {field: ctx.params[name] for name, field in _BUDGET_OPTIONS.items()
+             if ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT)}
+    budget = ANALYSIS_BUDGET.replace(**given) if given else None
+    shown = budget or ANALYSIS_BUDGET
+    longer = default_seconds(games) if budget is None else None
+    with ProgressBar(shown.positions, "analyze: explored", enabled=progress, delay=_BAR_DELAY,
+                     unit="positions") as bar, _hard_deadline(longer or shown.seconds):
+        report = run(target, budget=budget, progress=bar)
     if as_json:
         click.echo(json.dumps(report.to_dict()))
         return
@@ -492,12 +487,12 @@ class _Rows:
 
 def _pattern(rs: Ruleset, values: list[int], progress: bool | None = None) -> Periodicity | None:
     """The pattern of the table (:func:`grundy.solve.tables.pattern_of`); a ruleset
-    that proves its period by growing its table, within its stated budget, shows
-    that search's progress."""
+    that proves its period by growing its table, within
+    :data:`~grundy.solve.tables.PERIOD_BUDGET`, shows that search's progress."""
     search = tables.period_search(rs)
     if search is None:
         return tables.pattern_of(rs, values)
-    with ProgressBar(None, f"period search (budget {search.period_seconds:g} s)", enabled=progress,
+    with ProgressBar(None, f"period search (budget {tables.PERIOD_BUDGET.describe()})", enabled=progress,
                      delay=_BAR_DELAY, unit="values tabled") as bar:
         return tables.pattern_of(rs, values, progress=bar)
 

@@ -271,7 +271,7 @@ class Board(TokenBoard):
 @catalogued("geography", "vertex geography", "undirected geography", "p4055", "jsoi2009",
             "undirected vertex geography",
             summary="Undirected vertex geography: move to an unvisited neighbour ('0-1 1-2 start=1').",
-            position="'0-1 1-2 2-3 start=1'",
+            position=("0-1 1-2 2-3 start=1",),
             legal=(Board.make("0-1 1-2 2-3", 1), Board.make("0-1", 0)))
 class VertexGeography(Ruleset):
     """Undirected vertex geography. A position is a :class:`Board`; on the command

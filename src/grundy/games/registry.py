@@ -44,15 +44,18 @@ class Entry:
     """A catalogue entry: ``make(args)`` builds the ruleset from the text after the
     colon of a spec (``None`` when there is none).
 
-    An entry describes itself: ``position`` is an example position as the command
-    line takes it (shell words: ``3 4 5``, or ``'0-1 1-2 start=1'`` for one
-    position with spaces), ``sample`` a spec with parameters for a family
+    An entry describes itself: ``position`` is an example position as the
+    command-line arguments it takes, as data (``("3", "4", "5")``, or
+    ``("0-1 1-2 start=1",)`` for one position with spaces; the decorators take
+    ``"3 4 5"`` for words without spaces), ``sample`` a spec with parameters for a family
     (``moore:2``), ``legal`` a few legal positions as Python values, which the
     contract tests feed to every public entry point.
 
     >>> e = next(e for e in entries() if e.name == "moore")
     >>> e.example, e.position_args
     ('grundy analyze moore:2 5 6 7 1', ('5', '6', '7', '1'))
+    >>> next(e for e in entries() if e.name == "geography").example
+    "grundy analyze geography '0-1 1-2 2-3 start=1'"
     """
 
     name: str
@@ -60,7 +63,7 @@ class Entry:
     summary: str
     make: Callable[[str | None], Ruleset]
     params: str = ""
-    position: str = ""
+    position: tuple[str, ...] = ()
     sample: str = ""
     legal: tuple[Any, ...] = ()
 
@@ -72,12 +75,20 @@ class Entry:
     @property
     def position_args(self) -> tuple[str, ...]:
         """The example position as command-line arguments."""
-        return tuple(shlex.split(self.position))
+        return self.position
 
     @property
     def example(self) -> str:
-        """The example as a command line: ``grundy analyze SPEC POSITION``."""
-        return f"grundy analyze {self.spec} {self.position}".rstrip()
+        """The example as a command line to show: ``grundy analyze SPEC POSITION``
+        (an argument with spaces quoted for the shell)."""
+        words = ["grundy", "analyze", self.spec, *self.position]
+        return " ".join(w if re.fullmatch(r"[\w@%+=:,./*-]+", w) else shlex.quote(w) for w in words)
+
+
+def _words(position: str | tuple[str, ...]) -> tuple[str, ...]:
+    """An example position as arguments: a tuple as it is, a text split at its
+    spaces (no quoting: an argument with spaces is given in a tuple)."""
+    return tuple(position.split()) if isinstance(position, str) else tuple(position)
 
 
 _ENTRIES: dict[str, Entry] = {}
@@ -131,7 +142,8 @@ def _no_args(cls: Callable[[], Ruleset], name: str) -> Callable[[str | None], Ru
     return make
 
 
-def catalogued(name: str, *aliases: str, summary: str, position: str, legal: tuple[Any, ...],
+def catalogued(name: str, *aliases: str, summary: str, position: str | tuple[str, ...],
+               legal: tuple[Any, ...],
                params: str = "", sample: str = "") -> Callable[[type[R]], type[R]]:
     """Class decorator: the class is the catalogue game ``name``, built with no
     arguments, or by its ``from_args(text)`` when it has ``params``. A class that
@@ -144,7 +156,7 @@ def catalogued(name: str, *aliases: str, summary: str, position: str, legal: tup
             cls.spec = name  # one game: every instance is the catalogue's
         make = cast(Callable[[str | None], Ruleset], getattr(cls, "from_args")) if params \
             else _no_args(cls, name)
-        register(Entry(name, aliases, summary, make, params, position, sample, legal))
+        register(Entry(name, aliases, summary, make, params, _words(position), sample, legal))
         return cls
 
     return decorate
@@ -153,19 +165,20 @@ def catalogued(name: str, *aliases: str, summary: str, position: str, legal: tup
 M = TypeVar("M", bound=Callable[[str | None], Ruleset])
 
 
-def maker(name: str, *aliases: str, summary: str, position: str, legal: tuple[Any, ...],
+def maker(name: str, *aliases: str, summary: str, position: str | tuple[str, ...],
+          legal: tuple[Any, ...],
           params: str = "", sample: str = "") -> Callable[[M], M]:
     """Function decorator: ``make(args)`` builds the catalogue game ``name`` (a family
     whose best engine depends on its parameters)."""
 
     def decorate(make: M) -> M:
-        register(Entry(name, aliases, summary, make, params, position, sample, legal))
+        register(Entry(name, aliases, summary, make, params, _words(position), sample, legal))
         return make
 
     return decorate
 
 
-def named(name: str, spec: str, *aliases: str, summary: str, position: str,
+def named(name: str, spec: str, *aliases: str, summary: str, position: str | tuple[str, ...],
           legal: tuple[Any, ...]) -> Entry:
     """A common name for one member of a family (``named("kayles", "octal:0.77")``):
     it resolves to the same ruleset as ``spec``, which reports it as its common name."""
@@ -176,7 +189,7 @@ def named(name: str, spec: str, *aliases: str, summary: str, position: str,
             raise InvalidParameterError(f"{name} takes no parameters; got {describe(args)}")
         return get(spec)
 
-    return register(Entry(name, aliases, summary, make, "", position, "", legal))
+    return register(Entry(name, aliases, summary, make, "", _words(position), "", legal))
 
 
 def entries() -> Iterator[Entry]:

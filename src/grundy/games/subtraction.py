@@ -14,6 +14,9 @@ from grundy.patterns.periodicity import Periodicity, find_periodicity
 from grundy.games.registry import catalogued, get, maker
 from grundy.rules.ruleset import Ruleset
 from grundy.solve.budget import Budget, as_budget, from_keywords, watching
+from grundy.solve.caches import cache_of
+from grundy.solve.periods import HeapTables, PeriodNotes
+from grundy.solve.splittable import SplitTable
 from grundy.values.keywords import old_keywords
 
 __all__ = ["Subtraction", "Bash", "AllBut"]
@@ -47,7 +50,7 @@ def _members(
     return tuple(sorted(set(items)))
 
 
-class Subtraction(HeapRuleset):
+class Subtraction(PeriodNotes, HeapRuleset):
     """Subtraction game ``S``: a move removes ``s`` tokens from a heap of ``n >= s``
     for some ``s`` in the finite set ``S`` of positive integers.
 
@@ -55,14 +58,15 @@ class Subtraction(HeapRuleset):
     window of ``max(S)`` consecutive values repeats (each value depends only on
     the ``max(S)`` before it). It is the octal game with digit 3 at each ``s`` in
     ``S`` (:meth:`octal_code`), and its values come from the same compiled
-    ``uint16`` table (:class:`~grundy.games.octal.SplitTable`, 2 bytes per heap).
+    ``uint16`` table (:class:`~grundy.solve.splittable.SplitTable`, 2 bytes per
+    heap), kept in the ruleset's record in ``solve/`` (:mod:`grundy.solve.periods`).
 
     The period is an optimisation, never a requirement: a heap below
     :attr:`limit` (2^25) is answered by the table up to it (O(n |S|), compiled;
     10^4 heaps with 100 members take milliseconds), which copies the period
     instead of computing as soon as it proves one. A heap beyond needs the
     proven period: :attr:`periodicity` doubles the table until a window repeats,
-    within :attr:`period_seconds` and :attr:`limit` heaps (``None`` and a
+    within :attr:`limit` heaps and the budget in force (``None`` and a
     :class:`SearchLimitError` naming the heap if none is proven). Bash's game
     is ``S = {1..m}``.
 
@@ -78,8 +82,6 @@ class Subtraction(HeapRuleset):
     #: most heaps tabled (2 bytes each): a heap below it is answered by the table
     #: up to it (O(n |S|), compiled), a heap beyond it by the proven period
     limit = 1 << 25
-    #: seconds the period search may spend (it also stops at ``limit`` heaps)
-    period_seconds = 10.0
     #: The largest member of ``S`` accepted.
     max_member = 100_000
 
@@ -94,17 +96,6 @@ class Subtraction(HeapRuleset):
                 "of the period search); bash:m is {1..m} in O(1)"
             )
         self.name = self.spec = "subtraction:" + ",".join(map(str, self.subtraction_set))
-        self._period: Periodicity | None = None
-        self._searched = False
-        #: how far the period search got (after :meth:`find_period`)
-        self.period_note = ""
-        # the octal game with digit 3 at each s in S, on the same uint16 kernels
-        # (takes leaving one heap or none, no splits)
-        from grundy.games.octal import SplitTable
-
-        S = list(self.subtraction_set)
-        self.engine = SplitTable(self.name, splits=[], takes=S, wholes=S, max_heaps=self.limit,
-                                 periodic=True)
 
     @classmethod
     def from_args(cls, args: str | None) -> Subtraction:
@@ -122,73 +113,56 @@ class Subtraction(HeapRuleset):
             yield position - s
 
     @property
-    def period_searched(self) -> bool:
-        """Whether the period search (:meth:`find_period`) has run."""
-        return self._searched
+    def _tables(self) -> HeapTables:
+        """What is computed for this game (its record in ``solve/``): the octal
+        game with digit 3 at each s in S, on the same uint16 kernels (takes
+        leaving one heap or none, no splits)."""
+        name, S, limit = self.name, list(self.subtraction_set), self.limit
+        return cache_of(self, "heap tables",
+                        lambda: HeapTables(name, [], False, takes=S, max_heaps=limit))
+
+    @property
+    def engine(self) -> SplitTable:
+        """The compiled ``uint16`` table (in the ruleset's record)."""
+        engine = self._tables.engine
+        assert engine is not None
+        return engine
 
     @property
     def periodicity(self) -> Periodicity | None:
-        """The proven period of the values, searched once within
-        :attr:`period_seconds` and :attr:`limit` heaps (:meth:`find_period`);
-        ``None`` if none was proven within that budget (values are then exact
-        by the table, for heaps below :attr:`limit`)."""
-        if not self._searched:
-            self.find_period()
-        return self._period
+        """The proven period of the values, searched once within :attr:`limit`
+        heaps and the budget in force (:meth:`find_period`); ``None`` if none was
+        proven within that budget (values are then exact by the table, for heaps
+        below :attr:`limit`)."""
+        tables = self._tables
+        if not tables.searched:
+            return self.find_period()
+        return tables.period
 
     @old_keywords(("seconds", "max_heaps"), from_keywords)
     def find_period(self, *, budget: Budget | None = None,
                     progress: Callable[[int], None] | None = None) -> Periodicity | None:
         """Grow the table until one repeated window of ``max(S)`` values proves
         the period (each value depends only on the ``max(S)`` before it), or
-        until ``budget.seconds`` (default :attr:`period_seconds`) are spent or
-        ``budget.positions`` heaps (default and at most :attr:`limit`) are tabled;
-        :attr:`period_note` says which. Returns the proven period or ``None``.
+        until ``budget.seconds`` (default: no limit but the budget in force) are
+        spent or ``budget.positions`` heaps (default and at most :attr:`limit`)
+        are tabled; :attr:`period_note` says which. Returns the proven period or
+        ``None``.
 
         >>> Subtraction({3, 7, 8}).find_period()
         Periodicity(preperiod=11, period=5, saltus=0, proven=True, checked=1024)
         """
         b = as_budget(budget)
-        seconds = self.period_seconds if b.seconds is None else b.seconds
         top = min(self.limit, self.limit if b.positions is None else b.positions)
-        with watching(Budget(max_memory=b.max_memory)):
-            return self._find_period(seconds, top, progress)
-
-    def _find_period(self, seconds: float, top: int,
-                     progress: Callable[[int], None] | None) -> Periodicity | None:
-        import time
-
-        from grundy.kernels.period import least_period
-
-        deadline = time.monotonic() + seconds
-        w = self.subtraction_set[-1]
-        n = max(1024, 4 * w)
-        found: Periodicity | None = None
-        while True:
-            n = min(n, top)
-            self.engine.extend(n - 1, progress, deadline)
-            have = min(self.engine.have, n)
-            p, n0, proven = least_period(self.engine.g[:have], w, window=True)
-            if proven:
-                found = Periodicity(n0, p, 0, True, have)
-                self.period_note = f"proven on {have:,} values"
-                break
-            if have < n or n >= top or time.monotonic() > deadline:
-                why = "memory" if n >= top and have >= n else "time"
-                self.period_note = (
-                    f"no period proven: the {why} budget ({seconds:g} s, {top:,} heaps) ended "
-                    f"the search at {have:,} values"
-                )
-                break
-            n *= 2
-        self._period, self._searched = found, True
-        return found
+        return self._tables.window_period(self.subtraction_set[-1], budget=b.replace(positions=top),
+                                          progress=progress)
 
     def _known_period(self) -> tuple[int, int] | None:
         """``(period, preperiod)`` if proven already (by :meth:`find_period`, or
         by the table on its own as it grew); no search."""
-        if self._period is not None:
-            return self._period.period, self._period.preperiod
+        found = self._tables.period
+        if found is not None:
+            return found.period, found.preperiod
         return self.engine.period
 
     def _extend(self, n: int) -> None:
@@ -256,10 +230,8 @@ class Subtraction(HeapRuleset):
         return self._counts().suspense(position)
 
     def _counts(self) -> SubtractionCounts:
-        counts: SubtractionCounts | None = self.__dict__.get("_counts_table")
-        if counts is None:
-            counts = self._counts_table = SubtractionCounts(self.name, self.subtraction_set)
-        return counts
+        name, S = self.name, self.subtraction_set
+        return cache_of(self, "counts", lambda: SubtractionCounts(name, S))
 
     def octal_code(self) -> str:
         """The same game as a take-and-break code: digit 3 (take ``k``, leaving
@@ -348,6 +320,18 @@ class Bash(HeapRuleset):
         return self.remoteness_formula(position)
 
 
+class _AllButValues:
+    """What is computed for an all-but game: its values so far, the count of each
+    value, their mex, the pattern found and the longest table it was looked for on."""
+
+    def __init__(self) -> None:
+        self.values: list[int] = []
+        self.count: dict[int, int] = {}
+        self.mex = 0
+        self.period: Periodicity | None = None
+        self.tried = 0
+
+
 class AllBut(HeapRuleset):
     """All-but subtraction game: remove any positive number of tokens *except* the
     members of a finite set ``S`` (``S = {}`` is Nim).
@@ -382,11 +366,11 @@ class AllBut(HeapRuleset):
     def __init__(self, excluded: Iterable[int]) -> None:
         self.excluded: tuple[int, ...] = _members("allbut", excluded, allow_empty=True)
         self.name = self.spec = "allbut:" + ",".join(map(str, self.excluded))
-        self._values: list[int] = []
-        self._count: dict[int, int] = {}
-        self._mex = 0
-        self._period: Periodicity | None = None
-        self._tried = 0  # the longest table the pattern was looked for on
+
+    @property
+    def _state(self) -> _AllButValues:
+        """The values computed so far (the ruleset's record in ``solve/``)."""
+        return cache_of(self, "values", _AllButValues)
 
     @classmethod
     def from_args(cls, args: str | None) -> AllBut:
@@ -401,7 +385,8 @@ class AllBut(HeapRuleset):
     def _grow(self, n: int) -> None:
         from grundy.solve.budget import look
 
-        g, count, ex = self._values, self._count, self.excluded
+        st = self._state
+        g, count, ex = st.values, st.count, self.excluded
         while len(g) <= n:
             m = len(g)
             if not m & 0xFFFF:
@@ -413,14 +398,14 @@ class AllBut(HeapRuleset):
                 if s <= m:
                     v = g[m - s]
                     lost[v] = lost.get(v, 0) + 1
-            best = self._mex
+            best = st.mex
             for v, c in lost.items():
                 if count[v] == c and v < best:
                     best = v
             g.append(best)
             count[best] = count.get(best, 0) + 1
-            while self._mex in count:
-                self._mex += 1
+            while st.mex in count:
+                st.mex += 1
 
     @property
     def periodicity(self) -> Periodicity | None:
@@ -436,19 +421,20 @@ class AllBut(HeapRuleset):
         M = self.excluded[-1] if self.excluded else 1
         if M > self.max_pattern_member:  # periods near 2 max(S): too long to look for
             return None
-        if self._tried == 0:
-            self._tried = max(self.window, 8 * M) // 4
-        while (self._period is None or not self._period.proven) and self._tried < self.exact_limit:
-            n = min(4 * self._tried, self.exact_limit)
+        st = self._state
+        if st.tried == 0:
+            st.tried = max(self.window, 8 * M) // 4
+        while (st.period is None or not st.period.proven) and st.tried < self.exact_limit:
+            n = min(4 * st.tried, self.exact_limit)
             if n > upto:
                 break
             self._grow(n - 1)
-            found = find_periodicity(self._values[:n], saltus=True, min_repeats=4,
+            found = find_periodicity(st.values[:n], saltus=True, min_repeats=4,
                                      max_period=max(4096, 4 * M))
             if found is not None and self._proves(found, n):
                 found = Periodicity(found.preperiod, found.period, found.saltus, True, n)
-            self._period, self._tried = found, n
-        return self._period
+            st.period, st.tried = found, n
+        return st.period
 
     def _proves(self, found: Periodicity, n_values: int) -> bool:
         """Whether the pattern ``found`` (holding on the first ``n_values``
@@ -456,7 +442,7 @@ class AllBut(HeapRuleset):
         (``M = max(S)``) inside the pattern, the state at ``n + period`` is the
         state at ``n`` shifted by the saltus (window values, which of them occur
         before the window, and the mex), so every later value is too."""
-        g = self._values
+        g = self._state.values
         M = self.excluded[-1] if self.excluded else 1
         p, s = found.period, found.saltus
         first: dict[int, int] = {}
@@ -479,14 +465,14 @@ class AllBut(HeapRuleset):
         return False
 
     def value_formula(self, position: int) -> int:
-        if position < len(self._values):
-            return self._values[position]
+        if position < len(self._state.values):
+            return self._state.values[position]
         per = self._pattern(position + 1)
         if per is not None and per.proven:
-            return per.extend(self._values, position)
+            return per.extend(self._state.values, position)
         if position < self.exact_limit:
             self._grow(position)
-            return self._values[position]
+            return self._state.values[position]
         raise SearchLimitError(self._beyond(position, per))
 
     def _beyond(self, position: int, per: Periodicity | None) -> str:
@@ -503,18 +489,18 @@ class AllBut(HeapRuleset):
             if below > self.exact_limit:
                 raise SearchLimitError(self._beyond(below - 1, p))
             self._grow(below)
-            yield from (m for m in range(below - 1, -1, -1) if self._values[m] == t)
+            yield from (m for m in range(below - 1, -1, -1) if self._state.values[m] == t)
             return
         found = []
         for r in range(p.period):
-            base = self._values[p.preperiod + r]
+            base = self._state.values[p.preperiod + r]
             if p.saltus:
                 k, rem = divmod(t - base, p.saltus)
                 if rem == 0 and k >= 0:
                     found.append(p.preperiod + r + k * p.period)
             elif base == t:  # pragma: no cover - all-but games grow
                 found.extend(range(p.preperiod + r, below, p.period))
-        found += [m for m in range(p.preperiod) if self._values[m] == t]
+        found += [m for m in range(p.preperiod) if self._state.values[m] == t]
         yield from sorted((m for m in found if m < below), reverse=True)
 
     def remoteness_formula(self, position: int) -> int | None:

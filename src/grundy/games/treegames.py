@@ -48,7 +48,7 @@ def _n_edges(position: Any, what: str) -> GraphInput:
 
 @catalogued("keep-component", "p8347", "delete vertex keep component",
             summary="P8347: delete a tree vertex, keep one component; a lone vertex wins (n, edges).",
-            position="'(4, ((0, 1), (1, 2), (1, 3)))'",
+            position=("(4, ((0, 1), (1, 2), (1, 3)))",),
             legal=((4, ((0, 1), (1, 2), (1, 3))), (1, ()), (2, ((0, 1),))))
 class KeepComponent(Ruleset):
     """P8347: a move deletes one vertex of the tree and keeps one of the components
@@ -203,7 +203,7 @@ def ancestor_deletion_values(parent: Any, order: Any = None) -> Any:
 
 @catalogued("ancestor-deletion", "p6665", "delete ancestors",
             summary="P6665: delete a vertex and all its ancestors in a rooted forest (parent tuple).",
-            position="'(-1, 0, 0, 1)'", legal=((-1, 0, 0, 1), (-1,), (-1, -1)))
+            position=("(-1, 0, 0, 1)",), legal=((-1, 0, 0, 1), (-1,), (-1, -1)))
 class AncestorDeletion(Ruleset):
     """P6665: a rooted forest as a parent tuple (``-1``: a root, ``-2``: a deleted
     vertex); a move picks a vertex and deletes it with all its ancestors (its
@@ -270,7 +270,7 @@ class AncestorDeletion(Ruleset):
 
 @catalogued("bipartite-edges", "abc398g", "add edges bipartite", "not only tree game",
             summary="ABC398G: add an edge keeping the simple graph bipartite (n, edges).",
-            position="'(4, ((0, 1),))'", legal=((4, ((0, 1),)), (3, ()), (2, ((0, 1),))))
+            position=("(4, ((0, 1),))",), legal=((4, ((0, 1),)), (3, ()), (2, ((0, 1),))))
 class BipartiteEdgeAdding(Ruleset):
     """ABC398G: add an edge absent from the simple graph so that it stays
     bipartite; who cannot move loses. A position is ``(n, edges)`` on vertices

@@ -15,7 +15,7 @@ from typing import Any
 
 from grundy.rules.game import Game, GameSum
 from grundy.solve.budget import Budget, as_budget, from_keywords
-from grundy.solve.report import Report
+from grundy.solve.report import Report, components_of
 from grundy.solve.report import analyze as run
 from grundy.values.errors import GrundyError
 from grundy.values.keywords import old_keywords
@@ -98,8 +98,4 @@ def _shown(v: Any) -> str:
 
 
 def _parts(game: Any) -> list[Game]:
-    from grundy.rules.sums import Sum
-
-    if isinstance(game, Game) and type(game.position) is Sum:
-        return [Game(game.ruleset, p) for p in game.position.parts]
-    return [game]
+    return components_of(game) if isinstance(game, Game) else [game]

@@ -242,7 +242,8 @@ def plot_kind(rs: Ruleset) -> str:
 
     family = (rs.spec or rs.name).split(":")[0]
     entry = next((e for e in entries() if e.name == family), None)
-    words = f" (it looks like {entry.position})" if entry is not None and entry.position else ""
+    shown = " ".join(entry.position) if entry is not None else ""
+    words = f" (it looks like {shown})" if shown else ""
     raise InvalidParameterError(
         f"{rs.name} has no plot: a plot shows the values of heaps 0..N or the P-positions "
         f"of pairs (a, b), and a position of {rs.name} is neither{words}; draw the game graph "

@@ -408,8 +408,12 @@ def solver(ruleset: Ruleset) -> Solver:
 
 
 def forget(ruleset: Ruleset) -> None:
-    """Drop every memo of ``ruleset``."""
+    """Drop every memo of ``ruleset``, and its tables and periods
+    (:func:`grundy.solve.caches.forget`)."""
+    from grundy.solve.caches import forget as forget_tables
+
     R.forget(ruleset)
+    forget_tables(ruleset)
 
 
 _RULESET = attrgetter("ruleset")

@@ -50,6 +50,7 @@ from grundy.kernels.tabulate import MexTable
 __all__ = [
     "HeapTable", "heap_table", "heap_chunks", "heap_value", "pattern_of", "period_search",
     "table_shape", "p_positions", "grow_in_steps", "ArrayTable", "PeriodSearch", "rule_chunks",
+    "PERIOD_BUDGET",
 ]
 
 #: A progress callback: the count of values known so far.
@@ -67,14 +68,18 @@ class ArrayTable(Protocol):
     def table_array(self, n: int, *, progress: Progress | None = None) -> Any: ...
 
 
+#: The budget of the period search :func:`pattern_of` runs for a table's pattern
+#: (a face may pass its own): the one default of the faces' period searches.
+PERIOD_BUDGET = Budget(seconds=150.0)
+
+
 @runtime_checkable
 class PeriodSearch(Protocol):
-    """A ruleset that finds its own period by growing its table, within a stated
-    budget of :attr:`period_seconds` (``find_period``); its ``periodicity`` runs
-    the search once (without progress) and keeps the answer. (Not a member here:
+    """A ruleset that finds its own period by growing its table, within the
+    caller's budget (``find_period``); its ``periodicity`` runs the search once,
+    within the budget in force, and keeps the answer. (Not a member here:
     ``isinstance`` would read the property, and so run the search.)"""
 
-    period_seconds: float
     #: whether the search has run (then ``periodicity`` answers at once)
     period_searched: bool
 
@@ -247,9 +252,9 @@ def grow_in_steps(array: Callable[..., Any], to: int, progress: Progress | None 
 
 
 def period_search(ruleset: Ruleset) -> PeriodSearch | None:
-    """``ruleset`` if :func:`pattern_of` with a ``progress`` would now run its
-    period search (:class:`PeriodSearch`, not yet run), else ``None``: a face
-    shows that search's progress, within ``period_seconds``.
+    """``ruleset`` if :func:`pattern_of` would now run its period search
+    (:class:`PeriodSearch`, not yet run), else ``None``: a face shows that
+    search's progress.
 
     >>> import grundy
     >>> period_search(grundy.games.get("nim")) is None
@@ -261,14 +266,14 @@ def period_search(ruleset: Ruleset) -> PeriodSearch | None:
 
 
 def pattern_of(ruleset: Ruleset, values: Sequence[int], *, progress: Progress | None = None,
-               max_period: int = 10_000) -> Periodicity | None:
+               max_period: int = 10_000, budget: Budget = PERIOD_BUDGET) -> Periodicity | None:
     """The pattern of the table ``values`` (heaps ``0, 1, ...``) of ``ruleset``:
     its own period, else one observed in ``values`` (saltus allowed), reported
     only if proven or worth reporting by the rule of ``docs/octal.md``
     (:func:`~grundy.patterns.periodicity.observed`). A ruleset that searches its
     own period (:class:`PeriodSearch`) has the last word: its table is longer
-    than ``values``. With ``progress``, that search (if not run yet) reports the
-    values it tables.
+    than ``values``; that search (if not run yet) runs within ``budget`` and
+    reports the values it tables to ``progress``.
 
     >>> import grundy
     >>> pattern_of(grundy.games.get("kayles"), []).period
@@ -279,8 +284,8 @@ def pattern_of(ruleset: Ruleset, values: Sequence[int], *, progress: Progress | 
     True
     """
     search = period_search(ruleset)
-    if search is not None and progress is not None:
-        return observed(search.find_period(progress=progress))
+    if search is not None:
+        return observed(search.find_period(budget=budget, progress=progress))
     own = getattr(ruleset, "periodicity", None)
     if isinstance(ruleset, PeriodSearch):
         return observed(own)

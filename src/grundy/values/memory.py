@@ -121,7 +121,7 @@ def current() -> tuple[int, int | None]:
     is ``None`` where it cannot be read cheaply; the resident size is then the peak).
 
     On Linux the resident size leaves out the pages shared with files: a table
-    kept in a memory-mapped file (:class:`grundy.games.tablestore.TableStore`)
+    kept in a memory-mapped file (:class:`grundy.solve.tablestore.TableStore`)
     is the operating system's file cache, which it reclaims as it needs, not
     memory this process holds."""
     try:

@@ -50,7 +50,7 @@ def _catalogue() -> list[dict[str, Any]]:
 
     out: list[dict[str, Any]] = []
     for e in entries():
-        spec, text = jobs.example(e.example) if e.example else ("", "")
+        spec, text = e.spec, jobs.example(e.spec, e.position)
         _, _, args = spec.partition(":")
         try:
             shape = table_shape(get(spec or e.name))

@@ -23,9 +23,8 @@ from __future__ import annotations
 
 import functools
 import re
-import shlex
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from grundy.games import get
@@ -116,17 +115,15 @@ def _parse(rs: Ruleset, text: str) -> Game | GameSum:
     return game_from_texts(rs, texts, allow_files=False)
 
 
-def example(line: str) -> tuple[str, str]:
-    """The spec and the position text of a catalogue example (a command line)."""
-    words = shlex.split(line)
-    if len(words) < 3 or words[0] != "grundy":
-        return "", ""
-    spec, rest = words[2], words[3:]
+def example(spec: str, words: tuple[str, ...]) -> str:
+    """The position text the page takes for a catalogue example (its spec and
+    position arguments, :attr:`grundy.games.registry.Entry.position`): the
+    arguments of a sum joined by ``+``."""
     try:
         tuple_position = get(spec).tuple_position
     except GrundyError:
-        return spec, " ".join(rest)
-    return spec, (" ".join(rest) if tuple_position else " + ".join(rest))
+        return " ".join(words)
+    return " ".join(words) if tuple_position else " + ".join(words)
 
 
 def input_help(spec: str, text: str) -> str:
@@ -271,8 +268,7 @@ def _misere_analysis(game: Any, comps: Any, limits: Limits) -> dict[str, Any]:
         "outcome_words": "not computed" if outcome is None else
         OUTCOME_WORDS.get(outcome, outcome) + " (misère: whoever moves last loses)",
         "value": _jsonable(report.value),
-        "components": [{"text": _text(c.ruleset.format_position(c.position)),
-                        "picture": _picture(c)} for c in comps],
+        "components": _component_rows(comps, None),
         "winning_moves": None if moves is None else [_move_text(whole, SumMove(*m)) for m in moves[:50]],
         "winning_moves_total": None if moves is None else len(moves),
         "winning_moves_complete": report.winning_moves_complete,
@@ -321,6 +317,16 @@ def _zerosum_analysis(g: Any, state: Any, limits: Limits) -> dict[str, Any]:
             "remoteness": None, "suspense": None, "stopped": {}, "complete": True, "seconds": 0.0}
 
 
+def _component_rows(comps: Sequence[Game], values: Iterable[Any] | None) -> list[dict[str, Any]]:
+    """The components of a position as the page shows them: text, value, picture
+    (no value with ``values=None``: misère play has no value per component)."""
+    if values is None:
+        return [{"text": _text(c.ruleset.format_position(c.position)), "picture": _picture(c)}
+                for c in comps]
+    return [{"text": _text(c.ruleset.format_position(c.position)), "value": _jsonable(v),
+             "picture": _picture(c)} for c, v in zip(comps, values)]
+
+
 @_no_files
 def analysis(spec: str, text: str, limits: Limits, misere: bool = False) -> dict[str, Any]:
     """The analysis report of a position, as ``grundy analyze`` gives it: what was
@@ -347,11 +353,7 @@ def analysis(spec: str, text: str, limits: Limits, misere: bool = False) -> dict
         "outcome": outcome,
         "outcome_words": "not computed" if outcome is None else OUTCOME_WORDS.get(outcome, outcome),
         "value": _jsonable(report.value),
-        "components": [
-            {"text": _text(c.ruleset.format_position(c.position)), "value": _jsonable(v),
-             "picture": _picture(c)}
-            for c, v in zip(comps, vals)
-        ],
+        "components": _component_rows(comps, vals),
         "winning_moves": None if moves is None else [_move_text(whole, m) for m in moves[:50]],
         "winning_moves_total": None if moves is None else len(moves),
         "winning_moves_complete": report.winning_moves_complete,
@@ -479,11 +481,7 @@ def play(spec: str, text: str, moves: list[str], action: str, move: Any,
         "draw": draw,
         **({"value_words": loopy_words(s.value)} if isinstance(s.value, inf) else {}),
         "moves": [p.text for p in s.plies],
-        "components": [
-            {"text": _text(c.ruleset.format_position(c.position)), "picture": _picture(c),
-             **({} if misere else {"value": _jsonable(v)})}  # misère: no value per component
-            for c, v in zip(g.components, s.values())
-        ],
+        "components": _component_rows(g.components, None if misere else s.values()),
         "values": [_jsonable(v) for v in s.values()],
         "value": _jsonable(s.value),
         "outcome": outcome,
