@@ -9,6 +9,7 @@ import numpy as np
 
 from grundy.conjecture.guessing import guess
 from grundy.conjecture.model import Conjecture, Guess, _STATUS_ORDER, evaluate
+from grundy.conjecture.one_heap import _SEARCH_SECONDS
 from grundy.patterns.forms import fit_forms
 from grundy.rules.ruleset import Ruleset
 from grundy.solve.budget import Budget, watching
@@ -254,7 +255,7 @@ def _synthesize_family(members: dict[int, Guess], fitted: list[int], held: list[
 
         try:
             found = synthesize([(leaf, r_arr), (name, k_arr)], v_arr, fit=fit, env=env,
-                               seconds=FAMILY_SYNTH_SECONDS, limit=3, max_size=9)
+                               seconds=min(FAMILY_SYNTH_SECONDS, _SEARCH_SECONDS.get()), limit=3, max_size=9)
             out.extend(("value", f.expr, 15 + f.size) for f in found.found if f.status == "verified")
         except ValueError:
             pass
@@ -263,7 +264,7 @@ def _synthesize_family(members: dict[int, Guess], fitted: list[int], held: list[
             break
         try:
             found = synthesize([("n", n_arr), (name, k_arr)], goal, fit=fit, target=target,
-                               seconds=FAMILY_SYNTH_SECONDS / 2, limit=3)
+                               seconds=min(FAMILY_SYNTH_SECONDS / 2, _SEARCH_SECONDS.get()), limit=3)
         except ValueError:
             continue
         out.extend((target, f.expr, 20 + f.size) for f in found.found if f.status == "verified")

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from grundy.conjecture.model import DEFAULT_LIMIT, DEFAULT_TO, Guess, MAX_VALUES, _STATUS_ORDER, evaluate
-from grundy.conjecture.one_heap import _one_dim, _p_rules
+from grundy.conjecture.one_heap import _SEARCH_SECONDS, _one_dim, _p_rules
 from grundy.conjecture.rows import _many
 from grundy.conjecture.tabulate import _coin_values, _declared, _heap_values, _heaps_values, _kind, _pair_values, _plain, _probe_shape, _value
 from grundy.conjecture.two_dim import _two_dim
@@ -65,8 +65,10 @@ def guess(
     these named tables, or not (``False``); ``shape``: how to tabulate a
     ruleset (``"heap"``, ``"coins"``, ``"pair"``, ``"heaps"``), by default
     what it declares (``@grundy.ruleset(shape=...)``). ``budget``: the budget
-    of the tabulation (``None``: :data:`GUESS_BUDGET`, 60 s; past it,
-    :class:`~grundy.values.errors.SearchLimitError`); ``prove_seconds``: the
+    of the guess (``None``: :data:`GUESS_BUDGET`, 60 s): a tabulation past it
+    raises :class:`~grundy.values.errors.SearchLimitError`; the rule searches
+    after it stop at its end (each target's synthesis gets at most
+    :data:`~grundy.conjecture.SYNTH_SECONDS` of what is left); ``prove_seconds``: the
     time given to a game that searches its own period (octal games) to prove
     it, if it has not done so yet (that search then keeps this answer). A
     table of more than :data:`MAX_VALUES` values (or cells) is refused.
@@ -86,6 +88,13 @@ def guess(
     if position is not None and not callable(position):
         raise InvalidParameterError(f"guess: position must be a function of n; got {describe(position)}")
     budget = as_budget(budget, GUESS_BUDGET)
+    with _SEARCH_SECONDS.until(budget.seconds):  # the rule searches keep the budget too
+        return _guess(target, to, fit, heaps, position, limit, known, shape, budget, prove_seconds, params)
+
+
+def _guess(target: Any, to: int | None, fit: int | None, heaps: int, position: Callable[[int], Any] | None,
+           limit: int, known: Mapping[str, Sequence[int]] | bool, shape: str | None, budget: Budget,
+           prove_seconds: float, params: Mapping[str, Iterable[int]] | None) -> Guess:
     if params is not None:
         from grundy.conjecture.family import _guess_family  # family builds on guess
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
+import time
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -150,9 +151,46 @@ def _one_dim(game: str, kind: str, n: np.ndarray[Any, Any], v: np.ndarray[Any, A
     return Guess(game, kind, f"{label} {_span(n, var)}", v.tolist(), out[:limit])
 
 
-#: seconds the rule synthesiser may spend on one target (values, P-positions) of a table
+#: seconds the rule synthesiser may spend on one target (values, P-positions) of a
+#: table, at most: never past the end of the budget given to :func:`guess`
 SYNTH_SECONDS = 12.0
-_SEARCH_SECONDS: ContextVar[float] = ContextVar("search_seconds", default=SYNTH_SECONDS)
+
+
+class _SynthSeconds:
+    """The synthesiser's seconds for one target: the share :func:`search_time`
+    sets (default :data:`SYNTH_SECONDS`), cut to what is left of the budget of
+    the :func:`guess` in progress (:meth:`until`), so a guess keeps its budget."""
+
+    def __init__(self) -> None:
+        self._share: ContextVar[float] = ContextVar("search_seconds", default=SYNTH_SECONDS)
+        self._end: ContextVar[float | None] = ContextVar("guess_end", default=None)
+
+    def get(self) -> float:
+        share, end = self._share.get(), self._end.get()
+        return share if end is None else max(0.0, min(share, end - time.monotonic()))
+
+    def set(self, seconds: float) -> Token[float]:
+        return self._share.set(seconds)
+
+    def reset(self, token: Token[float]) -> None:
+        self._share.reset(token)
+
+    @contextmanager
+    def until(self, seconds: float | None) -> Iterator[None]:
+        """Within this block no search goes past ``seconds`` from now (``None``:
+        no end but the share's)."""
+        end = None if seconds is None else time.monotonic() + seconds
+        outer = self._end.get()
+        if outer is not None and (end is None or outer < end):
+            end = outer
+        token = self._end.set(end)
+        try:
+            yield
+        finally:
+            self._end.reset(token)
+
+
+_SEARCH_SECONDS = _SynthSeconds()
 
 
 @contextmanager
