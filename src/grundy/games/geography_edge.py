@@ -42,7 +42,7 @@ import numpy as np
 from grundy.games.geography import TokenBoard
 from grundy.rules.graphinput import GraphInput, graph_input, reachable
 from grundy.rules.ruleset import Ruleset
-from grundy.solve.budget import Budget
+from grundy.solve.budget import UNLIMITED, Budget
 from grundy.values.errors import InvalidPositionError, SearchLimitError, describe
 from grundy.values.outcome import Outcome
 from grundy.games.registry import catalogued
@@ -61,8 +61,6 @@ NAME = "edge-geography"
 
 Edge = tuple[Hashable, Hashable]
 
-#: The default budget of an exact search (general graphs).
-SEARCH_BUDGET = Budget(positions=2_000_000, seconds=20.0)
 #: Most edges an exact search takes (its depth).
 MAX_SEARCH_EDGES = 200
 
@@ -204,7 +202,7 @@ class _Search:
         for e, (a, b) in enumerate(zip(ix.us, ix.vs)):
             self.inc[a] |= 1 << e
             self.inc[b] |= 1 << e
-        self.meter = (budget or SEARCH_BUDGET).start()
+        self.meter = (budget or UNLIMITED).start()  # None: the budget in force only
         self.wins: dict[tuple[int, int], bool] = {}
         self.values: dict[tuple[int, int], int] = {}
         self.full = (1 << len(ix.us)) - 1
@@ -354,7 +352,8 @@ class EdgeGeography(Ruleset):
     """Undirected edge geography. A position is an :class:`EdgeBoard`; on the
     command line ``'0-1 1-2 2-0 start=0'`` (start defaults to 0; loops ``2-2`` and
     repeated edges allowed) or ``@FILE``. Outcome by the forest kernel or the GF(2)
-    theorem (bipartite), else an exact search within :attr:`budget`; Grundy values
+    theorem (bipartite), else an exact search within :attr:`budget` (``None``:
+    the caller's budget, the one in force); Grundy values
     by the engine's search from the raw rules (the forest kernel on forests).
 
     >>> g = EdgeGeography()
@@ -364,7 +363,8 @@ class EdgeGeography(Ruleset):
     """
 
     #: the budget of the exact search on graphs neither forests nor bipartite
-    budget: Budget = SEARCH_BUDGET
+    #: (``None``: the caller's, in force through the analysis)
+    budget: Budget | None = None
 
     def moves(self, position: EdgeBoard) -> Iterable[EdgeBoard]:
         es = position.edges
