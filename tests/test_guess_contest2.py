@@ -1,0 +1,98 @@
+"""The editorials' rules of ``benchmarks/contest_set2.py`` against brute force
+from the raw rules (the move functions the benchmark hands to the guess)."""
+
+from __future__ import annotations
+
+import sys
+from functools import lru_cache
+from itertools import product
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+import pytest
+
+import grundy
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+import contest_set2 as cs  # noqa: E402
+
+
+def _sg(moves: Callable[[Any], Iterable[Any]]) -> Callable[[Any], int]:
+    """Grundy values by the definition; a ``grundy.Sum`` option is the XOR of its parts."""
+
+    @lru_cache(maxsize=None)
+    def g(p: Any) -> int:
+        seen = set()
+        for q in moves(p):
+            if isinstance(q, grundy.Sum):
+                v = 0
+                for part in q.parts:
+                    v ^= g(part)
+                seen.add(v)
+            else:
+                seen.add(g(q))
+        m = 0
+        while m in seen:
+            m += 1
+        return m
+
+    return g
+
+
+def test_one_heap_rules() -> None:
+    g = _sg(cs.hdu5795_moves)
+    assert [g(n) for n in range(50)] == [cs.hdu5795_value(n) for n in range(50)]
+    g = _sg(cs.timus2068_moves)
+    assert [g(2 * n + 1) for n in range(40)] == [n % 2 for n in range(40)]
+    g = _sg(cs.hdu5011_moves)
+    assert [g(n) for n in range(40)] == list(range(40))
+    g = _sg(lambda n: [n - d for d in (2, 3, 5) if d <= n])
+    assert all((g(n) == 0) == (n % 7 < 2) for n in range(200))
+    g = _sg(cs.hr_counter_moves)
+    assert all((g(n + 1) == 0) == (bin(n).count("1") % 2 == 0) for n in range(600))
+    g = _sg(cs.hr_zero_move_moves)
+    assert [g((n, False)) for n in range(60)] == [cs.hr_zero_move_value(n) for n in range(60)]
+    g = _sg(cs.hdu2486_moves)
+    assert [n for n in range(400) if g((n, n - 1)) == 0] == [n for n in range(400) if cs.hdu2486_p(n)]
+
+
+@pytest.mark.parametrize("k", range(2, 10))
+def test_doubloon_family(k: int) -> None:
+    g = _sg(cs.hdu4203_factory(k).moves)
+    assert [g(n) for n in range(120)] == [cs.hdu4203_value(n, k) for n in range(120)]
+
+
+@pytest.mark.parametrize("k", range(1, 7))
+def test_coin_circle_family(k: int) -> None:
+    g = _sg(cs.hdu3951_factory(k).moves)
+    assert [g(("circle", n)) == 0 for n in range(26)] == [cs.hdu3951_p(n, k) for n in range(26)]
+
+
+def test_pair_rules() -> None:
+    g = _sg(cs.uva12293_moves)
+    assert all((g((a, b)) == 0) == cs.uva12293_p(a, b) for a, b in product(range(40), repeat=2))
+    g = _sg(cs.cf1365a_moves)
+    assert all((g((a, b)) == 0) == (min(a, b) % 2 == 0) for a, b in product(range(30), repeat=2))
+    g = _sg(cs.hdu1729_moves)
+    assert all(g((s, c)) == cs.hdu1729_value(s, c) for s in range(80) for c in range(s + 1))
+    g = _sg(cs.hr_chessboard_moves)
+    assert all((g((a, b)) == 0) == cs.hr_chessboard_p(a, b) for a, b in product(range(40), repeat=2))
+
+
+def test_row_rules() -> None:
+    rows = [p for n in (2, 3, 4) for p in product(range(6 if n < 4 else 4), repeat=n)]
+    for moves, rule, legal in ((cs.cf1747c_moves, cs.cf1747c_p, lambda p: True),
+                               (cs.cf1190b_moves, cs.cf1190b_p, lambda p: True),
+                               (cs.cf1965a_moves, cs.cf1965a_p, lambda p: True),
+                               (cs.hr_nimble_moves, cs.hr_nimble_p, lambda p: True)):
+        g = _sg(moves)
+        wrong = [p for p in rows if legal(p) and (g(p) == 0) != rule(p)]
+        assert not wrong, (moves.__name__, wrong[:5])
+
+
+def test_every_problem_is_well_formed() -> None:
+    ps = cs.problems()
+    assert len(ps) >= 16 and len({p.pid for p in ps}) == len(ps)
+    for p in ps:
+        assert p.kind in ("heap", "pair", "heaps") and p.target in ("value", "P")
+        assert p.make() is not None
