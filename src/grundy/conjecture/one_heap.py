@@ -361,12 +361,21 @@ def _pair_structures(pos: list[tuple[int, ...]], v: np.ndarray[Any, Any], fitted
     """P-positions of pairs by a threshold on the ratio ``max / min``
     (:func:`grundy.patterns.structure.ratio_threshold`: Euclid's game), the
     expression evaluated at every pair; ``[]`` when none holds where fitted."""
-    from grundy.patterns.structure import ratio_threshold
+    from grundy.patterns.structure import periodic_p_pairs, ratio_threshold
 
     p = (v == 0).astype(np.int64)
-    f = ratio_threshold(pos, p, fitted_mask)
-    if f is None:
-        return []
+    out: list[Conjecture] = []
+    for finder in (ratio_threshold, periodic_p_pairs):
+        f = finder(pos, p, fitted_mask)
+        if f is not None:
+            out.extend(_pair_check(f, pos, p, fitted_mask, fitted, checked))
+    return out
+
+
+def _pair_check(f: Any, pos: list[tuple[int, ...]], p: np.ndarray[Any, Any], fitted_mask: list[bool], fitted: str,
+                checked: str) -> list[Conjecture]:
+    """A structure's P-rule of pairs evaluated at every pair: ``[]`` when it
+    fails where it was fitted, refuted where it fails later, else verified."""
     code = compile(f.expr, "<rule>", "eval")
     scope: dict[str, Any] = {"__builtins__": __builtins__, **_namespace()}
     order = sorted(range(len(pos)), key=lambda i: (sum(pos[i]), pos[i]))

@@ -20,7 +20,7 @@ import numpy as np
 from grundy.patterns.primitives import linrec_index
 from grundy.patterns.sequences import guess_sequence
 
-__all__ = ["period_2d", "period_2d_expr", "linear_recurrence", "run_structure", "sparse_structure", "Found", "runs",
+__all__ = ["period_2d", "period_2d_expr", "periodic_p_pairs", "linear_recurrence", "run_structure", "sparse_structure", "Found", "runs",
            "sparse", "periodic_and_sequence", "div_recurrence", "shift_recurrence", "ratio_threshold"]
 
 
@@ -64,6 +64,55 @@ def period_2d_expr(p: int, q: int, base: list[list[int]]) -> str:
     '[[1, 0, 0], [3, 2, 2]][a % 2][b % 3]'
     """
     return f"{base!r}[a % {p}][b % {q}]"
+
+
+def _residue_test(var: str, m: int, rs: list[int]) -> str:
+    """``var % m`` in the residues ``rs`` as the shortest comparison."""
+    if len(rs) == 1:
+        return f"{var} % {m} == {rs[0]}"
+    if rs == list(range(len(rs))):
+        return f"{var} % {m} < {len(rs)}"
+    if rs == list(range(m - len(rs), m)):
+        return f"{var} % {m} >= {m - len(rs)}"
+    return f"{var} % {m} in ({', '.join(map(str, rs))})"
+
+
+def periodic_p_pairs(pos: list[tuple[int, ...]], p: Any, fitted: list[bool], max_period: int = 8) -> Found | None:
+    """P-positions of pairs periodic in both coordinates, periods read from the
+    fitted pairs (each residue class seen twice): ``a % p in R and b % q in S``
+    when the P-residues are a product, else a table of residues. The values
+    themselves need not be periodic (a knight's moves towards the corner).
+
+    >>> pos = [(a, b) for a in range(24) for b in range(24)]
+    >>> f = periodic_p_pairs(pos, [int(a % 4 < 2 and b % 4 < 2) for a, b in pos], [max(q) < 12 for q in pos])
+    >>> f.expr
+    'a % 4 < 2 and b % 4 < 2'
+    """
+    fit_pts = [(q, int(v)) for q, v, f in zip(pos, np.asarray(p).tolist(), fitted) if f]
+    if not fit_pts or not any(v for _, v in fit_pts) or all(v for _, v in fit_pts):
+        return None
+    side_a = max(q[0] for q, _ in fit_pts) + 1
+    side_b = max(q[1] for q, _ in fit_pts) + 1
+    grid = np.full((side_a, side_b), -1, dtype=np.int64)
+    for (a, b), v in fit_pts:
+        grid[a, b] = v
+    got = period_2d(grid, max_period=max_period, known=grid >= 0)
+    if got is None:
+        return None
+    pa, pb, base = got
+    if pa * pb == 1:
+        return None
+    ra = sorted({r for r in range(pa) for s in range(pb) if base[r][s]})
+    rb = sorted({s for r in range(pa) for s in range(pb) if base[r][s]})
+    if all(base[r][s] == int(r in ra and s in rb) for r in range(pa) for s in range(pb)):
+        parts = ([] if len(ra) == pa else [_residue_test("a", pa, ra)]) + \
+            ([] if len(rb) == pb else [_residue_test("b", pb, rb)])
+        expr = " and ".join(parts)
+        cost = 4 + 2 * len(parts)
+    else:
+        expr = f"{base!r}[a % {pa}][b % {pb}] == 1"
+        cost = 6 + pa + pb
+    return Found(expr, f"P iff {expr} (periodic in a with period {pa} and in b with period {pb})", cost)
 
 
 def linear_recurrence(xs: list[int]) -> tuple[int, int] | None:
