@@ -37,6 +37,9 @@ def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) -> Gu
         for i in range(dims):
             xor ^= w[i][grids[i]]
         words, expr, cost = _xor_words(w, k)
+        lifted = _index_lift(w) if expr.startswith("xor_all([") else None
+        if lifted is not None:
+            words, expr, cost = lifted
         fsub0 = tuple(slice(0, k) for _ in range(dims))
         if np.array_equal((xor == 0)[fsub0][known[fsub0]], p[fsub0][known[fsub0]]):
             found.append(_box_check("P", f"P iff {words} is 0", f"{expr} == 0", xor == 0, p, known,
@@ -54,6 +57,8 @@ def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) -> Gu
             "P", "P iff the heaps' XOR is 0 when some heap exceeds 1, and 1 when none does (misère Nim)",
             "(xor_all(x) == 0) if max(x) > 1 else (xor_all(x) == 1)", mis, p, known, fitted, checked, 6))
     found.extend(_moore(list(grids), p, known, k, fitted, checked))
+    if not any(c is not None and c.status != "refuted" for c in found):
+        found.extend(_comparisons(p, known, k, fitted, checked))
     if not any(c is not None and c.status != "refuted" for c in found):
         rows = [tuple(int(t) for t in q) for q in np.argwhere(known).tolist()]
         found.extend(_synth_positions(rows, g[known], [max(q) < k for q in rows], _ROW_VARS,
@@ -98,6 +103,77 @@ def _xor_words(w: list[np.ndarray[Any, Any]], k: int) -> tuple[str, str, int]:
             exprs.append(f"({_sub(f.expr, f'x[{i}]')})")
     return (f"the XOR of w_i(x_i) over the coordinates, {'; '.join(parts)}",
             f"xor_all([{', '.join(exprs)}])", 4 + dims)
+
+
+def _index_lift(w: list[np.ndarray[Any, Any]]) -> tuple[str, str, int] | None:
+    """The per-coordinate values ``w_i(h)`` as one expression in the index ``i``
+    and the heap ``h``, so that the rule holds on rows of any length (a coin on
+    square ``i`` is a heap of ``i``): found by the synthesiser on the first
+    coordinates, checked on the last; ``None`` if none.
+
+    >>> w = [np.array([i * (h % 2) for h in range(6)]) for i in range(4)]
+    >>> _index_lift(w)[1]
+    'xor_all(i * (h % 2) for i, h in enumerate(x))'
+    """
+    from grundy.patterns.synth import synthesize
+
+    dims, m = len(w), len(w[0])
+    if dims < 3:
+        return None
+    i_arr = np.repeat(np.arange(dims, dtype=np.int64), m)
+    h_arr = np.tile(np.arange(m, dtype=np.int64), dims)
+    goal = np.concatenate(w).astype(np.int64)
+    try:
+        found = synthesize([("i", i_arr), ("h", h_arr)], goal, fit=(dims - 1) * m, seconds=3.0, limit=1,
+                           max_size=7)
+    except ValueError:
+        return None
+    f = next((f for f in found.found if f.status == "verified"), None)
+    if f is None:
+        return None
+    return (f"the XOR of f(i, h) over the heaps h at index i (from 0), f(i, h) = {f.expr}",
+            f"xor_all({f.expr} for i, h in enumerate(x))", 4 + f.size)
+
+
+#: quantities of a row compared by :func:`_comparisons`: an end heap, the
+#: aggregates of the row and of the row without an end heap, the number of heaps
+_TERMS: list[str] = ["x[0]", "x[-1]", "min(x)", "max(x)", "sum(x)", "min(x[1:])", "max(x[1:])", "sum(x[1:])",
+                     "min(x[:-1])", "max(x[:-1])", "sum(x) - max(x)", "len(x)"]
+
+
+def _comparisons(p: np.ndarray[Any, Any], known: np.ndarray[Any, Any], k: int, fitted: str,
+                 checked: str) -> list[Conjecture | None]:
+    """P iff one quantity of the row compared with another (``x[0] <= min(x)``:
+    the first heap against the rest), fitted on the box ``0..k-1``; the first
+    that holds there, checked on the whole box.
+
+    >>> g = np.zeros((5, 5, 5), dtype=np.int64)
+    >>> for t in np.ndindex(g.shape): g[t] = 0 if t[0] <= min(t[1:]) else 1
+    >>> [c.expr for c in _comparisons(g == 0, g >= 0, 3, "", "")]
+    ['x[0] <= min(x)']
+    """
+    rows = [tuple(int(t) for t in q) for q in np.argwhere(known).tolist()]
+    if not rows or len(rows[0]) < 3:
+        return []
+    fit_rows = [q for q in rows if max(q) < k]
+    fns = [eval(f"lambda x: {t}") for t in _TERMS]  # noqa: S307 - our own fixed texts
+    vals = {q: [f(q) for f in fns] for q in rows}
+    ops = [("<", lambda u, v: u < v), ("<=", lambda u, v: u <= v), ("==", lambda u, v: u == v),
+           ("!=", lambda u, v: u != v)]
+    for i in range(len(_TERMS)):
+        for j in range(len(_TERMS)):
+            if i == j:
+                continue
+            for sym, op in ops:
+                if sym in ("==", "!=") and j < i:
+                    continue
+                if all(op(vals[q][i], vals[q][j]) == bool(p[q]) for q in fit_rows):
+                    expr = f"{_TERMS[i]} {sym} {_TERMS[j]}"
+                    pred = np.zeros_like(p, dtype=bool)
+                    for q in rows:
+                        pred[q] = op(vals[q][i], vals[q][j])
+                    return [_box_check("P", f"P iff {expr}", expr, pred, p, known, fitted, checked, 8)]
+    return []
 
 
 def _box_check(target: str, words: str, expr: str, pred: np.ndarray[Any, Any], p: np.ndarray[Any, Any],
