@@ -96,3 +96,55 @@ def test_every_problem_is_well_formed() -> None:
     for p in ps:
         assert p.kind in ("heap", "pair", "heaps") and p.target in ("value", "P")
         assert p.make() is not None
+
+
+# ------------------------------------------------------------------ the engine on these problems
+def test_pairs_p_positions_periodic_in_both_coordinates() -> None:
+    g = grundy.guess(grundy.ruleset(cs.hr_chessboard_moves, shape="pair"), to=24, known=False)
+    best = g.best
+    assert best is not None and best.target == "P" and best.status == "verified"
+    oracle = _sg(cs.hr_chessboard_moves)
+    for a, b in product(range(0, 60, 3), range(0, 60, 2)):  # beyond the table
+        assert best.predict(a, b) == (oracle((a, b)) == 0)
+    assert best.predict(10**30 + 1, 4 * 10**30) is True
+
+
+def test_rows_per_coordinate_values_lifted_to_the_index() -> None:
+    g = grundy.guess(grundy.ruleset(cs.hr_nimble_moves, shape="heaps"), heaps=4, to=4, known=False)
+    best = g.best
+    assert best is not None and best.status == "verified" and "enumerate(x)" in best.expr
+    oracle = _sg(cs.hr_nimble_moves)
+    for row in list(product(range(3), repeat=5))[::7] + list(product(range(2), repeat=6))[::3]:
+        assert best.predict(row) == (oracle(row) == 0)
+
+
+def test_rows_an_end_heap_against_the_rest() -> None:
+    g = grundy.guess(grundy.ruleset(cs.cf1747c_moves, shape="heaps"), heaps=3, to=5, known=False)
+    best = g.best
+    assert best is not None and best.status == "verified" and "x[0]" in best.expr
+    oracle = _sg(cs.cf1747c_moves)
+    for row in [r for n in (2, 4, 5) for r in product(range(5 if n < 5 else 3), repeat=n)][::3]:
+        assert best.predict(row) == (oracle(row) == 0)
+
+
+def test_family_with_its_first_member_as_its_own_case() -> None:
+    g = grundy.guess(cs.hdu3951_factory, params={"k": range(1, 8)}, position=lambda n: ("circle", n), to=30)
+    best = g.best
+    assert best is not None and best.params == ("k",) and best.status == "verified" and "k == 1" in best.expr
+    for k in range(1, 12):  # k beyond the fitted and held-out values too
+        oracle = _sg(cs.hdu3951_factory(k).moves)
+        for n in range(0, 40):
+            got = best.predict(n, k=k)
+            assert (got == 0 if best.target == "value" else bool(got)) == (oracle(("circle", n)) == 0)
+
+
+def test_p_positions_on_a_linear_recurrence_of_order_four() -> None:
+    g = grundy.guess(grundy.ruleset(cs.hdu2486_moves), position=lambda n: (n, n - 1), to=200, known=False)
+    best = g.best
+    assert best is not None and best.target == "P" and best.status == "verified"
+    oracle = _sg(cs.hdu2486_moves)
+    assert all(best.predict(n) == (oracle((n, n - 1)) == 0) for n in range(300))
+    # far out: the editorial's rule (itself checked against brute force above)
+    assert all(best.predict(n) == cs.hdu2486_p(n) for n in range(10**5, 10**5 + 3000))
+    a = [n for n in range(2000) if cs.hdu2486_p(n)]
+    assert best.predict(a[-1] + a[-4]) is True  # the next term, x_{j+4} = x_{j+3} + x_j
