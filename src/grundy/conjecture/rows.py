@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -158,8 +158,10 @@ def _comparisons(p: np.ndarray[Any, Any], known: np.ndarray[Any, Any], k: int, f
     fit_rows = [q for q in rows if max(q) < k]
     fns = [eval(f"lambda x: {t}") for t in _TERMS]  # noqa: S307 - our own fixed texts
     vals = {q: [f(q) for f in fns] for q in rows}
-    ops = [("<", lambda u, v: u < v), ("<=", lambda u, v: u <= v), ("==", lambda u, v: u == v),
-           ("!=", lambda u, v: u != v)]
+    import operator
+
+    ops: list[tuple[str, Callable[[int, int], bool]]] = [
+        ("<", operator.lt), ("<=", operator.le), ("==", operator.eq), ("!=", operator.ne)]
     for i in range(len(_TERMS)):
         for j in range(len(_TERMS)):
             if i == j:
