@@ -7,7 +7,7 @@ from typing import Any, Callable
 import numpy as np
 
 from grundy.conjecture.model import Conjecture, Guess, _STATUS_ORDER
-from grundy.conjecture.one_heap import _ROW_VARS, _pastes_back, _sample, _synth_positions
+from grundy.conjecture.one_heap import _ROW_VARS, _SEARCH_SECONDS, _SHORT_LOOK, _pastes_back, _sample, _synth_positions
 from grundy.conjecture.two_dim import _best_form, _sub
 from grundy.patterns.forms import renamed
 
@@ -58,11 +58,19 @@ def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) -> Gu
             "(xor_all(x) == 0) if max(x) > 1 else (xor_all(x) == 1)", mis, p, known, fitted, checked, 6))
     found.extend(_moore(list(grids), p, known, k, fitted, checked))
     if not any(c is not None and c.status != "refuted" for c in found):
-        found.extend(_comparisons(p, known, k, fitted, checked))
-    if not any(c is not None and c.status != "refuted" for c in found):
+        # a comparison that holds on the box may break on rows of more heaps (checked later):
+        # the synthesiser still looks, briefly, for another rule
+        comps = _comparisons(p, known, k, fitted, checked)
+        found.extend(comps)
         rows = [tuple(int(t) for t in q) for q in np.argwhere(known).tolist()]
-        found.extend(_synth_positions(rows, g[known], [max(q) < k for q in rows], _ROW_VARS,
-                                      lambda q: {"x": q}, "x", fitted, checked, limit, target="P"))
+        short = any(c is not None and c.status == "verified" for c in comps)
+        token = _SEARCH_SECONDS.set(min(_SEARCH_SECONDS.get(), _SHORT_LOOK)) if short else None
+        try:
+            found.extend(_synth_positions(rows, g[known], [max(q) < k for q in rows], _ROW_VARS,
+                                          lambda q: {"x": q}, "x", fitted, checked, limit, target="P"))
+        finally:
+            if token is not None:
+                _SEARCH_SECONDS.reset(token)
     out = [c for c in found if c is not None]
     out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
     return Guess(game, "heaps", f"rows of {dims} heaps, {checked}", g.tolist(), out[:limit])

@@ -20,7 +20,8 @@ import numpy as np
 from grundy.patterns.primitives import linrec_index
 from grundy.patterns.sequences import guess_sequence
 
-__all__ = ["period_2d", "period_2d_expr", "periodic_p_pairs", "linear_recurrence", "run_structure", "sparse_structure", "Found", "runs",
+__all__ = ["period_2d", "period_2d_expr", "periodic_p_pairs", "linear_recurrence", "run_structure",
+           "sparse_structure", "Found",
            "sparse", "periodic_and_sequence", "div_recurrence", "shift_recurrence", "ratio_threshold"]
 
 
