@@ -148,3 +148,26 @@ def test_p_positions_on_a_linear_recurrence_of_order_four() -> None:
     assert all(best.predict(n) == cs.hdu2486_p(n) for n in range(10**5, 10**5 + 3000))
     a = [n for n in range(2000) if cs.hdu2486_p(n)]
     assert best.predict(a[-1] + a[-4]) is True  # the next term, x_{j+4} = x_{j+3} + x_j
+
+
+def test_pairs_recursing_to_a_smaller_row() -> None:
+    ruleset = cs._rs(cs.hdu1729_moves, "hdu1729", "pair", valid=lambda p: 0 <= p[1] <= p[0])
+    g = grundy.guess(ruleset, to=40, known=False)
+    best = g.best
+    assert best is not None and best.target == "value" and best.status == "verified"
+    oracle = _sg(cs.hdu1729_moves)
+    for s in range(41, 120, 7):  # rows beyond the table
+        for c in range(0, s + 1, 3):
+            assert best.predict(s, c) == oracle((s, c))
+    assert best.predict(10**30, 10**15) == cs.hdu1729_value(10**30, 10**15)
+
+
+def test_a_value_rule_of_pairs_ranks_above_a_p_rule() -> None:
+    def king(p: tuple[int, int]) -> list[tuple[int, int]]:
+        a, b = p
+        return [q for q in ((a - 1, b), (a, b - 1), (a - 1, b - 1)) if min(q) >= 0]
+
+    g = grundy.guess(grundy.ruleset(king, shape="pair"), to=30, known=False)
+    assert g.best is not None and g.best.target == "value" and g.best.status == "verified"
+    oracle = _sg(king)
+    assert all(g.best.predict(a, b) == oracle((a, b)) for a, b in product(range(0, 50, 3), repeat=2))
