@@ -139,7 +139,7 @@ def test_family_with_its_first_member_as_its_own_case() -> None:
 
 
 def test_p_positions_on_a_linear_recurrence_of_order_four() -> None:
-    g = grundy.guess(grundy.ruleset(cs.hdu2486_moves), position=lambda n: (n, n - 1), to=200, known=False)
+    g = grundy.guess(grundy.ruleset(cs.hdu2486_moves), position=lambda n: (n, n - 1), to=150, known=False)
     best = g.best
     assert best is not None and best.target == "P" and best.status == "verified"
     oracle = _sg(cs.hdu2486_moves)

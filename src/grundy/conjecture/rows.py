@@ -161,7 +161,7 @@ def _comparisons(p: np.ndarray[Any, Any], known: np.ndarray[Any, Any], k: int, f
     ['x[0] <= min(x)']
     """
     rows = [tuple(int(t) for t in q) for q in np.argwhere(known).tolist()]
-    if not rows or len(rows[0]) < 3:
+    if not rows or len(rows[0]) < 2:
         return []
     fit_rows = [q for q in rows if max(q) < k]
     fns = [eval(f"lambda x: {t}") for t in _TERMS]  # noqa: S307 - our own fixed texts
