@@ -16,6 +16,12 @@ under 2 s, a 200 x 200 table of pairs in under 5 s.
   (heaps sampled to 10^6 and at 10^30 where cheap; pairs to 10^6 or a 60 x 60
   box; rows of 3 heaps to 12 and of 4-5 heaps, by brute force). Prints game,
   hit/miss, time, best expression, then the hit rate and the misses with why.
+- --contest [WORD ...]: the contest proxy set (benchmarks/contest_set.py): 21 real
+  contest problems (Codeforces, AtCoder, Luogu, HDU, POJ, SPOJ, Project Euler)
+  outside the notes and the 44, each a short move function from the raw rules,
+  families through params=, positions through position=; a hit: the best
+  conjecture names the editorial's rule (across the parameter for a family)
+  far outside the table, within 60 s. Prints id, shape, hit/miss, time, best.
 - --synth SIZE: the rule synthesiser on 1,000 values of noise (nothing fits, so
   the whole search runs), for values and for P-positions.
 
@@ -378,8 +384,8 @@ def _games() -> list[Game]:
          "folklore (rook/king corner games)"),
         ("Euclid's game", lambda p: [(p[0] - k * p[1], p[1]) if p[0] >= p[1] else (p[0], p[1] - k * p[0])
                                      for k in range(1, (max(p) // max(1, min(p))) + 1)] if min(p) > 0 else [],
-         lambda a, b: min(a, b) == 0 or (2 * max(a, b) - min(a, b)) ** 2 < 5 * min(a, b) ** 2, "P",
-         "Cole and Davie 1969: P iff max < phi min"),
+         lambda a, b: min(a, b) == 0 or (a != b and (2 * max(a, b) - min(a, b)) ** 2 < 5 * min(a, b) ** 2), "P",
+         "Cole and Davie 1969: P iff min < max < phi min (a == b: take all)"),
         ("rook to the corner, one step", lambda p: [q for q in ((p[0] - 1, p[1]), (p[0], p[1] - 1)) if min(q) >= 0],
          lambda a, b: (a + b) % 2 == 0, "P", "folklore"),
         ("equal or one heap (any amount)", lambda p: [(p[0] - i, p[1] - j) for i in range(p[0] + 1) for j in range(p[1] + 1)
@@ -505,6 +511,47 @@ def run_games(names: Sequence[str] | None = None) -> None:
         print(f"  miss: {name}: {why}")
 
 
+def run_contest(names: Sequence[str] | None = None) -> None:
+    """Guess every problem of the contest proxy set from its raw rules and score the best rule."""
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from contest_set import problems, score
+
+    chosen = [p for p in problems() if not names or any(x.lower() in (p.pid + p.title).lower() for x in names)]
+    hits, misses, total = 0, [], 0.0
+    print(f"{'problem':<16} {'shape':<6} {'hit':<5} {'time':>7}  best")
+    for pr in chosen:
+        kw = {k: v for k, v in pr.kw.items()}
+        if pr.kind != "heap":
+            kw.setdefault("shape", pr.kind)
+        target = pr.make()
+        if "params" not in kw and not isinstance(target, grundy.Ruleset):
+            target = grundy.ruleset(target)
+        t0 = time.perf_counter()
+        try:
+            g = guess(target, known=False, **kw)
+        except grundy.GrundyError as exc:
+            dt = time.perf_counter() - t0
+            total += dt
+            print(f"{pr.pid:<16} {pr.kind:<6} {'MISS':<5} {dt:6.1f}s  ({type(exc).__name__}: {str(exc)[:60]})")
+            misses.append((pr.pid, f"{type(exc).__name__}: {str(exc)[:100]}"))
+            continue
+        dt = time.perf_counter() - t0
+        total += dt
+        binary = pr.kind == "heap" and all(set(t) <= {0, 1} for t in (
+            g.table.values() if isinstance(g.table, dict) else [g.table]))
+        ok, why = score(pr, g.best, kw.get("to", 600), binary)
+        if ok and dt > 60:
+            ok, why = False, f"right, but {dt:.0f} s > 60 s"
+        hits += ok
+        expr = g.best.expr if g.best is not None else "-"
+        print(f"{pr.pid:<16} {pr.kind:<6} {'hit' if ok else 'MISS':<5} {dt:6.1f}s  {expr[:80]}", flush=True)
+        if not ok:
+            misses.append((pr.pid, why))
+    print(f"\nhit rate {hits}/{len(chosen)} = {100 * hits / max(1, len(chosen)):.0f}%; total {total:.0f} s")
+    for pid, why in misses:
+        print(f"  miss: {pid}: {why}")
+
+
 def bench_synth(size: int, n: int) -> None:
     """Every expression up to ``size`` over an ``n``-entry table of noise (nothing
     fits, so the whole space is searched)."""
@@ -526,11 +573,16 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--games", nargs="*", default=None,
                     help="the public set of games from raw rules (optionally those whose name contains a word)")
+    ap.add_argument("--contest", nargs="*", default=None,
+                    help="the contest proxy set (optionally the problems whose id or title contains a word)")
     ap.add_argument("--synth", type=int, default=0, help="time the synthesiser to this size")
     args = ap.parse_args()
     sys.setrecursionlimit(100_000)
     if args.games is not None:
         run_games(args.games)
+        return
+    if args.contest is not None:
+        run_contest(args.contest)
         return
     if args.synth:
         bench_synth(args.synth, 1000)

@@ -126,6 +126,9 @@ def test_analyse_a_position(server: str, browser: webdriver.Chrome) -> None:
     assert _text(browser, "winning") == "both 1"
     assert _text(browser, "remoteness") == str(remoteness(_wythoff_moves)((4, 6)))
     _wait(browser, lambda d: d.execute_script("const i = document.getElementById('plot'); return i.complete && i.naturalWidth > 0"))
+    # issue 37: a game on pairs lists its P-positions above the plot, not "no table"
+    _wait(browser, lambda d: "Beatty" in _text(d, "pattern"))
+    assert "P-positions (a, b)" in _text(browser, "table") and "no table" not in _text(browser, "tablearea")
     browser.save_screenshot(str(SHOTS / "2-analysis.png"))
 
     Select(browser.find_element(By.ID, "game")).select_by_value("dawson")
@@ -168,9 +171,10 @@ def test_play_to_the_end_and_refusal(server: str, browser: webdriver.Chrome) -> 
     assert browser.find_elements(By.CSS_SELECTOR, "#chart svg circle.pt")  # the value history
     browser.save_screenshot(str(SHOTS / "5-won.png"))
     # Undo takes back the person's last move (and nothing is left for the engine).
-    n = len(_text(browser, "moves").split(", "))
+    n = int(browser.find_element(By.ID, "playarea").get_attribute("data-plies"))
     browser.find_element(By.ID, "undo").click()
-    _wait(browser, lambda d: len(_text(d, "moves").split(", ")) < n and _text(d, "status") == "Your move.")
+    _wait(browser, lambda d: int(d.find_element(By.ID, "playarea").get_attribute("data-plies")) < n
+          and _text(d, "status") == "Your move.")
 
 
 def _choose(drv: webdriver.Chrome, name: str) -> None:
@@ -189,7 +193,7 @@ def _every_game(server: str, browser: webdriver.Chrome) -> None:
         lib = grundy.analyze(_cli_game(entry.example), budget=grundy.Budget(positions=10**6, seconds=1))
         outcome, value, winning = (_text(browser, i) for i in ("outcome", "value", "winning"))
         if lib.outcome is not None:
-            assert outcome.startswith(f"{lib.outcome} — the player to move"), (entry.name, outcome)
+            assert outcome.startswith(f"{lib.outcome} — "), (entry.name, outcome)
         if lib.value is not None and value != "not computed":
             assert value.split()[0] == str(lib.value), (entry.name, value)
         if str(lib.outcome) == "N":
@@ -225,7 +229,7 @@ def test_move_list_and_refusals_next_to_their_input(server: str, browser: webdri
     wins_ = [b for b in buttons if "win" in (b.get_attribute("class") or "")]
     assert [b.text.split(" win")[0] for b in wins_] == ["heap 2 to 1"]
     wins_[0].click()
-    _wait(browser, lambda d: _text(d, "moves").startswith("heap 2 to 1,"))
+    _wait(browser, lambda d: _text(d, "moves").startswith("start 1. heap 2 to 1"))
     to = browser.find_element(By.ID, "to")
     to.clear()
     to.send_keys("ten")
@@ -282,3 +286,179 @@ def test_phone_width(server: str, browser: webdriver.Chrome) -> None:
         browser.save_screenshot(str(SHOTS / "8-phone.png"))
     finally:
         browser.set_window_size(1100, 1000)
+
+
+# ------------------------------------------------------ a full game of each kind
+def _start(drv: webdriver.Chrome, server: str, game: str, position: str) -> None:
+    _load(drv, server)
+    _choose(drv, game)
+    pos = drv.find_element(By.ID, "position")
+    pos.clear()
+    pos.send_keys(position)
+    drv.find_element(By.ID, "newgame").click()
+    _wait(drv, lambda d: _text(d, "status").startswith("Your move"))
+
+
+def _settled(drv: webdriver.Chrome, before: str) -> bool:
+    """The engine has answered a move: the move list changed and it is the
+    person's turn again, or the game ended."""
+    st = _text(drv, "status")
+    return (_text(drv, "moves") != before and not drv.find_element(By.ID, "playarea").get_attribute("data-busy")
+            and (st.startswith("Your move") or st in ("You win!", "The engine wins.")
+                 or st.startswith(("Draw by repetition", "Game over"))))
+
+
+def _hint(drv: webdriver.Chrome) -> str:
+    drv.find_element(By.ID, "hint").click()
+    _wait(drv, lambda d: _text(d, "message").startswith("hint: "))
+    return _text(drv, "message")[len("hint: "):]
+
+
+def _over(drv: webdriver.Chrome) -> bool:
+    return _text(drv, "status") in ("You win!", "The engine wins.") or _text(drv, "status").startswith(
+        ("Draw by repetition", "Game over"))
+
+
+def _play_heap(drv: webdriver.Chrome, server: str) -> None:
+    _start(drv, server, "nim", "3 4 5")
+    for _ in range(30):
+        if _over(drv):
+            break
+        before = _text(drv, "moves")
+        drv.find_elements(By.CSS_SELECTOR, "#legal button.win")[0].click()
+        _wait(drv, lambda d: _settled(d, before))
+    assert _text(drv, "status") == "You win!"
+    drv.save_screenshot(str(SHOTS / "9-heap-won.png"))
+    # history: back to the start and forward again; the link replays the game
+    n = int(drv.find_element(By.ID, "playarea").get_attribute("data-plies"))
+    link = drv.current_url
+    drv.find_element(By.ID, "navstart").click()
+    _wait(drv, lambda d: d.find_element(By.ID, "playarea").get_attribute("data-plies") == "0")
+    drv.find_element(By.ID, "redo").click()
+    _wait(drv, lambda d: d.find_element(By.ID, "playarea").get_attribute("data-plies") == "2")
+    drv.find_element(By.ID, "navend").click()
+    _wait(drv, lambda d: d.find_element(By.ID, "playarea").get_attribute("data-plies") == str(n))
+    drv.find_element(By.ID, "colours").click()  # practice: no win / lose colours
+    drv.find_element(By.ID, "navback").click()
+    _wait(drv, lambda d: d_plies(d) == n - 1 and _text(d, "status") == "Your move.")
+    assert "c=0" in drv.current_url
+    drv.save_screenshot(str(SHOTS / "9-heap-history-no-colours.png"))
+    drv.get("about:blank")
+    _load(drv, link)
+    _wait(drv, lambda d: _text(d, "status") == "You win!")
+    assert d_plies(drv) == n and _text(drv, "moves").startswith("start 1. heap")
+
+
+def d_plies(drv: webdriver.Chrome) -> int:
+    return int(drv.find_element(By.ID, "playarea").get_attribute("data-plies"))
+
+
+def _play_coins(drv: webdriver.Chrome, server: str) -> None:
+    _start(drv, server, "turning-turtles", "THHTH")
+    for _ in range(30):
+        if _over(drv):
+            break
+        move = _hint(drv)
+        before = _text(drv, "moves")
+        for c in move.split()[1:]:  # 'turn 2 5': click coins 2 and 5, then turn them
+            drv.find_element(By.CSS_SELECTOR, f'#board [data-coin="{c}"]').click()
+        drv.find_element(By.ID, "turn").click()
+        _wait(drv, lambda d: _settled(d, before))
+    assert _text(drv, "status") == "You win!"
+    drv.save_screenshot(str(SHOTS / "10-coins-won.png"))
+
+
+def _play_hackenbush(drv: webdriver.Chrome, server: str) -> None:
+    _start(drv, server, "hackenbush-graph", "0-1 1-2 2-0 2-3 3-4")
+    drv.save_screenshot(str(SHOTS / "11-hackenbush-start.png"))
+    for _ in range(30):
+        if _over(drv):
+            break
+        move = _hint(drv)
+        before = _text(drv, "moves")
+        edges = drv.find_elements(By.CSS_SELECTOR, f'#board [data-move="{move}"]')
+        assert edges, (move, drv.find_element(By.ID, "board").get_attribute("innerHTML")[:500])
+        drv.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", edges[0])
+        _wait(drv, lambda d: _settled(d, before))
+    assert _text(drv, "status") == "You win!"
+    drv.save_screenshot(str(SHOTS / "11-hackenbush-won.png"))
+
+
+def _play_cram(drv: webdriver.Chrome, server: str) -> None:
+    _start(drv, server, "cram", "2x5")
+    for _ in range(30):
+        if _over(drv):
+            break
+        move = _hint(drv)  # 'b1-b2': click the two cells
+        before = _text(drv, "moves")
+        a, b = move.split("-")
+        drv.find_element(By.CSS_SELECTOR, f'#board [data-cell="{a}"]').click()
+        if _ == 0:
+            drv.save_screenshot(str(SHOTS / "12-cram-one-cell.png"))
+        drv.find_element(By.CSS_SELECTOR, f'#board [data-cell="{b}"]').click()
+        _wait(drv, lambda d: _settled(d, before))
+    assert _text(drv, "status") == "You win!"
+    drv.save_screenshot(str(SHOTS / "12-cram-won.png"))
+
+
+def _play_loopy(drv: webdriver.Chrome, server: str) -> None:
+    _start(drv, server, "put-back", "3")
+    assert "draw" in _text(drv, "rules")
+    for _ in range(12):
+        if _over(drv):
+            break
+        before = _text(drv, "moves")
+        drv.find_elements(By.CSS_SELECTOR, "#legal button.draw")[0].click()  # keep the draw
+        _wait(drv, lambda d: _settled(d, before))
+    assert _text(drv, "status").startswith("Draw by repetition"), _text(drv, "status")
+    assert "no escape: a draw" in _text(drv, "board")
+    drv.save_screenshot(str(SHOTS / "13-loopy-draw.png"))
+
+
+def _play_minimax(drv: webdriver.Chrome, server: str) -> None:
+    _start(drv, server, "carrot", "3 1 4 1 5 9")
+    assert _text(drv, "status") == "Your move (you are Max)."
+    for _ in range(10):
+        if _over(drv):
+            break
+        best = drv.find_elements(By.CSS_SELECTOR, "#legal button.win")[0].text.split(" value")[0]
+        move = best.split(" win")[0]
+        before = _text(drv, "moves")
+        end = drv.find_element(By.CSS_SELECTOR, f'#board [data-move="{move}"]')
+        drv.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", end)
+        _wait(drv, lambda d: _settled(d, before))
+    assert _text(drv, "status") == "Game over: the number left is 4, as best play gives (4), Max first.", _text(drv, "status")
+    drv.save_screenshot(str(SHOTS / "14-minimax-over.png"))
+
+
+def _play_misere(drv: webdriver.Chrome, server: str) -> None:
+    _load(drv, server)
+    _choose(drv, "kayles")
+    drv.find_element(By.ID, "misere").click()
+    pos = drv.find_element(By.ID, "position")
+    pos.clear()
+    pos.send_keys("3 4")
+    drv.find_element(By.ID, "newgame").click()
+    _wait(drv, lambda d: _text(d, "status").startswith("Your move"))
+    assert "misère" in _text(drv, "board") and "whoever cannot move wins" in _text(drv, "rules")
+    for _ in range(20):
+        if _over(drv):
+            break
+        before = _text(drv, "moves")
+        drv.find_elements(By.CSS_SELECTOR, "#legal button.win")[0].click()
+        _wait(drv, lambda d: _settled(d, before))
+    # misère: the engine made the last move, so the person wins
+    assert _text(drv, "status") == "You win!" and "x=1" in drv.current_url
+    drv.save_screenshot(str(SHOTS / "15-misere-won.png"))
+
+
+FULL_GAMES = {"misere": _play_misere, "heap": _play_heap, "coins": _play_coins, "hackenbush": _play_hackenbush,
+              "cram": _play_cram, "loopy": _play_loopy, "minimax": _play_minimax}
+
+
+@pytest.mark.slow  # about a minute; .ci/run runs it in its slow step
+@pytest.mark.parametrize("kind", list(FULL_GAMES))
+def test_full_game_of_each_kind(kind: str, server: str, browser: webdriver.Chrome) -> None:
+    """Issue 37: a whole game of each kind in the browser, moves made on the
+    board itself where the game has one (edges, cells, coins, the row's ends)."""
+    FULL_GAMES[kind](browser, server)

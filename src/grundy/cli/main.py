@@ -132,10 +132,18 @@ def analyze(
     Several POSITIONS form a disjunctive sum (e.g. 'grundy analyze nim 3 4 5').
     Closed forms answer at once; searches run within --seconds and --limit.
     """
+    from grundy.games.zerosum import zerosum
     from grundy.solve.budget import Budget
     from grundy.solve.report import analyze as run
     from grundy.solve.report import default_seconds
 
+    zs = zerosum(game)
+    if zs is not None:  # a zero-sum game (minimax), not an impartial one
+        from grundy.cli.minimax import analyze_zerosum
+
+        analyze_zerosum(zs, positions, as_json, Budget(positions=limit, seconds=seconds,
+                                                       max_memory=max_memory))
+        return
     rs = resolve(game)
     games = _parse_positions(rs, positions)
     target: Game | GameSum | MisereSum = games[0] if len(games) == 1 else GameSum(*games)
@@ -173,6 +181,8 @@ def analyze(
         click.echo(f"value:         {report.value}  (nim-sum of {', '.join(map(str, report.components))})")
     else:
         click.echo(f"value:         {report.value}")
+    if "value_words" in data:  # a loopy game's generalised value, in words
+        click.echo(f"               {data['value_words']}")
     moves = report.winning_moves
     if moves is None:
         click.echo("winning moves: not computed")
@@ -184,10 +194,13 @@ def analyze(
         for m, js in zip(moves, data["winning_moves"]):
             # the move in the game's notation (components from 1), then where it leads
             click.echo(f"  {js['move']}  (-> {_fmt(rs, m.option)})")
+    drawn = str(outcome) == "D"
     for key in ("remoteness", "suspense"):
         val = getattr(report, key)
-        click.echo(f"{key + ':':<15}{val if val is not None else 'not computed'}")
+        click.echo(f"{key + ':':<15}{val if val is not None else 'none (a draw)' if drawn else 'not computed'}")
     for key, why in report.stopped.items():
+        if drawn and key in ("remoteness", "suspense"):
+            continue  # a draw has neither: the cycles are why, not a budget
         click.echo(f"note: {key}: {why}")
     if any("budget" in why for why in report.stopped.values()):
         click.echo("note: raise --seconds / --limit / --max-memory to search further")
@@ -514,6 +527,13 @@ def list_(as_json: bool) -> None:
         if e.params:
             click.echo(f"{'':<{w}}parameters: {e.params}")
         click.echo(f"{'':<{w}}example: {e.example}")
+    from grundy.games.zerosum import zerosum_entries
+
+    click.echo("\nZero-sum games (two players who want different things; minimax):")
+    for g in zerosum_entries():
+        click.echo(f"{g.name:<{w}}{g.summary}")
+        click.echo(f"{'':<{w}}aliases: {', '.join(g.aliases)}")
+        click.echo(f"{'':<{w}}example: {g.example}")
 
 
 from grundy.cli.census import census  # noqa: E402

@@ -42,6 +42,9 @@ def _show(s: Session) -> None:
     shown = "?" if s.value is None else str(s.value)
     if isinstance(s.value, inf):  # a loopy game: the generalised value in words
         shown += f" [{loopy_words(s.value).split(':')[0]}]"
+    if s.misere:  # the misère value of the sum; the history of normal values means nothing here
+        click.echo(f"Misère value {shown} ({outcome_words(s.outcome)})")
+        return
     click.echo(f"Value {shown} ({outcome_words(s.outcome)}); history: {hist}")
 
 
@@ -52,12 +55,7 @@ REPETITIONS = 3
 def _repeated(s: Session) -> int:
     """How many times the current position has come up with the same player to
     move, once that is :data:`REPETITIONS` (a loopy game going round), else 0."""
-    if not s.plies:
-        return 0
-    now = (s.game, s.to_move)
-    seen = [(p.after, 1 - p.player) for p in s.plies] + [(s.plies[0].before, s.plies[0].player)]
-    n = sum(1 for g, who in seen if who == now[1] and g == now[0])
-    return n if n >= REPETITIONS else 0
+    return s.repeated(REPETITIONS)
 
 
 def _ask(prompt: str) -> str | None:
@@ -81,13 +79,26 @@ def _ask(prompt: str) -> str | None:
 )
 @click.option("--limit", type=IntExpr(min=1), default=20_000, show_default=True,
               help="Most positions one engine search may explore.")
-def play(game: str, positions: tuple[str, ...], first: str, limit: int) -> None:
+@click.option("--misere", is_flag=True,
+              help="Misère play: whoever cannot move wins (whoever moves last loses).")
+def play(game: str, positions: tuple[str, ...], first: str, limit: int, misere: bool = False) -> None:
     """Play GAME from POSITION against a perfect opponent.
 
     Several POSITIONS form a sum; then moves read 'component:move' (from 1).
     """
-    s = Session(game_from_texts(game, positions), budget=SESSION_BUDGET.replace(positions=limit))
-    click.echo(f"grundy play: {game_name(s.game)}. Type 'help' for the commands.")
+    from grundy.games.zerosum import zerosum
+
+    zs = zerosum(game)
+    if zs is not None:  # a zero-sum game: Max against Min, by minimax
+        from grundy.cli.minimax import play_zerosum
+        from grundy.play.minimax import MINIMAX_BUDGET
+
+        play_zerosum(zs, positions, first, MINIMAX_BUDGET.replace(positions=max(limit, 10**6)))
+        return
+    s = Session(game_from_texts(game, positions), budget=SESSION_BUDGET.replace(positions=limit),
+                misere=misere)
+    click.echo(f"grundy play: {'misère ' if misere else ''}{game_name(s.game)}"
+               f"{' (whoever moves last loses)' if misere else ''}. Type 'help' for the commands.")
     if first == "ask":
         while True:
             ans = _ask("Who starts, me or engine? [me] ")

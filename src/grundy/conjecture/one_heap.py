@@ -306,9 +306,12 @@ def _synth_positions(pos: list[tuple[int, ...]], values: np.ndarray[Any, Any], f
                      variables: list[tuple[str, Callable[[tuple[int, ...]], int]]],
                      env: Callable[[tuple[int, ...]], dict[str, Any]], names: str, fitted: str, checked: str,
                      limit: int, target: str | None = None) -> list[Conjecture]:
-    """Rules of pairs or rows found by the structure finders (pairs: a ratio
-    threshold) and the synthesiser: positions in the fitted box first, the rest
-    checked; values when they are not just 0/1, else P-positions."""
+    """Rules of pairs or rows found by the synthesiser: positions in the fitted
+    box first, the rest checked; values when they are not just 0/1, else
+    P-positions. (Pairs' structure finders, Euclid's boundary among them, run
+    before it: :mod:`grundy.conjecture.two_dim`; those of :func:`_pair_structures`
+    -- P-positions periodic in both coordinates, values recursing to a smaller
+    row -- beside it.)"""
 
     v = np.asarray(values, dtype=np.int64)
     pre = _pair_structures(pos, v, fitted_mask, fitted, checked) if names == "a, b" else []
@@ -364,17 +367,17 @@ def _synth_only(pos: list[tuple[int, ...]], v: np.ndarray[Any, Any], fitted_mask
 
 def _pair_structures(pos: list[tuple[int, ...]], v: np.ndarray[Any, Any], fitted_mask: list[bool], fitted: str,
                      checked: str) -> list[Conjecture]:
-    """P-positions of pairs by a threshold on the ratio ``max / min``
-    (:func:`grundy.patterns.structure.ratio_threshold`: Euclid's game), the
+    """P-positions of pairs periodic in both coordinates
+    (:func:`grundy.patterns.structure.periodic_p_pairs`) and values that recurse
+    to a smaller row (:func:`grundy.patterns.structure.pair_recursion`), each
     expression evaluated at every pair; ``[]`` when none holds where fitted."""
-    from grundy.patterns.structure import pair_recursion, periodic_p_pairs, ratio_threshold
+    from grundy.patterns.structure import pair_recursion, periodic_p_pairs
 
     p = (v == 0).astype(np.int64)
     out: list[Conjecture] = []
-    for finder in (ratio_threshold, periodic_p_pairs):
-        f = finder(pos, p, fitted_mask)
-        if f is not None:
-            out.extend(_pair_check(f, pos, p, fitted_mask, fitted, checked))
+    f = periodic_p_pairs(pos, p, fitted_mask)
+    if f is not None:
+        out.extend(_pair_check(f, pos, p, fitted_mask, fitted, checked))
     if not ((v == 0) | (v == 1)).all():
         f = pair_recursion(pos, v)
         if f is not None:

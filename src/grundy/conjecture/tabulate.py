@@ -112,6 +112,11 @@ def _heap_values(rs: Ruleset, to: int, position: Callable[[int], Hashable] | Non
     ``position(n)``, and heaps it refuses before the first it accepts are skipped."""
     make = position if position is not None else getattr(_plain(rs), "start", None)
     if make is None:
+        try:
+            rs.check(0)
+        except InvalidPositionError:  # heaps from 1 (or later): the search from the first legal heap
+            make = _identity
+    if make is None:
         if isinstance(rs, tables.ArrayTable):
             return 0, [int(x) for x in tables.grow_in_steps(rs.table_array, to)[: to + 1]]
         if not isinstance(rs, Misere):  # the move function read straight into a compiled mex
@@ -130,6 +135,10 @@ def _heap_values(rs: Ruleset, to: int, position: Callable[[int], Hashable] | Non
             continue
         values.append(_value(rs, p))
     return start, values
+
+
+def _identity(n: int) -> int:
+    return n
 
 
 def _coin_values(rs: Any, to: int) -> list[int]:

@@ -2,25 +2,59 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from grundy.conjecture.model import Conjecture, Guess, _STATUS_ORDER
-from grundy.conjecture.one_heap import _PAIR_VARS, _pastes_back, _sample, _synth_positions
+from grundy.conjecture.one_heap import _PAIR_VARS, _SEARCH_SECONDS, _pastes_back, _sample, _synth_positions, search_time
 from grundy.patterns.forms import Form, QuadraticIrrational, fit_forms, quadratic_from_bounds, reduced_quadratic, renamed
 
 
 # --------------------------------------------------------------------- pairs
 def _two_dim(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) -> Guess:
+    """Rules of a square table of pairs; a game that refuses the first rows and
+    columns (heaps from 1) is read on the square from its first legal pair,
+    its rules in shifted coordinates (``a - 1``) written back in ``a`` and ``b``.
+
+    >>> import numpy as np
+    >>> t = np.full((12, 12), -1)
+    >>> t[1:, 1:] = (np.arange(11)[:, None] ^ np.arange(11)[None, :])
+    >>> _two_dim("t", t, None, 3).best.expr
+    '(a - 1) ^ (b - 1)'
+    """
+    m = g.shape[0]
+    known = g >= 0
+    rows, cols = np.flatnonzero(known.any(axis=1)), np.flatnonzero(known.any(axis=0))
+    s = int(min(rows[0], cols[0])) if len(rows) and len(cols) else 0
+    if s == 0 or m - s < 4:
+        return _two_dim_at(game, g, fit, limit, 0)
+    sub = _two_dim_at(game, g[s:, s:], None if fit is None else max(2, fit - s), limit, s)
+    sub.table = g.tolist()
+    sub.size = f"pairs (a, b) with a, b = {s}..{m - 1} (a, b < {s} refused)"
+    return sub
+
+
+#: the words a shifted rule reads its coordinates in
+_COORD = re.compile(r"(?<![A-Za-z_0-9.'\"])([ab])(?![A-Za-z_0-9'\"])")
+
+
+def _shifted(expr: str, s: int) -> str:
+    """``expr`` in ``a``, ``b`` read at ``a - s``, ``b - s``."""
+    return expr if s == 0 else _COORD.sub(lambda mt: f"({mt.group(1)} - {s})", expr)
+
+
+def _two_dim_at(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int, s: int) -> Guess:
+    """The rules of ``g``, whose cell ``(i, j)`` is the pair ``(i + s, j + s)``."""
     m = g.shape[0]
     k = max(4, min(m, m // 2 if fit is None else fit))
     a, b = np.meshgrid(np.arange(m), np.arange(m), indexing="ij")
     known = g >= 0
     found: list[Conjecture | None] = []
-    fitted = f"a, b = 0..{k - 1}"
-    checked = f"a, b = 0..{m - 1}"
+    fitted = f"a, b = {s}..{k - 1 + s}"
+    checked = f"a, b = {s}..{m - 1 + s}"
     if known.all():
         simple = [
             ("a XOR b (Nim-sum)", "a ^ b", a ^ b, 1), ("min(a, b)", "min(a, b)", np.minimum(a, b), 2),
@@ -44,15 +78,113 @@ def _two_dim(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) ->
     graph = _graph_form(p, k, fitted, checked)
     if graph is not None:
         found.append(graph)
-    if not any(c is not None and c.status != "refuted" for c in found):
+    if not any(c is not None and c.status != "refuted" and c.target == "P" for c in found):
+        found.append(_below_boundary(p, known, k, fitted, checked))
+    binary = bool(((g[known] == 0) | (g[known] == 1)).all())
+
+    def has(target: str | None = None) -> bool:
+        return any(c is not None and c.status != "refuted" and (target is None or c.target == target)
+                   for c in found)
+
+    if not has("value") and not binary:
+        found.extend(_projected(g, known, k, fitted, checked, "value"))
+    if not has():
         found.append(_doubly_periodic(g, known, k, fitted, checked))
-    if not any(c is not None and c.status != "refuted" for c in found):
-        pos: list[tuple[int, ...]] = [(int(x), int(y)) for x, y in zip(a[known].tolist(), b[known].tolist())]
-        found.extend(_synth_positions(pos, g[known], [x < k and y < k for x, y in pos], _PAIR_VARS,
-                                      lambda q: {"a": q[0], "b": q[1]}, "a, b", fitted, checked, limit))
+    if not has():
+        found.extend(_projected(g, known, k, fitted, checked, "P"))
+    pos: list[tuple[int, ...]] = [(int(x), int(y)) for x, y in zip(a[known].tolist(), b[known].tolist())]
+    mask = [x < k and y < k for x, y in pos]
+    share = _SEARCH_SECONDS.get() / (1 if binary else 2)  # values, then P-positions: the time of one search
+    for target in ("value", "P"):
+        if has() or (target == "value" and binary):
+            continue
+        with search_time(share):
+            found.extend(_synth_positions(pos, g[known], mask, _PAIR_VARS, lambda q: {"a": q[0], "b": q[1]},
+                                          "a, b", fitted, checked, limit, target=target))
     out = [c for c in found if c is not None]
-    out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
+    if s:
+        for c in out:
+            c.expr, c.words = _shifted(c.expr, s), _shifted(c.words, s)
+            if c.counterexample is not None:
+                c.counterexample["position"] = tuple(int(x) + s for x in c.counterexample["position"])
+    out.sort(key=lambda c: (_STATUS_ORDER[c.status], not binary and c.target != "value", c.cost))
     return Guess(game, "pair", f"pairs (a, b) with {checked}", g.tolist(), out[:limit])
+
+
+#: the quantities of a pair a rule may read through one variable, simplest first:
+#: ``(expression, function of the arrays a, b, whether it needs min(a, b) >= 1)``
+_KEYS: list[tuple[str, Any, bool]] = [
+    ("abs(a - b)", lambda a, b: np.abs(a - b), False),
+    ("min(a, b)", np.minimum, False),
+    ("max(a, b)", np.maximum, False),
+    ("a + b", lambda a, b: a + b, False),
+    ("a ^ b", lambda a, b: a ^ b, False),
+    ("a | b", lambda a, b: a | b, False),
+    ("a & b", lambda a, b: a & b, False),
+    ("gcd(a, b)", np.gcd, False),
+    ("max(a, b) // min(a, b)", lambda a, b: np.maximum(a, b) // np.maximum(np.minimum(a, b), 1), True),
+    ("max(a, b) % min(a, b)", lambda a, b: np.maximum(a, b) % np.maximum(np.minimum(a, b), 1), True),
+]
+
+
+def _projected(g: np.ndarray[Any, Any], known: np.ndarray[Any, Any], k: int, fitted: str, checked: str,
+               target: str) -> list[Conjecture]:
+    """Rules through one quantity of the pair (``|a - b|``, ``min``, ``a ^ b``,
+    ``gcd``, ``max // min``, ...; :data:`_KEYS`): where the fitted square's
+    values (or P-positions) are a function of it, that function as a form of
+    one variable, checked on the whole table. ``value(a, b) = f(a ^ b)``,
+    ``P iff |a - b| <= 1`` and ``P iff max(a, b) // min(a, b) >= 2`` are such rules.
+
+    >>> import numpy as np
+    >>> a, b = np.meshgrid(np.arange(20), np.arange(20), indexing="ij")
+    >>> [c.expr for c in _projected((np.abs(a - b) > 1).astype(np.int64), a >= 0, 10, "", "", "P")]
+    ['{0: 1, 1: 1}.get(abs(a - b), 0) == 1']
+    """
+    m = g.shape[0]
+    a, b = np.meshgrid(np.arange(m), np.arange(m), indexing="ij")
+    goal = g if target == "value" else (g == 0).astype(np.int64)
+    inside = known & (a < k) & (b < k)
+    out: list[Conjecture] = []
+    keys = [*_KEYS, (f"a - b + {m - 1}", lambda a, b: a - b + (m - 1), False)]  # signed: periodic forms only
+    for cost, (text, key_of, positive) in enumerate(keys):
+        zero = known & (np.minimum(a, b) == 0) if positive else np.zeros_like(known)
+        c0 = 0
+        if zero.any():  # a heap of 0: a case of its own (max // min reads min >= 1)
+            if len(set(goal[zero].tolist())) != 1:
+                continue
+            c0 = int(goal[zero][0])
+        ok = known & ~zero
+        key = key_of(a, b)
+        kin, vin = key[inside & ok], goal[inside & ok]
+        if len(kin) < 8:
+            continue
+        lo, top = int(kin.min()), int(kin.max())
+        seq = np.full(top + 1 - lo, -1, dtype=np.int64)
+        seq[kin - lo] = vin
+        if (seq[kin - lo] != vin).any() or (seq < 0).any() or top - lo < 5 or len(set(vin.tolist())) < 2:
+            continue  # not a function of the key, or not on every key value in its range, or constant
+        for form in fit_forms(np.arange(lo, top + 1, dtype=np.int64), seq)[:3]:
+            if cost == len(_KEYS) and form.period is None:
+                continue  # a rule on a - b past the table's differences: periodic only
+            pred = form.values(np.arange(int(key.max()) + 1, dtype=np.int64))[np.maximum(key, 0)]
+            atomic = re.fullmatch(r"[a-z]+\([^()]*(\([^()]*\))?[^()]*\)", text) is not None
+            expr = _sub(form.expr, text if atomic else f"({text})")
+            words = f"{renamed(form, 'd').described()} with d = {text}"
+            if target == "P":
+                expr, words = f"{expr} == 1", f"P iff {words} is 1"
+            if positive:
+                pred = np.where(np.minimum(a, b) == 0, c0, pred)
+                if target == "value":
+                    expr, words = f"{c0} if min(a, b) == 0 else {expr}", f"{words}; {c0} if a heap is 0"
+                else:
+                    expr = f"min(a, b) == 0 or {expr}" if c0 else f"min(a, b) > 0 and {expr}"
+            c = _grid_check(target, words, expr, pred, goal, known, fitted, checked, 3 + cost + form.cost)
+            if c is not None:
+                out.append(c)
+                break
+        if any(c.status != "refuted" for c in out):
+            break
+    return out
 
 
 def _doubly_periodic(g: np.ndarray[Any, Any], known: np.ndarray[Any, Any], k: int, fitted: str,
@@ -201,3 +333,71 @@ def _graph_form(p: np.ndarray[Any, Any], k: int, fitted: str, checked: str) -> C
     return _grid_check("P", f"the pairs (a, f(a)) and their mirrors, f(a) = {f.described()}", expr,
                        pred.astype(np.int64), p.astype(np.int64), np.ones_like(p, dtype=bool),
                        fitted, checked, 3 + f.cost)
+
+
+def _below_boundary(p: np.ndarray[Any, Any], known: np.ndarray[Any, Any], k: int, fitted: str,
+                    checked: str) -> Conjecture | None:
+    """P-positions ``min(a, b) <= max(a, b) <= f(min(a, b))``: symmetric, each
+    row's P-positions from the diagonal on an interval whose end ``f(m)`` is a
+    form of ``m`` or ``floor(m r)`` for a quadratic irrational ``r`` (from the
+    bounds the ends set on it, as for Beatty pairs); a first row of P-positions
+    only (a heap of 0 ends the game) joins as ``min(a, b) == 0 or ...``.
+    Euclid's game (P iff ``max < phi min``) is such a rule.
+
+    >>> import numpy as np
+    >>> from grundy.patterns.forms import beatty
+    >>> a, b = np.meshgrid(np.arange(40), np.arange(40), indexing="ij")
+    >>> lo, hi = np.minimum(a, b), np.maximum(a, b)
+    >>> p = (lo == 0) | (hi <= np.array([[beatty(int(x), 1, 5, 2) for x in r] for r in lo]))
+    >>> _below_boundary(p, p >= 0, 20, "", "").expr
+    'min(a, b) == 0 or max(a, b) <= beatty(min(a, b), 1, 5, 2)'
+    """
+    m = p.shape[0]
+    if not known.all() or not np.array_equal(p, p.T):
+        return None
+    rows: list[int] = []
+    ends: list[int] = []
+    zero_row = bool(p[0].all())
+    first = 1 if zero_row else 0
+    firsts = {int(np.flatnonzero(p[r, r:])[0]) for r in range(first, k) if p[r, r:].any()}
+    if len(firsts) != 1 or not firsts <= {0, 1}:
+        return None
+    strict = firsts.pop()  # 1: the diagonal is not a P-position, the interval starts past it
+    for r in range(first, k):
+        idx = np.flatnonzero(p[r, r:])
+        if len(idx) and len(idx) != idx[-1] + 1 - strict:
+            return None  # not an interval from the diagonal
+        end = r + int(idx[-1]) if len(idx) else r - 1 + strict
+        if end >= m - 1:
+            break  # the interval runs off the table: its end is not seen
+        rows.append(r)
+        ends.append(end)
+    if len(rows) < 6 or len(set(e - r for r, e in zip(rows, ends))) < 3:
+        return None
+    rn, en = np.array(rows, dtype=np.int64), np.array(ends, dtype=np.int64)
+    head = "min(a, b) == 0 or " if zero_row else ""
+    forms = [f for f in fit_forms(rn, en) if not f.exceptions] if np.array_equal(np.diff(rn), np.ones(len(rn) - 1)) else []
+    if forms:
+        f = forms[0]
+        bound = _sub(f.expr, "min(a, b)")
+        words = f"f(m) = {renamed(f, 'm').described()}"
+        fm = f.values(np.arange(m, dtype=np.int64))
+    else:
+        pos = [(r, e) for r, e in zip(rows, ends) if r > 0]
+        lo = max(Fraction(e, r) for r, e in pos)
+        hi = min(Fraction(e + 1, r) for r, e in pos)
+        q = quadratic_from_bounds(lo, hi) if lo < hi else None
+        if q is None:
+            return None
+        bound = f"beatty(min(a, b), {q.p}, {q.d}, {q.q})"
+        words = f"f(m) = floor(m r), r = {q} (from the bounds the ends set on r)"
+        fm = np.array([q.floor_mul(x) for x in range(m)], dtype=np.int64)
+    a, b = np.meshgrid(np.arange(m), np.arange(m), indexing="ij")
+    lo_ab, hi_ab = np.minimum(a, b), np.maximum(a, b)
+    pred = (hi_ab <= fm[lo_ab]) & (hi_ab > lo_ab if strict else True)
+    if zero_row:
+        pred |= lo_ab == 0
+    cmp = "<" if strict else "<="
+    expr = f"{head}{'min(a, b) < ' if strict else ''}max(a, b) <= {bound}"
+    return _grid_check("P", f"the pairs with min(a, b) {cmp} max(a, b) <= f(min(a, b)){' or a heap of 0' if zero_row else ''}, "
+                       f"{words}", expr, pred.astype(np.int64), p.astype(np.int64), known, fitted, checked, 6)

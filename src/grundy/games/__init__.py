@@ -9,6 +9,8 @@ Each game's module registers its own catalogue entry (see ``registry`` and
 Outcome.P
 >>> {"allbut", "bash", "chocolate", "mock-turtles"} <= {e.name for e in grundy.games.entries()}
 True
+>>> grundy.games.zero_sum("carrot").value((3, 1, 4, 1, 5, 9))   # a zero-sum game: minimax
+4
 """
 
 from __future__ import annotations
@@ -41,6 +43,9 @@ from grundy.games.treegames import (
     AncestorDeletion, BipartiteEdgeAdding, KeepComponent, ancestor_deletion_values,
 )
 from grundy.games.wythoff import Wythoff, wythoff_index, wythoff_pair
+from grundy.games.loopy import PutBack
+from grundy.games.zerosum import Carrot, CatalogueZeroSum, zerosum_entries
+from grundy.games.zerosum import zerosum as zero_sum
 
 __all__ = [
     "Entry", "common_name", "entries", "find", "get", "register", "resolve",
@@ -56,4 +61,5 @@ __all__ = [
     "EdgeGeography", "EdgeBoard", "edge_geography_starts", "edge_geography_value", "edge_geography_move",
     "KeepComponent", "AncestorDeletion", "BipartiteEdgeAdding", "ancestor_deletion_values",
     "HackenbushGraph", "Graph", "hackenbush_value", "winning_cut", "tree_values", "TakeAndBreak", "GrundysGame",
+    "PutBack", "Carrot", "CatalogueZeroSum", "zero_sum", "zerosum_entries",
 ]

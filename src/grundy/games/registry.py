@@ -195,6 +195,11 @@ def _lookup(name: str) -> Entry:
             if len(name) <= 200 else []
         )
         hint = f"; did you mean {close[0]!r}?" if close else "; 'grundy list' shows the catalogue"
+        from grundy.games.zerosum import zerosum
+
+        if zerosum(name) is not None:
+            hint = (f": {name!r} is a zero-sum game (two players who want different things), not an "
+                    f"impartial one: grundy.games.zero_sum({name!r})")
         raise UnknownGameError(f"unknown game {describe(name)}{hint}")
     return entry
 

@@ -47,7 +47,7 @@ from typing import Any
 import numpy as np
 
 from grundy.patterns.periodicity import find_periodicity
-from grundy.patterns.primitives import PRIMITIVES
+from grundy.patterns.primitives import PRIMITIVES, VECTORISED
 
 __all__ = [
     "Form", "fit_forms", "NAMESPACE", "evaluate", "lowbit", "highbit", "popcount", "bitrev",
@@ -196,6 +196,24 @@ def _v_is_pow2(x: Array) -> Array:
     return ((x > 0) & ((x & (x - 1)) == 0)).astype(np.int64)
 
 
+def _v_beatty(p: int, d: int, q: int, mod: int = 0) -> Callable[[Array], Array]:
+    """``floor(x (p + sqrt d) / q)`` (modulo ``mod`` if given) on an array of
+    ``x >= 0`` (``d x^2 < 2^52``), exactly: the float root corrected to ``isqrt``."""
+    def f(x: Array) -> Array:
+        x = np.maximum(np.asarray(x, dtype=np.int64), 0)
+        m = d * x * x
+        r = np.sqrt(m.astype(np.float64)).astype(np.int64)
+        r = np.where(r * r > m, r - 1, r)
+        r = np.where((r + 1) * (r + 1) <= m, r + 1, r)
+        out = (x * p + r) // q
+        return out % mod if mod else out
+    return f
+
+
+#: the quadratic irrationals of Beatty features: ``(p, d, q, name)``, ``(p + sqrt d) / q``
+_IRRATIONALS = ((0, 8, 2, "sqrt 2"), (0, 12, 2, "sqrt 3"), (1, 5, 2, "phi"), (0, 20, 2, "sqrt 5"))
+
+
 @dataclass(frozen=True)
 class _Feature:
     """A named function of ``n``: words and expression templates in ``{x}``."""
@@ -222,6 +240,18 @@ _FEATURES: tuple[_Feature, ...] = (
     _Feature("1 if {x} is a Fibonacci number, else 0", "is_fib({x})", _v_is_fib, 3),
     _Feature("the smallest term of the Zeckendorf representation of {x}", "zeck_low({x})", _v_zeck_low, 3),
     _Feature("1 if {x} is a power of two, else 0", "is_pow2({x})", _v_is_pow2, 3),
+    _Feature("v2({x})", "v2({x})", lambda x: VECTORISED["v2"][0](np.maximum(x, 0)), 2),
+    _Feature("bitlen({x})", "bitlen({x})",
+             lambda x: VECTORISED["bitlen"][0](np.maximum(x, 0)), 2),
+    _Feature("isqrt({x})", "isqrt({x})", lambda x: VECTORISED["isqrt"][0](np.maximum(x, 0)), 3),
+    _Feature("trinv({x})", "trinv({x})",
+             lambda x: VECTORISED["trinv"][0](np.maximum(x, 0)), 3),
+    # floor(x r) and its parity for a few quadratic irrationals: thresholds at sqrt
+    # (points in a disc) and Beatty sequences
+    *(_Feature(f"floor({{x}} {name})", f"beatty({{x}}, {p}, {d}, {q})", _v_beatty(p, d, q), 4)
+      for p, d, q, name in _IRRATIONALS),
+    *(_Feature(f"the parity of floor({{x}} {name})", f"beatty({{x}}, {p}, {d}, {q}) % 2",
+               _v_beatty(p, d, q, 2), 4) for p, d, q, name in _IRRATIONALS),
 )
 
 
@@ -333,20 +363,21 @@ def fit_forms(n: Array, values: Array, *, max_exceptions: int | None = None,
     c = int(v[-1])
     try_rule(f"the constant {c}", str(c), _constant(c), 0, (0, 1, 0))
     # a f(n - d) + b
-    for d in (0, 1):
-        xw, xe = ("n", "n") if d == 0 else ("(n - 1)", "(n - 1)")
+    for d in (0, 1, -1):
+        xw = xe = "n" if d == 0 else f"(n {'-' if d > 0 else '+'} 1)"
         shifted = n - d
         if shifted[0] < 0:
             continue
-        for feat in _FEATURES:
+        for feat in _FEATURES[1:] if d < 0 else _FEATURES:  # (n + 1) itself is linear in n
             fx = np.asarray(feat.fn(shifted), dtype=np.int64)
             for a, b in _affine_fits(fx, v, size):
                 fn = _affine(feat.fn, a, b, d)
-                base_w = feat.words.format(x=xw).replace("of (n - 1)", "of n - 1")
-                base_e = feat.expr.format(x=xe).replace("((n - 1))", "(n - 1)")
+                base_w = (feat.words.format(x=xw).replace("of (n - 1)", "of n - 1").replace("of (n + 1)", "of n + 1")
+                          .replace("((n - 1))", "(n - 1)").replace("((n + 1))", "(n + 1)"))
+                base_e = feat.expr.format(x=xe).replace("((n - 1))", "(n - 1)").replace("((n + 1))", "(n + 1)")
                 words, rule = _affine_text(a, b, base_w, base_e, feat is _FEATURES[0])
                 per = (d, 1, a) if feat is _FEATURES[0] else None
-                try_rule(words, rule, fn, 1 + feat.cost + 2 * d + (a != 1) + (b != 0), per)
+                try_rule(words, rule, fn, 1 + feat.cost + 2 * abs(d) + (a != 1) + (b != 0), per)
     # n % k, n // k
     for k in range(2, max_modulus + 1):
         try_rule(f"n mod {k}", f"n % {k}", _periodic(np.arange(k), k, 0), 3, (0, k, 0))
@@ -365,6 +396,9 @@ def fit_forms(n: Array, values: Array, *, max_exceptions: int | None = None,
     # (arithmetic) periodicity
     per_form = _periodic_form(n, v, cap, before)
     if per_form is not None:
+        steps = _staircase(per_form)
+        if steps is not None:
+            add(steps)
         add(per_form)
     out.sort(key=lambda f: f.cost)
     return out
@@ -395,13 +429,14 @@ def _periodic(base: Array, p: int, s: int) -> Callable[[Array], Array]:
 
 
 def _affine_text(a: int, b: int, words: str, expr: str, linear: bool) -> tuple[str, str]:
+    loose = any(op in expr for op in (" % ", " + ", " - ", " & ", " ^ ", " | ", " // ", " >> ", " << "))
     if linear and a != 1:
         w = f"{a}{words}" if words == "n" else f"{a}({words})"
-        e = f"{a} * {expr}"
+        e = f"{a} * ({expr})" if loose else f"{a} * {expr}"
     elif a == 1:
         w, e = words, expr
-    else:
-        w, e = f"{a} * ({words})", f"{a} * {expr}"
+    else:  # an operator that binds looser than * keeps its parentheses
+        w, e = f"{a} * ({words})", f"{a} * ({expr})" if loose else f"{a} * {expr}"
     if b:
         w += f" {'+' if b > 0 else '-'} {abs(b)}"
         e += f" {'+' if b > 0 else '-'} {abs(b)}"
@@ -475,6 +510,38 @@ def _periodic_form(n: Array, v: Array, cap: int, before: int) -> Form | None:
     rule = _periodic_rule(base, p, s)
     pre = (int(n[bad[-1]]) + 1) if len(bad) else 0
     return Form(words, rule, fn, 5 + p + len(exc), exc, (pre, p, s))
+
+
+def _staircase(form: Form) -> Form | None:
+    """A periodic form whose period is a staircase, ``(n + r) % p // c`` (the
+    values of a subtraction game ``{c, ..., p - c}`` and its shifts), written so
+    (its constants lift across a family's parameter).
+
+    >>> n = np.arange(1, 40)
+    >>> [f.expr for f in fit_forms(n, (n - 1) % 7 // 3)][:1]
+    ['(n + 6) % 7 // 3']
+    """
+    if form.period is None or form.period[2] != 0 or form.period[1] < 3:
+        return None
+    p = form.period[1]
+    i = np.arange(p, dtype=np.int64)
+    base = form.fn(i)
+    if len(set(base.tolist())) < 3:
+        return None  # two values: the list reads better ([0, 1, 0][n % 3])
+    for c in range(1, p):
+        for r in range(p):
+            if np.array_equal(base, (i + r) % p // c):
+                rule = (f"n % {p}" if r == 0 else f"(n + {r}) % {p}") + ("" if c == 1 else f" // {c}")
+                words = (f"n mod {p}" if r == 0 else f"(n + {r}) mod {p}") + ("" if c == 1 else f", divided by {c}")
+                return Form(words, rule, _staircase_fn(p, r, c), 4 + (r > 0) + (c > 1), dict(form.exceptions),
+                            form.period)
+    return None
+
+
+def _staircase_fn(p: int, r: int, c: int) -> Callable[[Array], Array]:
+    def f(x: Array) -> Array:
+        return (x + r) % p // c
+    return f
 
 
 def _base_words(base: Sequence[int], p: int, s: int) -> str:

@@ -21,8 +21,8 @@ from grundy.patterns.primitives import linrec_index
 from grundy.patterns.sequences import guess_sequence
 
 __all__ = ["period_2d", "period_2d_expr", "periodic_p_pairs", "linear_recurrence", "run_structure",
-           "sparse_structure", "Found", "pair_recursion",
-           "sparse", "periodic_and_sequence", "div_recurrence", "shift_recurrence", "ratio_threshold"]
+           "sparse_structure", "Found", "runs", "pair_recursion", "sparse", "periodic_and_sequence", "div_recurrence",
+           "shift_recurrence"]
 
 
 def period_2d(g: Any, max_period: int = 12, known: Any = None) -> tuple[int, int, list[list[int]]] | None:
@@ -480,94 +480,6 @@ def _div_found(k: int, t: int, rules: list[tuple[int, int, int, int, int]], base
 
 
 # ------------------------------------------------------------------ pairs
-def ratio_threshold(pos: list[tuple[int, ...]], p: Any, fitted: list[bool]) -> Found | None:
-    """P-positions of pairs ``(a, b)`` by the ratio ``max / min``: below (or
-    above) a threshold ``r``, the pairs with a 0 all P or all N. ``r`` is read
-    from the bounds the fitted pairs set on it: a quadratic irrational when
-    the continued fraction of the bounds repeats (Euclid's game: ``phi``),
-    else the simplest fraction; the expression compares in exact integers.
-
-    >>> from fractions import Fraction
-    >>> pos = [(a, b) for a in range(30) for b in range(30)]
-    >>> phi = (1 + 5 ** 0.5) / 2
-    >>> p = [int(min(q) == 0 or max(q) < phi * min(q)) for q in pos]
-    >>> ratio_threshold(pos, p, [max(q) < 15 for q in pos]).expr
-    'min(a, b) == 0 or (2 * max(a, b) - min(a, b)) ** 2 < 5 * min(a, b) ** 2'
-    """
-    from fractions import Fraction
-
-    from grundy.patterns.forms import quadratic_from_bounds
-
-    zero: set[int] = set()
-    equal: set[int] = set()
-    below: list[Fraction] = []  # ratios of the fitted P-pairs
-    above: list[Fraction] = []  # and of the N-pairs
-    for q, is_p, fit in zip(pos, np.asarray(p).tolist(), fitted):
-        if not fit or len(q) != 2:
-            continue
-        lo, hi = min(q), max(q)
-        if lo == 0:
-            zero.add(int(is_p))
-        elif lo == hi:
-            equal.add(int(is_p))
-        else:
-            (below if is_p else above).append(Fraction(hi, lo))
-    if len(zero) != 1 or len(equal) > 1 or len(below) < 6 or len(above) < 6:
-        return None
-    for direction in ("<", ">"):
-        lo_b, hi_b = (max(below), min(above)) if direction == "<" else (max(above), min(below))
-        if lo_b >= hi_b:
-            continue
-        r = quadratic_from_bounds(lo_b, hi_b)
-        x, y = "max(a, b)", "min(a, b)"
-        if r is not None:
-            lhs = f"{_value_text(r.q, x, 0)} - {_value_text(r.p, y, 0)}" if r.p > 0 else \
-                f"{_value_text(r.q, x, 0)} + {_value_text(-r.p, y, 0)}" if r.p < 0 else _value_text(r.q, x, 0)
-            square = f"({lhs}) ** 2 {'<' if direction == '<' else '>'} {r.d} * {y} ** 2"
-            if direction == "<":
-                test = square if r.p <= r.q else f"{lhs} < 0 or {square}"
-            else:
-                test = square if r.p <= r.q else f"{lhs} > 0 and {square}"
-            what = f"{x} {direction} r {y}, r = {r} (exactly, in integers)"
-            cost = 9
-        else:
-            s = _simplest_between(lo_b, hi_b) if direction == "<" else _simplest_between(lo_b, hi_b, upper=False)
-            op = "<" if direction == "<" else ">"
-            test = f"{_value_text(s.denominator, x, 0)} {op} {_value_text(s.numerator, y, 0)}"
-            what = f"{x} {op} {s} {y}"
-            cost = 7
-        # the diagonal a = b (ratio 1) may go against the threshold (Euclid's game: a = b is N)
-        one = Fraction(1)
-        eq_by_rule = int(one < lo_b) if direction == "<" else int(one > hi_b)
-        if equal and equal != {eq_by_rule}:
-            test, what = (f"a == b or {test}", f"a = b or {what}") if equal == {1} else \
-                (f"a != b and {test}", f"a != b and {what}")
-        zero_p = zero == {1}
-        expr = f"{y} == 0 or {test}" if zero_p else f"{y} > 0 and ({test})"
-        words = f"P iff {'min(a, b) = 0 or ' if zero_p else 'min(a, b) > 0 and '}{what}"
-        return Found(expr, words, cost)
-    return None
-
-
-def _simplest_between(lo: Any, hi: Any, upper: bool = True) -> Any:
-    """The fraction with the least denominator in ``(lo, hi]`` (``[lo, hi)`` if
-    not ``upper``), by the Stern-Brocot descent."""
-    from fractions import Fraction
-
-    def inside(x: Fraction) -> bool:
-        return bool(lo < x <= hi) if upper else bool(lo <= x < hi)
-
-    a, b, c, d = 0, 1, 1, 0  # a/b < x < c/d
-    while True:
-        m = Fraction(a + c, b + d)
-        if inside(m):
-            return m
-        if m <= lo:
-            a, b = a + c, b + d
-        else:
-            c, d = a + c, b + d
-
-
 def shift_recurrence(n: Any, v: Any, fit: int) -> Found | None:
     """``g(n) = g(n - p) + c`` from a learned ``t`` on (ultimate arithmetic
     periodicity, seen three times on ``n[:fit]`` and over a quarter of it) with

@@ -96,11 +96,29 @@ class Session:
     value's outcome).
 
     Values are Sprague-Grundy values, or for a loopy game generalised values
-    (an ``int`` or ``inf(K)``; see :mod:`grundy.values.loopy`)."""
+    (an ``int`` or ``inf(K)``; see :mod:`grundy.values.loopy`).
+
+    ``misere=True`` plays misère (whoever cannot move *wins*): outcomes,
+    winning moves and the engine's choices come from the misère analysis of
+    the sum (:class:`~grundy.MisereSum`), and :attr:`value` is the misère value
+    of the whole sum; the components' :meth:`values` stay their normal values.
+
+    >>> import grundy
+    >>> s = Session(grundy.games.get("nim").sum(1, 1), misere=True)
+    >>> str(s.outcome), s.value, s.hint()
+    ('N', 1, 'heap 1 to 0')
+    >>> _ = s.push("heap 1 to 0"); s.over, str(s.outcome)
+    (False, 'P')
+    >>> _ = s.push("heap 2 to 0"); s.over, s.winner     # who cannot move wins
+    (True, 0)
+    """
 
     @old_keywords(("limit", "seconds"), lambda given: from_keywords(given, SESSION_BUDGET))
-    def __init__(self, game: Game | GameSum, *, budget: Budget | None = None) -> None:
+    def __init__(self, game: Game | GameSum, *, budget: Budget | None = None,
+                 misere: bool = False) -> None:
         self.budget = as_budget(budget, SESSION_BUDGET)
+        self.misere = misere
+        self._misere_known: dict[tuple[Game, ...], Any] = {}
         self.start = _flatten(game)
         # values and cycles are searched by positions only
         self._positions = self.budget.replace(seconds=None)
@@ -132,13 +150,42 @@ class Session:
 
     @property
     def value(self) -> LoopyValue | None:
-        """The value of the position (``None``: not found within the budget)."""
+        """The value of the position (``None``: not found within the budget); in
+        misère play the misère value of the sum."""
+        if self.misere:
+            r = self._misere_report(self.game)
+            return None if r is None else r.value
         return _xor(self.values())
+
+    def _misere_report(self, g: GameSum) -> Any:
+        """The misère analysis of ``g`` (``None``: beyond the budget), memoised."""
+        from grundy.rules.compound import MisereSum
+        from grundy.solve.report import analyze
+
+        key = _key(g)
+        if key not in self._misere_known:
+            try:
+                r = analyze(MisereSum(*g.components), budget=self.budget)
+            except (GrundyError, RecursionError):
+                r = None
+            if r is not None and r.outcome is None:
+                r = None
+            if len(self._misere_known) < 100_000:
+                self._misere_known[key] = r
+            return r
+        return self._misere_known[key]
+
+    def misere_outcome(self, g: GameSum | None = None) -> Outcome | None:
+        """The misère outcome of ``g`` (default: the current position)."""
+        r = self._misere_report(self.game if g is None else g)
+        return None if r is None else r.outcome
 
     @property
     def outcome(self) -> Outcome | None:
         """``P``, ``N`` or ``D`` (a draw, in a loopy game; from a closed form when
         the value is out of reach)."""
+        if self.misere:
+            return self.misere_outcome()
         v = self.value
         if v is not None:
             return loopy_outcome(v)
@@ -168,10 +215,33 @@ class Session:
         g = self.game
         return not any(_has_move(c) for c in g.components)
 
+    def repeated(self, times: int = 3) -> int:
+        """How many times the current position has come up with the same player
+        to move, once that is at least ``times`` (a loopy game going round: a
+        draw by repetition), else 0.
+
+        >>> import grundy
+        >>> from grundy.games import get
+        >>> s = Session(get("put-back").sum(3))
+        >>> for m in ["take 1", "put back 1", "take 1", "put back 1"]:
+        ...     _ = s.push(m)
+        >>> s.repeated(), s.repeated(4)
+        (3, 0)
+        """
+        if not self.plies:
+            return 0
+        now, who = self.game, self.to_move
+        seen = [(p.after, 1 - p.player) for p in self.plies] + [(self.start, 0)]
+        n = sum(1 for g, w in seen if w == who and g == now)
+        return n if n >= times else 0
+
     @property
     def winner(self) -> int | None:
-        """The player who made the last move, once the game is over."""
-        return (1 - self.to_move) if self.over else None
+        """The player who made the last move, once the game is over (in misère
+        play the player to move, who cannot move)."""
+        if not self.over:
+            return None
+        return self.to_move if self.misere else 1 - self.to_move
 
     # ------------------------------------------------------------------ moves
     def format_move(self, move: SumMove) -> str:
@@ -217,6 +287,14 @@ class Session:
         drawn position; :class:`SearchLimitError` when neither the values nor a
         closed form decide it within the budget."""
         g = self.game
+        if self.misere:
+            if self.misere_outcome() is None:
+                raise SearchLimitError(f"the misère position is beyond the search budget of "
+                                       f"{self.budget.describe()}")
+            for m, after in islice(self._options(), self.max_options):
+                if self.misere_outcome(after) is Outcome.P:
+                    return m
+            return None
         a = self._whole()
         if a is not None:
             key = _key(g)
@@ -271,6 +349,12 @@ class Session:
         resistance."""
         if self.over:
             raise InvalidPositionError("the game is over: no move is left")
+        if self.misere:  # a winning move, else a move to a position not yet lost for the person
+            try:
+                win = self.winning_move()
+            except SearchLimitError:
+                win = None
+            return win if win is not None else self.moves(1)[0]
         a = self._whole()
         if a is not None:
             return self._loopy_choice(a)

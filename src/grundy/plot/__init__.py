@@ -227,6 +227,11 @@ def plot_kind(rs: Ruleset) -> str:
         return "pmap"
     if shape == "heap":
         return "sequence"
+    if getattr(rs, "loopy", False):  # heaps of generalised values (inf(K)): no sequence to draw
+        raise InvalidParameterError(
+            f"{rs.name} has no plot: its positions can repeat, so heaps have generalised values "
+            f"(inf(K)), not a sequence of Grundy values; draw the game graph of a small position "
+            f"instead: grundy plot {rs.spec or rs.name} POSITION -o FILE")
     try:  # a game without a declared table whose positions are heaps all the same
         rs.check(0)
         rs.check(1)

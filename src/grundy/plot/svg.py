@@ -23,7 +23,7 @@ import math
 from html import escape
 from typing import Any
 
-__all__ = ["picture", "heaps", "pins", "coins", "graph", "tree", "board", "pieces", "bar"]
+__all__ = ["picture", "heaps", "pins", "coins", "graph", "tree", "board", "pieces", "bar", "numbers"]
 
 #: Most tokens drawn in one heap, coins in a board, edges in a graph.
 MOST_TOKENS = 40
@@ -308,6 +308,25 @@ def bar(a: int, b: int) -> str | None:
     return _svg(pad * 2 + b * c, pad * 2 + a * c, "".join(parts), f"a {a} x {b} bar", "bar")
 
 
+def numbers(row: Sequence[int], moves: Sequence[tuple[str, Any]] = ()) -> str | None:
+    """A row of numbers in boxes (Choosing Carrot), the ends a move takes
+    clickable (``moves``: the game's labels, the first then the last)."""
+    if not row or len(row) > MOST_TOKENS * 2:
+        return None
+    texts = [str(x) if len(str(x)) <= 6 else str(x)[:5] + "…" for x in row]
+    c = max(24, 8 + 7 * max(map(len, texts)))
+    w, h = len(row) * (c + 2) + 8, 34
+    parts = []
+    for i, t in enumerate(texts):
+        mv = _move_attr(moves[0][0] if i == 0 and moves else moves[1][0]
+                        if i == len(row) - 1 and len(moves) > 1 else None)
+        parts.append(f'<g{mv}><rect x="{4 + i * (c + 2)}" y="4" width="{c}" height="26" rx="3" '
+                     f'fill="{"#fef9e7" if mv else "#f2f3f4"}" stroke="{_INK}"/>'
+                     f'<text x="{4 + i * (c + 2) + c / 2}" y="21" font-size="12" text-anchor="middle">'
+                     f"{escape(t)}</text></g>")
+    return _svg(w, h, "".join(parts), "a row of " + " ".join(map(str, row))[:200], "numbers")
+
+
 def picture(rs: Any, position: Any) -> str | None:
     """The picture of ``position`` in the game ``rs``, or ``None``: a board game
     (Cram, Northcott) as its board, a graph game as its graph, with the moves a
@@ -317,7 +336,11 @@ def picture(rs: Any, position: Any) -> str | None:
     from grundy.games.hackenbush import GreenHackenbush, HackenbushGraph
     from grundy.games.rows import CircleRuns, RowRuns
 
+    from grundy.games.zerosum import Carrot
+
     kind = type(position).__name__
+    if isinstance(rs, Carrot) and isinstance(position, tuple):
+        return numbers(position, rs.move_labels(position))
     if isinstance(rs, placement.Cram) and type(position) is tuple and len(position) == 3:
         return board(*position)
     if isinstance(rs, placement.NodeKayles) and type(position) is tuple and len(position) == 2:

@@ -57,6 +57,10 @@ def _value(g: Game) -> int | None:
 
 
 def _cell(x: object) -> str:
+    from grundy.values.loopy import inf, loopy_words
+
+    if isinstance(x, inf):  # a loopy game's generalised value, in words beside it
+        return f"<td>{escape(str(x))} <small>({escape(loopy_words(x))})</small></td>"
     return "<td>" + escape("?" if x is None else str(x)) + "</td>"
 
 

@@ -40,6 +40,7 @@ from grundy.values.errors import (
 )
 from grundy.values.keywords import old_keywords
 from grundy.values.outcome import Outcome
+from grundy.values.loopy import inf, loopy_words
 
 __all__ = ["Report", "analyze", "components_of", "ANALYSIS_BUDGET"]
 
@@ -91,11 +92,12 @@ class Report:
             "game": repr(self.game),
             "components": [
                 {"ruleset": g.ruleset.name, "position": _json(g.position),
-                 "text": g.ruleset.format_position(g.position), "value": v}
+                 "text": g.ruleset.format_position(g.position), "value": _value_json(v)}
                 for g, v in zip(comps, self.components or [None] * len(comps))
             ],
             "outcome": None if self.outcome is None else str(self.outcome),
-            "value": self.value,
+            "value": _value_json(self.value),
+            **({"value_words": loopy_words(self.value)} if isinstance(self.value, inf) else {}),
             "winning_moves": None if self.winning_moves is None else [
                 _move_json(comps, m) for m in self.winning_moves
             ],
@@ -119,6 +121,12 @@ class Report:
         notes = "".join(f"<tr><td colspan=2><i>{k}: {_html(v)}</i></td></tr>"
                         for k, v in self.stopped.items())
         return f"<table>{rows}{notes}</table>"
+
+
+def _value_json(v: Any) -> Any:
+    """A value for JSON: a generalised value ``inf(K)`` of a loopy game as its
+    text (``"inf({0})"``), anything else as it is."""
+    return str(v) if isinstance(v, inf) else v
 
 
 def _html(x: object) -> str:

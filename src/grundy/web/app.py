@@ -58,7 +58,20 @@ def _catalogue() -> list[dict[str, Any]]:
             shape = None
         out.append({"name": e.name, "summary": e.summary, "params": e.params,
                     "example": e.example, "example_args": args, "example_position": text,
-                    "help": jobs.input_help(spec or e.name, text), "table": shape})
+                    "help": jobs.input_help(spec or e.name, text), "table": shape,
+                    "rules": jobs.rules_text(e.summary, spec or e.name, text),
+                    "misere": jobs.misere_ok(spec or e.name, text)})
+    from grundy.games.zerosum import example_position, zerosum_entries
+
+    for g in zerosum_entries():  # two players who want different things: minimax
+        pos = example_position(g)
+        out.append({"name": g.name, "summary": g.summary, "params": "", "example": g.example,
+                    "example_args": "", "example_position": pos, "minimax": True,
+                    "help": "a row of whole numbers separated by spaces", "table": None,
+                    "rules": {"text": g.summary + " Max moves first. Click an end of the row, or a move in the list.",
+                              "kind": "board", "loopy": False,
+                              "moves": [label for label, _ in g.move_labels(g.parse_position(pos))]},
+                    "misere": False})
     return out
 
 
@@ -222,12 +235,13 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     async def analyze(request: Request) -> Any:
         body = await body_of(request)
         spec, pos = spec_of(body.get("game")), position_of(body)
-        first = await lane.first(("analysis", spec, pos), jobs.analysis, (spec, pos, quick_limits),
-                                 lambda d: bool(d["complete"]))
+        misere = body.get("misere", False) is True
+        first = await lane.first(("analysis", spec, pos, misere), jobs.analysis,
+                                 (spec, pos, quick_limits, misere), lambda d: bool(d["complete"]))
         if first is not None:
             return first
         try:
-            out: dict[str, Any] = await pool.run(jobs.analysis, (spec, pos, lim), deadline)
+            out: dict[str, Any] = await pool.run(jobs.analysis, (spec, pos, lim, misere), deadline)
         except JobFailed as exc:
             return _failed_report(exc)
         return out
@@ -249,7 +263,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         if type(offset) is not int or not 0 <= offset <= 10**9:
             raise Refused(400, f"moves_offset must be a whole number from 0; got {offset!r}"[:200],
                           "move")
-        return await pool.run(jobs.play, (spec, pos, moves, action, move, lim, offset), deadline)
+        misere = body.get("misere", False) is True
+        return await pool.run(jobs.play, (spec, pos, moves, action, move, lim, offset, misere), deadline)
 
     @app.get("/api/table")
     async def table(game: str, to: str = "100") -> Any:
