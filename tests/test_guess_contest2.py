@@ -162,12 +162,15 @@ def test_pairs_recursing_to_a_smaller_row() -> None:
     assert best.predict(10**30, 10**15) == cs.hdu1729_value(10**30, 10**15)
 
 
-def test_a_value_rule_of_pairs_ranks_above_a_p_rule() -> None:
-    def king(p: tuple[int, int]) -> list[tuple[int, int]]:
-        a, b = p
-        return [q for q in ((a - 1, b), (a, b - 1), (a - 1, b - 1)) if min(q) >= 0]
 
-    g = grundy.guess(grundy.ruleset(king, shape="pair"), to=30, known=False)
-    assert g.best is not None and g.best.target == "value" and g.best.status == "verified"
-    oracle = _sg(king)
-    assert all(g.best.predict(a, b) == oracle((a, b)) for a, b in product(range(0, 50, 3), repeat=2))
+def test_p_pairs_periodic_in_both_coordinates_by_residues() -> None:
+    from grundy.patterns.structure import periodic_p_pairs
+
+    pos = [(a, b) for a in range(30) for b in range(30)]
+    p = [int(a % 3 == 0 and b % 2 == 1) for a, b in pos]
+    f = periodic_p_pairs(pos, p, [max(q) < 15 for q in pos])
+    assert f is not None and f.expr == "a % 3 == 0 and b % 2 == 1"
+    p = [int((a % 3, b % 2) in ((0, 1), (1, 0))) for a, b in pos]
+    f = periodic_p_pairs(pos, p, [max(q) < 15 for q in pos])
+    assert f is not None and f.expr == "[[0, 1], [1, 0], [0, 0]][a % 3][b % 2] == 1"
+    assert periodic_p_pairs(pos, [int(a == b) for a, b in pos], [max(q) < 15 for q in pos]) is None
