@@ -144,45 +144,58 @@ def _index_lift(w: list[np.ndarray[Any, Any]]) -> tuple[str, str, int] | None:
 
 
 #: quantities of a row compared by :func:`_comparisons`: an end heap, the
-#: aggregates of the row and of the row without an end heap, the number of heaps
+#: aggregates of the row and of the row without an end heap, how many heaps
+#: are smallest or largest, the number of heaps and its half
 _TERMS: list[str] = ["x[0]", "x[-1]", "min(x)", "max(x)", "sum(x)", "min(x[1:])", "max(x[1:])", "sum(x[1:])",
-                     "min(x[:-1])", "max(x[:-1])", "sum(x) - max(x)", "len(x)"]
+                     "min(x[:-1])", "max(x[:-1])", "sum(x) - max(x)", "x.count(min(x))", "x.count(max(x))",
+                     "len(x)", "len(x) // 2"]
+#: parities a comparison may be joined with (``and``)
+_PARITIES: list[str] = ["sum(x) % 2 == 0", "sum(x) % 2 == 1", "len(x) % 2 == 0", "len(x) % 2 == 1"]
 
 
 def _comparisons(p: np.ndarray[Any, Any], known: np.ndarray[Any, Any], k: int, fitted: str,
                  checked: str) -> list[Conjecture | None]:
     """P iff one quantity of the row compared with another (``x[0] <= min(x)``:
-    the first heap against the rest), fitted on the box ``0..k-1``; the first
-    that holds there, checked on the whole box.
+    the first heap against the rest; ``x.count(min(x)) > len(x) // 2``), or
+    such a comparison and a parity (``max(x) <= sum(x) - max(x) and sum(x) % 2
+    == 0``), fitted on the box ``0..k-1``; the first that holds there (the
+    comparisons alone first), checked on the whole box.
 
     >>> g = np.zeros((5, 5, 5), dtype=np.int64)
     >>> for t in np.ndindex(g.shape): g[t] = 0 if t[0] <= min(t[1:]) else 1
     >>> [c.expr for c in _comparisons(g == 0, g >= 0, 3, "", "")]
     ['x[0] <= min(x)']
+    >>> for t in np.ndindex(g.shape): g[t] = 0 if 2 * max(t) <= sum(t) and sum(t) % 2 == 0 else 1
+    >>> [c.expr for c in _comparisons(g == 0, g >= 0, 3, "", "")]
+    ['max(x) <= sum(x) - max(x) and sum(x) % 2 == 0']
     """
+    import operator
+
     rows = [tuple(int(t) for t in q) for q in np.argwhere(known).tolist()]
     if not rows or len(rows[0]) < 2:
         return []
-    fit_rows = [q for q in rows if max(q) < k]
     fns = [eval(f"lambda x: {t}") for t in _TERMS]  # noqa: S307 - our own fixed texts
-    vals = {q: [f(q) for f in fns] for q in rows}
-    import operator
-
-    ops: list[tuple[str, Callable[[int, int], bool]]] = [
+    vals = np.array([[f(q) for f in fns] for q in rows], dtype=np.int64)
+    pars = np.array([[eval(t, {"x": q}) for t in _PARITIES] for q in rows], dtype=bool)  # noqa: S307
+    want = np.array([bool(p[q]) for q in rows])
+    fit = np.array([max(q) < k for q in rows])
+    ops: list[tuple[str, Callable[[Any, Any], Any]]] = [
         ("<", operator.lt), ("<=", operator.le), ("==", operator.eq), ("!=", operator.ne)]
+    comps = []
     for i in range(len(_TERMS)):
         for j in range(len(_TERMS)):
-            if i == j:
-                continue
             for sym, op in ops:
-                if sym in ("==", "!=") and j < i:
+                if i == j or sym in ("==", "!=") and j < i:
                     continue
-                if all(op(vals[q][i], vals[q][j]) == bool(p[q]) for q in fit_rows):
-                    expr = f"{_TERMS[i]} {sym} {_TERMS[j]}"
-                    pred = np.zeros_like(p, dtype=bool)
-                    for q in rows:
-                        pred[q] = op(vals[q][i], vals[q][j])
-                    return [_box_check("P", f"P iff {expr}", expr, pred, p, known, fitted, checked, 8)]
+                comps.append((f"{_TERMS[i]} {sym} {_TERMS[j]}", op(vals[:, i], vals[:, j])))
+    joined = [(f"{e} and {_PARITIES[t]}", c & pars[:, t]) for e, c in comps for t in range(len(_PARITIES))]
+    for expr, said in comps + joined:
+        if np.array_equal(said[fit], want[fit]):
+            pred = np.zeros_like(p, dtype=bool)
+            for q, x in zip(rows, said.tolist()):
+                pred[q] = x
+            return [_box_check("P", f"P iff {expr}", expr, pred, p, known, fitted, checked,
+                               8 if " and " not in expr else 10)]
     return []
 
 
