@@ -169,6 +169,28 @@ def _lift(members: dict[int, Guess], ks: list[int], name: str) -> list[tuple[str
     return out
 
 
+def _with_exceptions(target: str, expr: str, members: dict[int, Guess], ks: list[int], name: str) -> str:
+    """``expr`` with each member of ``ks`` given its own simplest verified rule of
+    ``target`` where ``expr`` fails on its table (``(n % 2 == 0) if k == 1 else
+    ...``); as it is where no such rule exists.
+
+    A rule in values serves a P-target as ``rule == 0``.
+    """
+    out = expr
+    for k in reversed(ks):
+        bad, _ = _check_family(target, expr, members, name, [k])
+        if bad is None:
+            continue
+        own = [c for c in members[k].conjectures if c.status == "verified" and not c.names and not c.params
+               and "grundy." not in c.expr and (c.target == target or target == "P")]
+        own.sort(key=lambda c: (c.target != target, c.cost))
+        if not own:
+            continue
+        e = own[0].expr if own[0].target == target else f"({own[0].expr}) == 0"
+        out = f"({e}) if {name} == {k} else ({out})"
+    return out
+
+
 def _member_values(g: Guess) -> tuple[str, list[tuple[Any, ...]], list[Any]]:
     """The variables, positions and values (``True`` for a P-position) of a member's table."""
     if g.kind in ("heap", "coins"):
@@ -394,10 +416,15 @@ def _guess_family(target: Any, params: Mapping[str, Iterable[int]], *, to: int |
     found: list[Conjecture] = []
     variables = {"heap": "n", "coins": "n", "pair": "a, b", "heaps": "x"}[first.kind]
     lifted = _lift(members, fitted, name)
+    start = fitted[0]
     for drop in range(1, len(fitted) - 2):  # the first values may be degenerate (k = 1); three left
         if lifted:
             break
         lifted = _lift(members, fitted[drop:], name)
+        start = fitted[drop]
+    if start != fitted[0]:  # the members before the lifted ones keep their own rules
+        lifted = [(t, _with_exceptions(t, e, members, [k for k in fitted if k < start], name), c + 2)
+                  for t, e, c in lifted]
     if not lifted:  # by the parity of the parameter: two rules joined
         even, odd = [k for k in fitted if k % 2 == 0], [k for k in fitted if k % 2]
         if even and odd:

@@ -347,9 +347,25 @@ def _synth_positions(pos: list[tuple[int, ...]], values: np.ndarray[Any, Any], f
     """Rules of pairs or rows found by the synthesiser: positions in the fitted
     box first, the rest checked; values when they are not just 0/1, else
     P-positions. (Pairs' structure finders, Euclid's boundary among them, run
-    before it: :mod:`grundy.conjecture.two_dim`.)"""
-    return _synth_only(pos, np.asarray(values, dtype=np.int64), fitted_mask, variables, env, names,
-                       fitted, checked, limit, target)
+    before it: :mod:`grundy.conjecture.two_dim`; those of :func:`_pair_structures`
+    -- P-positions periodic in both coordinates, values recursing to a smaller
+    row -- beside it.)"""
+
+    v = np.asarray(values, dtype=np.int64)
+    pre = _pair_structures(pos, v, fitted_mask, fitted, checked) if names == "a, b" else []
+    binary = bool(((v == 0) | (v == 1)).all())
+    if not binary:  # values that are not just 0/1: a value rule ranks above any P-rule
+        for c in pre:
+            if c.target == "P":
+                c.cost += 40
+    wanted = target or ("P" if binary else "value")
+    seconds = min(_SEARCH_SECONDS.get(), _SHORT_LOOK) if any(
+        c.status == "verified" and c.target == wanted for c in pre) else _SEARCH_SECONDS.get()
+    token = _SEARCH_SECONDS.set(seconds)
+    try:
+        return pre + _synth_only(pos, v, fitted_mask, variables, env, names, fitted, checked, limit, target)
+    finally:
+        _SEARCH_SECONDS.reset(token)
 
 
 def _synth_only(pos: list[tuple[int, ...]], v: np.ndarray[Any, Any], fitted_mask: list[bool],
@@ -385,6 +401,50 @@ def _synth_only(pos: list[tuple[int, ...]], v: np.ndarray[Any, Any], fitted_mask
         words = f.expr if target == "value" else f"P iff {f.expr}"
         out.append(Conjecture(target, words, f.expr, names, f.status, fitted, checked, len(used), 10 + f.size, ce))
     return out
+
+
+def _pair_structures(pos: list[tuple[int, ...]], v: np.ndarray[Any, Any], fitted_mask: list[bool], fitted: str,
+                     checked: str) -> list[Conjecture]:
+    """P-positions of pairs periodic in both coordinates
+    (:func:`grundy.patterns.structure.periodic_p_pairs`) and values that recurse
+    to a smaller row (:func:`grundy.patterns.structure.pair_recursion`), each
+    expression evaluated at every pair; ``[]`` when none holds where fitted."""
+    from grundy.patterns.structure import pair_recursion, periodic_p_pairs
+
+    p = (v == 0).astype(np.int64)
+    out: list[Conjecture] = []
+    f = periodic_p_pairs(pos, p, fitted_mask)
+    if f is not None:
+        out.extend(_pair_check(f, pos, p, fitted_mask, fitted, checked))
+    if not ((v == 0) | (v == 1)).all():
+        f = pair_recursion(pos, v)
+        if f is not None:
+            out.extend(_pair_check(f, pos, v, fitted_mask, fitted, checked, target="value"))
+    return out
+
+
+def _pair_check(f: Any, pos: list[tuple[int, ...]], p: np.ndarray[Any, Any], fitted_mask: list[bool], fitted: str,
+                checked: str, target: str = "P") -> list[Conjecture]:
+    """A structure's rule of pairs (a P-rule, or values with ``target="value"``)
+    evaluated at every pair: ``[]`` when it fails where it was fitted, refuted
+    where it fails later, else verified."""
+    code = compile(f.expr, "<rule>", "eval")
+    scope: dict[str, Any] = {"__builtins__": __builtins__, **_namespace()}
+    order = sorted(range(len(pos)), key=lambda i: (sum(pos[i]), pos[i]))
+    ce = None
+    for i in order:
+        scope["a"], scope["b"] = pos[i]
+        got = eval(code, scope)  # noqa: S307 - the finder's own expression
+        said = bool(got) if target == "P" else int(got)
+        want = bool(p[i]) if target == "P" else int(p[i])
+        if said != want:
+            if fitted_mask[i]:
+                return []
+            ce = ({"position": pos[i], "table": "P" if p[i] else "N", "rule": "P" if said else "N"} if target == "P"
+                  else {"position": pos[i], "table": want, "rule": said})
+            break
+    return [Conjecture(target, f.words, f.expr, "a, b", "refuted" if ce else "verified", fitted, checked, len(pos),
+                       10 + f.cost, ce)]
 
 
 def _prove(form: Form, theorem: Periodicity, n: np.ndarray[Any, Any], v: np.ndarray[Any, Any],

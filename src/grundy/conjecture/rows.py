@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
 from grundy.conjecture.model import Conjecture, Guess, _STATUS_ORDER
-from grundy.conjecture.one_heap import _ROW_VARS, _pastes_back, _sample, _synth_positions
+from grundy.conjecture.one_heap import _ROW_VARS, _SEARCH_SECONDS, _SHORT_LOOK, _pastes_back, _sample, _synth_positions
 from grundy.conjecture.two_dim import _best_form, _sub
 from grundy.patterns.forms import renamed
 
@@ -37,6 +37,9 @@ def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) -> Gu
         for i in range(dims):
             xor ^= w[i][grids[i]]
         words, expr, cost = _xor_words(w, k)
+        lifted = _index_lift(w) if expr.startswith("xor_all([") else None
+        if lifted is not None:
+            words, expr, cost = lifted
         fsub0 = tuple(slice(0, k) for _ in range(dims))
         if np.array_equal((xor == 0)[fsub0][known[fsub0]], p[fsub0][known[fsub0]]):
             found.append(_box_check("P", f"P iff {words} is 0", f"{expr} == 0", xor == 0, p, known,
@@ -55,9 +58,19 @@ def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) -> Gu
             "(xor_all(x) == 0) if max(x) > 1 else (xor_all(x) == 1)", mis, p, known, fitted, checked, 6))
     found.extend(_moore(list(grids), p, known, k, fitted, checked))
     if not any(c is not None and c.status != "refuted" for c in found):
+        # a comparison that holds on the box may break on rows of more heaps (checked later):
+        # the synthesiser still looks, briefly, for another rule
+        comps = _comparisons(p, known, k, fitted, checked)
+        found.extend(comps)
         rows = [tuple(int(t) for t in q) for q in np.argwhere(known).tolist()]
-        found.extend(_synth_positions(rows, g[known], [max(q) < k for q in rows], _ROW_VARS,
-                                      lambda q: {"x": q}, "x", fitted, checked, limit, target="P"))
+        short = any(c is not None and c.status == "verified" for c in comps)
+        token = _SEARCH_SECONDS.set(min(_SEARCH_SECONDS.get(), _SHORT_LOOK)) if short else None
+        try:
+            found.extend(_synth_positions(rows, g[known], [max(q) < k for q in rows], _ROW_VARS,
+                                          lambda q: {"x": q}, "x", fitted, checked, limit, target="P"))
+        finally:
+            if token is not None:
+                _SEARCH_SECONDS.reset(token)
     out = [c for c in found if c is not None]
     out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
     return Guess(game, "heaps", f"rows of {dims} heaps, {checked}", g.tolist(), out[:limit])
@@ -98,6 +111,92 @@ def _xor_words(w: list[np.ndarray[Any, Any]], k: int) -> tuple[str, str, int]:
             exprs.append(f"({_sub(f.expr, f'x[{i}]')})")
     return (f"the XOR of w_i(x_i) over the coordinates, {'; '.join(parts)}",
             f"xor_all([{', '.join(exprs)}])", 4 + dims)
+
+
+def _index_lift(w: list[np.ndarray[Any, Any]]) -> tuple[str, str, int] | None:
+    """The per-coordinate values ``w_i(h)`` as one expression in the index ``i``
+    and the heap ``h``, so that the rule holds on rows of any length (a coin on
+    square ``i`` is a heap of ``i``): found by the synthesiser on the first
+    coordinates, checked on the last; ``None`` if none.
+
+    >>> w = [np.array([i * (h % 2) for h in range(6)]) for i in range(4)]
+    >>> _index_lift(w)[1]
+    'xor_all(i * (h % 2) for i, h in enumerate(x))'
+    """
+    from grundy.patterns.synth import synthesize
+
+    dims, m = len(w), len(w[0])
+    if dims < 3:
+        return None
+    i_arr = np.repeat(np.arange(dims, dtype=np.int64), m)
+    h_arr = np.tile(np.arange(m, dtype=np.int64), dims)
+    goal = np.concatenate(w).astype(np.int64)
+    try:
+        found = synthesize([("i", i_arr), ("h", h_arr)], goal, fit=(dims - 1) * m, seconds=3.0, limit=1,
+                           max_size=7)
+    except ValueError:
+        return None
+    f = next((f for f in found.found if f.status == "verified"), None)
+    if f is None:
+        return None
+    return (f"the XOR of f(i, h) over the heaps h at index i (from 0), f(i, h) = {f.expr}",
+            f"xor_all({f.expr} for i, h in enumerate(x))", 4 + f.size)
+
+
+#: quantities of a row compared by :func:`_comparisons`: an end heap, the
+#: aggregates of the row and of the row without an end heap, how many heaps
+#: are smallest or largest, the number of heaps and its half
+_TERMS: list[str] = ["x[0]", "x[-1]", "min(x)", "max(x)", "sum(x)", "min(x[1:])", "max(x[1:])", "sum(x[1:])",
+                     "min(x[:-1])", "max(x[:-1])", "sum(x) - max(x)", "x.count(min(x))", "x.count(max(x))",
+                     "len(x)", "len(x) // 2"]
+#: parities a comparison may be joined with (``and``)
+_PARITIES: list[str] = ["sum(x) % 2 == 0", "sum(x) % 2 == 1", "len(x) % 2 == 0", "len(x) % 2 == 1"]
+
+
+def _comparisons(p: np.ndarray[Any, Any], known: np.ndarray[Any, Any], k: int, fitted: str,
+                 checked: str) -> list[Conjecture | None]:
+    """P iff one quantity of the row compared with another (``x[0] <= min(x)``:
+    the first heap against the rest; ``x.count(min(x)) > len(x) // 2``), or
+    such a comparison and a parity (``max(x) <= sum(x) - max(x) and sum(x) % 2
+    == 0``), fitted on the box ``0..k-1``; the first that holds there (the
+    comparisons alone first), checked on the whole box.
+
+    >>> g = np.zeros((5, 5, 5), dtype=np.int64)
+    >>> for t in np.ndindex(g.shape): g[t] = 0 if t[0] <= min(t[1:]) else 1
+    >>> [c.expr for c in _comparisons(g == 0, g >= 0, 3, "", "")]
+    ['x[0] <= min(x)']
+    >>> for t in np.ndindex(g.shape): g[t] = 0 if 2 * max(t) <= sum(t) and sum(t) % 2 == 0 else 1
+    >>> [c.expr for c in _comparisons(g == 0, g >= 0, 3, "", "")]
+    ['max(x) <= sum(x) - max(x) and sum(x) % 2 == 0']
+    """
+    import operator
+
+    rows = [tuple(int(t) for t in q) for q in np.argwhere(known).tolist()]
+    if not rows or len(rows[0]) < 2:
+        return []
+    fns = [eval(f"lambda x: {t}") for t in _TERMS]  # noqa: S307 - our own fixed texts
+    vals = np.array([[f(q) for f in fns] for q in rows], dtype=np.int64)
+    pars = np.array([[eval(t, {"x": q}) for t in _PARITIES] for q in rows], dtype=bool)  # noqa: S307
+    want = np.array([bool(p[q]) for q in rows])
+    fit = np.array([max(q) < k for q in rows])
+    ops: list[tuple[str, Callable[[Any, Any], Any]]] = [
+        ("<", operator.lt), ("<=", operator.le), ("==", operator.eq), ("!=", operator.ne)]
+    comps = []
+    for i in range(len(_TERMS)):
+        for j in range(len(_TERMS)):
+            for sym, op in ops:
+                if i == j or sym in ("==", "!=") and j < i:
+                    continue
+                comps.append((f"{_TERMS[i]} {sym} {_TERMS[j]}", op(vals[:, i], vals[:, j])))
+    joined = [(f"{e} and {_PARITIES[t]}", c & pars[:, t]) for e, c in comps for t in range(len(_PARITIES))]
+    for expr, said in comps + joined:
+        if np.array_equal(said[fit], want[fit]):
+            pred = np.zeros_like(p, dtype=bool)
+            for q, x in zip(rows, said.tolist()):
+                pred[q] = x
+            return [_box_check("P", f"P iff {expr}", expr, pred, p, known, fitted, checked,
+                               8 if " and " not in expr else 10)]
+    return []
 
 
 def _box_check(target: str, words: str, expr: str, pred: np.ndarray[Any, Any], p: np.ndarray[Any, Any],

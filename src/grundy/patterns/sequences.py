@@ -130,6 +130,10 @@ def _member_text(kind: str, a: tuple[int, ...], v: str) -> str:
         return _closed(v, f"(lambda s: s(s, {x0}, {x1}))(lambda s, u, w: u == {v} or u < {v} and s(s, w, {step}))")
     if kind in ("gaps-prev", "gaps-next"):
         return _gaps_text(kind, a, v)
+    if kind == "linrecm":
+        m, cs, xs = _linrecm_args(a)
+        return _closed(v, f"(lambda s: s(s, {tuple(xs)}))(lambda s, t: {v} in t or t[0] < {v} and "
+                          f"s(s, t[1:] + ({_linm_step(cs)},)))")
     if kind == "lag":
         m, p, c, *xs = a
         return _closed(v, f"(lambda s: s(s, {tuple(xs)}))(lambda s, t: {v} in t or t[0] < {v} and "
@@ -156,11 +160,96 @@ def _count_text(kind: str, a: tuple[int, ...], v: str) -> str | None:
         m, p, c, *xs = a
         return _closed(v, f"(lambda s: s(s, 0, {tuple(xs)}))(lambda s, i, t: i if t[0] > {v} else "
                           f"s(s, i + 1, t[1:] + ({_lag_step(p, c)},)))")
+    if kind == "linrecm":
+        m, cs, xs = _linrecm_args(a)
+        return _closed(v, f"(lambda s: s(s, 0, {tuple(xs)}))(lambda s, i, t: i if t[0] > {v} else "
+                          f"s(s, i + 1, t[1:] + ({_linm_step(cs)},)))")
     if kind == "linrec2":
         p, q, c, x0, x1 = a
         return _closed(v, f"(lambda s: s(s, 0, {x0}, {x1}))(lambda s, i, u, w: i if u > {v} else "
                        f"s(s, i + 1, w, {_lin2(p, q, c)}))")
     return None
+
+
+def _linrecm_args(a: tuple[int, ...]) -> tuple[int, list[int], list[int]]:
+    """``(m, coefficients of x_j .. x_{j+m-1}, the first m terms)`` of a ``linrecm`` rule."""
+    m = a[0]
+    return m, list(a[1:m + 1]), list(a[m + 1:2 * m + 1])
+
+
+def _linm_step(cs: Sequence[int]) -> str:
+    """``c_0 t[0] + c_1 t[1] + ...`` (the zero coefficients left out)."""
+    parts = []
+    for i, c in enumerate(cs):
+        if c == 0:
+            continue
+        term = f"t[{i}]" if abs(c) == 1 else f"{abs(c)} * t[{i}]"
+        parts.append(("- " if c < 0 else "+ ") + term)
+    text = " ".join(parts)
+    return text[2:] if text.startswith("+ ") else "-" + text[2:]
+
+
+def _solve(rows: list[list[int]], rhs: list[int]) -> list[Fraction] | None:
+    """The solution of a square linear system (Gaussian elimination in exact
+    fractions), or ``None`` if it is singular."""
+    n = len(rows)
+    m = [[Fraction(x) for x in r] + [Fraction(y)] for r, y in zip(rows, rhs)]
+    for col in range(n):
+        piv = next((r for r in range(col, n) if m[r][col] != 0), None)
+        if piv is None:
+            return None
+        m[col], m[piv] = m[piv], m[col]
+        for r in range(n):
+            if r != col and m[r][col] != 0:
+                f = m[r][col] / m[col][col]
+                m[r] = [x - f * y for x, y in zip(m[r], m[col])]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def _linm_fits(xs: list[int], checks: int) -> list[Seq]:
+    """``x_{j+m} = c_0 x_j + ... + c_{m-1} x_{j+m-1}`` with integer ``c``, for
+    ``m`` from 3 to 6 (order 2 is ``linrec2``): the coefficients solved from the
+    first ``2m`` terms, checked on the rest (at least ``checks + 2`` more terms).
+
+    >>> s = _linm_fits([2, 3, 4, 6, 8, 11, 15, 21, 29, 40, 55, 76], 1)[0]
+    >>> s.words
+    'x_0 = 2, x_1 = 3, x_2 = 4, x_3 = 6, x_{j+4} = x_j + x_{j+3}'
+    """
+    out: list[Seq] = []
+    r = len(xs)
+    for m in range(3, 7):
+        if r < 2 * m + checks + 2:
+            break
+        sol = _solve([xs[k:k + m] for k in range(m)], [xs[k + m] for k in range(m)])
+        if sol is None or any(c.denominator != 1 for c in sol):
+            continue
+        cs = [int(c) for c in sol]
+        if all(c == 0 for c in cs[:-1]) or any(abs(c) > 16 for c in cs):
+            continue
+        if any(sum(c * x for c, x in zip(cs, xs[k:k + m])) != xs[k + m] for k in range(r - m)):
+            continue
+        gen = _gen_linm(cs, xs[:m])
+        if gen(xs[-1]) != xs or len(gen(_GROWTH_TOP)) >= _GROWTH_STEPS:
+            continue
+        rhs = " + ".join(("" if c == 1 else f"{c} ") + ("x_j" if i == 0 else f"x_{{j+{i}}}")
+                         for i, c in enumerate(cs) if c).replace("+ -", "- ")
+        words = ", ".join(f"x_{i} = {x}" for i, x in enumerate(xs[:m])) + f", x_{{j+{m}}} = {rhs}"
+        out.append(Seq("linrecm", (m, *cs, *xs[:m]), (), words, 6 + m, gen))
+        break
+    return out
+
+
+def _gen_linm(cs: Sequence[int], first: Sequence[int]) -> Callable[[int], list[int]]:
+    def gen(top: int) -> list[int]:
+        out: list[int] = []
+        t = list(first)
+        while t[0] <= top and len(out) < _GROWTH_STEPS:
+            out.append(t[0])
+            t = t[1:] + [sum(c * x for c, x in zip(cs, t))]
+            if t[-1] <= t[-2]:
+                break  # not increasing: no sequence
+        return out
+    return gen
 
 
 def _lin2(p: int, q: int, c: int) -> str:
@@ -350,6 +439,8 @@ def _fits(xs: Sequence[int], checks: int) -> list[Seq]:
         words = f"{', '.join(f'x_{i} = {x}' for i, x in enumerate(xs[:m]))}, x_{{j+{m}}} = {said}{_signed(c)}"
         out.append(Seq("lag", (m, a, c, *xs[:m]), (), words, 4 + m, gen))
     out.extend(_gap_fits(xs, checks))
+    if not out:
+        out.extend(_linm_fits(xs, checks))
     return out
 
 

@@ -20,8 +20,9 @@ import numpy as np
 from grundy.patterns.primitives import linrec_index
 from grundy.patterns.sequences import guess_sequence
 
-__all__ = ["period_2d", "period_2d_expr", "linear_recurrence", "run_structure", "sparse_structure", "Found", "runs",
-           "sparse", "periodic_and_sequence", "div_recurrence", "shift_recurrence"]
+__all__ = ["period_2d", "period_2d_expr", "periodic_p_pairs", "linear_recurrence", "run_structure",
+           "sparse_structure", "Found", "runs", "pair_recursion", "sparse", "periodic_and_sequence", "div_recurrence",
+           "shift_recurrence"]
 
 
 def period_2d(g: Any, max_period: int = 12, known: Any = None) -> tuple[int, int, list[list[int]]] | None:
@@ -64,6 +65,109 @@ def period_2d_expr(p: int, q: int, base: list[list[int]]) -> str:
     '[[1, 0, 0], [3, 2, 2]][a % 2][b % 3]'
     """
     return f"{base!r}[a % {p}][b % {q}]"
+
+
+def _residue_test(var: str, m: int, rs: list[int]) -> str:
+    """``var % m`` in the residues ``rs`` as the shortest comparison."""
+    if len(rs) == 1:
+        return f"{var} % {m} == {rs[0]}"
+    if rs == list(range(len(rs))):
+        return f"{var} % {m} < {len(rs)}"
+    if rs == list(range(m - len(rs), m)):
+        return f"{var} % {m} >= {m - len(rs)}"
+    return f"{var} % {m} in ({', '.join(map(str, rs))})"
+
+
+def periodic_p_pairs(pos: list[tuple[int, ...]], p: Any, fitted: list[bool], max_period: int = 8) -> Found | None:
+    """P-positions of pairs periodic in both coordinates, periods read from the
+    fitted pairs (each residue class seen twice): ``a % p in R and b % q in S``
+    when the P-residues are a product, else a table of residues. The values
+    themselves need not be periodic (a knight's moves towards the corner).
+
+    >>> pos = [(a, b) for a in range(24) for b in range(24)]
+    >>> f = periodic_p_pairs(pos, [int(a % 4 < 2 and b % 4 < 2) for a, b in pos], [max(q) < 12 for q in pos])
+    >>> f.expr
+    'a % 4 < 2 and b % 4 < 2'
+    """
+    fit_pts = [(q, int(v)) for q, v, f in zip(pos, np.asarray(p).tolist(), fitted) if f]
+    if not fit_pts or not any(v for _, v in fit_pts) or all(v for _, v in fit_pts):
+        return None
+    side_a = max(q[0] for q, _ in fit_pts) + 1
+    side_b = max(q[1] for q, _ in fit_pts) + 1
+    grid = np.full((side_a, side_b), -1, dtype=np.int64)
+    for (a, b), v in fit_pts:
+        grid[a, b] = v
+    got = period_2d(grid, max_period=max_period, known=grid >= 0)
+    if got is None:
+        return None
+    pa, pb, base = got
+    if pa * pb == 1:
+        return None
+    ra = sorted({r for r in range(pa) for s in range(pb) if base[r][s]})
+    rb = sorted({s for r in range(pa) for s in range(pb) if base[r][s]})
+    if all(base[r][s] == int(r in ra and s in rb) for r in range(pa) for s in range(pb)):
+        parts = ([] if len(ra) == pa else [_residue_test("a", pa, ra)]) + \
+            ([] if len(rb) == pb else [_residue_test("b", pb, rb)])
+        expr = " and ".join(parts)
+        cost = 4 + 2 * len(parts)
+    else:
+        expr = f"{base!r}[a % {pa}][b % {pb}] == 1"
+        cost = 6 + pa + pb
+    return Found(expr, f"P iff {expr} (periodic in a with period {pa} and in b with period {pb})", cost)
+
+
+def pair_recursion(pos: list[tuple[int, ...]], v: Any) -> Found | None:
+    """Values of pairs ``(r, c)`` (``r = a`` or ``r = b``) that recurse to a
+    smaller row: ``value = r - c`` above a threshold ``t(r)``, ``0`` at it, and
+    row ``t(r)``'s value below it, ``t`` constant on runs whose starts follow a
+    sequence (:func:`runs`) -- a box of capacity ``s`` holding ``c`` stones where
+    ``c^2`` may be added (HDU 1729). Read from every row of the table; the rule
+    is checked on the table by the caller. ``None`` if the table is not so.
+
+    >>> def t(s):
+    ...     return max([u for u in range(s + 1) if u + u * u < s], default=-1)
+    >>> def g(s, c):
+    ...     return s - c if c > t(s) else 0 if c == t(s) else g(t(s), c)
+    >>> pos = [(s, c) for s in range(41) for c in range(s + 1)]
+    >>> f = pair_recursion(pos, [g(*q) for q in pos])
+    >>> from grundy.patterns.forms import evaluate
+    >>> [evaluate(f.expr, a=s, b=c) == g(s, c) for s, c in [(100, 3), (100, 9), (1000, 2), (10**6, 40)]]
+    [True, True, True, True]
+    """
+    import re
+
+    vals = dict(zip(pos, np.asarray(v).tolist()))
+    for i in (0, 1):
+        rows: dict[int, dict[int, int]] = {}
+        for q, x in vals.items():
+            rows.setdefault(q[i], {})[q[1 - i]] = x
+        if len(rows) < 12 or sorted(rows) != list(range(len(rows))):
+            return None
+        ts: list[int] = []
+        for r in range(len(rows)):
+            row = rows[r]
+            bad = [c for c in row if row[c] != r - c]
+            t = max(bad) if bad else -1
+            if t >= 0 and (row[t] != 0 or t >= r or any(rows[t].get(c) != x for c, x in row.items() if c < t)):
+                break
+            if t >= max(row):
+                break  # no tail r - c in this row
+            ts.append(t + 1)
+        else:
+            if len(set(ts)) < 4:
+                continue
+            n = np.arange(len(ts), dtype=np.int64)
+            f = runs(n, np.array(ts, dtype=np.int64), len(ts))
+            if f is None:
+                continue
+            r_name, c_name = ("a", "b") if i == 0 else ("b", "a")
+            t_expr = "(" + re.sub(r"(?<![A-Za-z_])n\b", "r", f.expr) + ") - 1"
+            expr = (f"(lambda f, r, c: f(f, r, c))(lambda f, r, c: (lambda t: r - c if c > t else 0 "
+                    f"if c == t else f(f, t, c))({t_expr}), {r_name}, {c_name})")
+            words = (f"value(r, c) = r - c above t(r), 0 at t(r), value(t(r), c) below, r = {r_name}, c = {c_name}; "
+                     f"t(r) + 1 {f.words}")
+            return Found(expr, words, 10 + f.cost)
+    return None
 
 
 def linear_recurrence(xs: list[int]) -> tuple[int, int] | None:
