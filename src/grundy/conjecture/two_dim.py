@@ -96,7 +96,9 @@ def _two_dim_at(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int,
     mask = [x < k and y < k for x, y in pos]
     share = _SEARCH_SECONDS.get() / (1 if binary else 2)  # values, then P-positions: the time of one search
     for target in ("value", "P"):
-        if has() or (target == "value" and binary):
+        # values first whenever they are not just 0/1: a P-rule found above does not
+        # stand in for them (a pair is mostly a component of a sum: its value counts)
+        if (has("value") or binary) if target == "value" else has():
             continue
         with search_time(share):
             found.extend(_synth_positions(pos, g[known], mask, _PAIR_VARS, lambda q: {"a": q[0], "b": q[1]},
