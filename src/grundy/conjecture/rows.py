@@ -2,18 +2,61 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
 
 from grundy.conjecture.model import Conjecture, Guess, _STATUS_ORDER
+from grundy.conjecture.tabulate import _value
+from grundy.patterns.rowfeatures import row_features
+from grundy.rules.ruleset import Ruleset
+from grundy.values.errors import GrundyError, InvalidPositionError
 from grundy.conjecture.one_heap import _ROW_VARS, _pastes_back, _sample, _synth_positions
 from grundy.conjecture.two_dim import _best_form, _sub
 from grundy.patterns.forms import renamed
 
 
+#: the most rows tabulated per row length shorter than the table's
+_SHORTER_ROWS = 4096
+
+
+def _span(rows: list[tuple[int, ...]], k: int) -> str:
+    ls = sorted({len(q) for q in rows if max(q) < k})
+    return f"{ls[0]}..{ls[-1]}" if ls and ls[0] != ls[-1] else str(ls[0] if ls else 0)
+
+
+def _lengths(rs: Ruleset, g: np.ndarray[Any, Any], rows: list[tuple[int, ...]],
+             vals: list[int]) -> tuple[list[tuple[int, ...]], list[int]]:
+    """The table's rows with rows of fewer heaps (1 up to the table's, each heap
+    ``0..m-1``, at most ``_SHORTER_ROWS`` per length), by the search of the raw
+    rules; a row the game refuses is skipped. Rows of several lengths let a
+    rule in ``len(x)`` be fitted (and rule out one in a fixed length); rows of
+    one heap serve the features' checks only (the synthesiser needs 2 heaps)."""
+    m, dims = g.shape[0], g.ndim
+    extra: list[tuple[int, ...]] = []
+    extra_vals: list[int] = []
+    for length in range(1, dims):
+        top = m
+        while top > 2 and top ** length > _SHORTER_ROWS:
+            top -= 1
+        for q in itertools.product(range(top), repeat=length):
+            try:
+                rs.check(q)
+                v = _value(rs, q)
+            except InvalidPositionError:
+                continue
+            except GrundyError:
+                raise
+            except Exception:  # noqa: BLE001 - a move function that needs more heaps: no such rows
+                break
+            extra.append(q)
+            extra_vals.append(v)
+    return extra + rows, extra_vals + vals
+
+
 # --------------------------------------------------------------------- many heaps
-def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) -> Guess:
+def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int, rs: Ruleset | None = None) -> Guess:
     dims = g.ndim
     m = g.shape[0]
     k = max(2, min(m, (m + 1) // 2 if fit is None else fit))
@@ -56,8 +99,17 @@ def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) -> Gu
     found.extend(_moore(list(grids), p, known, k, fitted, checked))
     if not any(c is not None and c.status != "refuted" for c in found):
         rows = [tuple(int(t) for t in q) for q in np.argwhere(known).tolist()]
-        found.extend(_synth_positions(rows, g[known], [max(q) < k for q in rows], _ROW_VARS,
-                                      lambda q: {"x": q}, "x", fitted, checked, limit, target="P"))
+        vals = [int(v) for v in g[known]]
+        variables = _ROW_VARS
+        if rs is not None:
+            rows, vals = _lengths(rs, g, rows, vals)
+            variables = row_features(rows, vals)
+            keep = [i for i, q in enumerate(rows) if len(q) >= 2]
+            rows, vals = [rows[i] for i in keep], [vals[i] for i in keep]
+            fitted = f"rows of {_span(rows, k)} heaps, each heap 0..{k - 1}"
+            checked = f"rows of {_span(rows, m)} heaps, each heap 0..{m - 1} where tabulated"
+        found.extend(_synth_positions(rows, np.array(vals, dtype=np.int64), [max(q) < k for q in rows],
+                                      variables, lambda q: {"x": q}, "x", fitted, checked, limit, target="P"))
     out = [c for c in found if c is not None]
     out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
     return Guess(game, "heaps", f"rows of {dims} heaps, {checked}", g.tolist(), out[:limit])
