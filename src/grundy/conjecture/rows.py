@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -12,17 +13,69 @@ from grundy.conjecture.tabulate import _value
 from grundy.patterns.rowfeatures import row_features
 from grundy.rules.ruleset import Ruleset
 from grundy.values.errors import GrundyError, InvalidPositionError
-from grundy.conjecture.one_heap import _ROW_VARS, _pastes_back, _sample, _synth_positions
+from grundy.conjecture.one_heap import _ROW_VARS, _SEARCH_SECONDS, _pastes_back, _sample, _synth_positions
 from grundy.conjecture.two_dim import _best_form, _sub
-from grundy.patterns.forms import renamed
+from grundy.patterns.forms import evaluate, renamed
 
 
 #: the most rows tabulated per row length shorter than the table's
 _SHORTER_ROWS = 4096
+#: the most rows tabulated of one heap more than the table's (each heap 0..3 at least)
+_LONGER_ROWS = 1296
 
 
-def _span(rows: list[tuple[int, ...]], k: int) -> str:
-    ls = sorted({len(q) for q in rows if max(q) < k})
+#: the synthesiser on rows: small constants (rules on rows compare aggregates and
+#: parities) and a larger bank (rows have many variables)
+_ROW_CONSTANTS, _ROW_CAP = (0, 1, 2, 3), 150_000
+
+
+def _synth_rows(rows: list[tuple[int, ...]], vals: list[int], mask: list[bool],
+                variables: list[tuple[str, Callable[[tuple[int, ...]], int]]], fitted: str, checked: str,
+                limit: int) -> list[Conjecture]:
+    """P-rules of rows of several lengths found by the synthesiser over the
+    row features: fitted on the rows in the box (``mask``), checked on the rest."""
+    from grundy.patterns.synth import synthesize
+
+    order = sorted(range(len(rows)), key=lambda i: (not mask[i], sum(rows[i]), len(rows[i]), rows[i]))
+    used = [rows[i] for i in order]
+    goal = np.array([int(vals[i] == 0) for i in order], dtype=np.int64)
+    fit = sum(mask)
+    seconds = _SEARCH_SECONDS.get()
+    if fit < 8 or seconds <= 0 or not variables:
+        return []
+    var_vals = [(name, np.array([fn(q) for q in used], dtype=np.int64)) for name, fn in variables]
+    found = synthesize(var_vals, goal, fit=fit, target="P", env=lambda i: {"x": used[i]}, seconds=seconds,
+                       limit=limit, constants=_ROW_CONSTANTS, cap=_ROW_CAP)
+    out = []
+    for f in found.found:
+        ce: dict[str, Any] | None = None
+        if f.status == "refuted" and f.mismatch is not None:
+            ce = {"position": used[f.mismatch], "table": "P" if goal[f.mismatch] else "N",
+                  "rule": "P" if f.got else "N"}
+        out.append(Conjecture("P", f"P iff {f.expr}", f.expr, "x", f.status, fitted, checked, len(used),
+                              10 + f.size, ce))
+    return out
+
+
+def _refute_on(found: list[Conjecture | None], rows: list[tuple[tuple[int, ...], int]]) -> None:
+    """Refute, at the first row (of fewer or more heaps than the box's) where it
+    fails, each rule fitted on the box of one row length."""
+    for c in found:
+        if c is None or c.status == "refuted":
+            continue
+        for q, v in sorted(rows, key=lambda t: (len(t[0]), sum(t[0]), t[0])):
+            try:
+                said = bool(evaluate(c.expr, x=q))
+            except Exception:  # noqa: BLE001 - a rule that fails on a row is refuted there
+                said = v != 0
+            if said != (v == 0):
+                c.status, c.proof = "refuted", None
+                c.counterexample = {"position": q, "table": "P" if v == 0 else "N", "rule": "P" if said else "N"}
+                break
+
+
+def _span(rows: list[tuple[int, ...]], k: int, most: int) -> str:
+    ls = sorted({len(q) for q in rows if max(q) < k and len(q) <= most})
     return f"{ls[0]}..{ls[-1]}" if ls and ls[0] != ls[-1] else str(ls[0] if ls else 0)
 
 
@@ -36,9 +89,9 @@ def _lengths(rs: Ruleset, g: np.ndarray[Any, Any], rows: list[tuple[int, ...]],
     m, dims = g.shape[0], g.ndim
     extra: list[tuple[int, ...]] = []
     extra_vals: list[int] = []
-    for length in range(1, dims):
+    for length in [n for n in range(1, dims + 2) if n != dims]:
         top = m
-        while top > 2 and top ** length > _SHORTER_ROWS:
+        while top > 3 and top ** length > (_SHORTER_ROWS if length < dims else _LONGER_ROWS):
             top -= 1
         for q in itertools.product(range(top), repeat=length):
             try:
@@ -97,19 +150,24 @@ def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int, rs: R
             "P", "P iff the heaps' XOR is 0 when some heap exceeds 1, and 1 when none does (misère Nim)",
             "(xor_all(x) == 0) if max(x) > 1 else (xor_all(x) == 1)", mis, p, known, fitted, checked, 6))
     found.extend(_moore(list(grids), p, known, k, fitted, checked))
+    rows = [tuple(int(t) for t in q) for q in np.argwhere(known).tolist()]
+    vals = [int(v) for v in g[known]]
+    variables = _ROW_VARS
+    if rs is not None:
+        rows, vals = _lengths(rs, g, rows, vals)
+        variables = row_features(rows, vals)
+        keep = [i for i, q in enumerate(rows) if len(q) >= 2]
+        rows, vals = [rows[i] for i in keep], [vals[i] for i in keep]
+        _refute_on(found, [(q, v) for q, v in zip(rows, vals) if len(q) != dims])
+        fitted = f"rows of {_span(rows, k, dims)} heaps, each heap 0..{k - 1}"
+        checked = f"rows of {_span(rows, m, 99)} heaps, each heap 0..{m - 1} where tabulated"
     if not any(c is not None and c.status != "refuted" for c in found):
-        rows = [tuple(int(t) for t in q) for q in np.argwhere(known).tolist()]
-        vals = [int(v) for v in g[known]]
-        variables = _ROW_VARS
-        if rs is not None:
-            rows, vals = _lengths(rs, g, rows, vals)
-            variables = row_features(rows, vals)
-            keep = [i for i, q in enumerate(rows) if len(q) >= 2]
-            rows, vals = [rows[i] for i in keep], [vals[i] for i in keep]
-            fitted = f"rows of {_span(rows, k)} heaps, each heap 0..{k - 1}"
-            checked = f"rows of {_span(rows, m)} heaps, each heap 0..{m - 1} where tabulated"
-        found.extend(_synth_positions(rows, np.array(vals, dtype=np.int64), [max(q) < k for q in rows],
-                                      variables, lambda q: {"x": q}, "x", fitted, checked, limit, target="P"))
+        mask = [max(q) < k and len(q) <= dims for q in rows]
+        if rs is None:
+            found.extend(_synth_positions(rows, np.array(vals, dtype=np.int64), mask, variables,
+                                          lambda q: {"x": q}, "x", fitted, checked, limit, target="P"))
+        else:
+            found.extend(_synth_rows(rows, vals, mask, variables, fitted, checked, limit))
     out = [c for c in found if c is not None]
     out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
     return Guess(game, "heaps", f"rows of {dims} heaps, {checked}", g.tolist(), out[:limit])

@@ -3,7 +3,7 @@
 A row is a tuple ``x`` of heap sizes, of any length. Each feature is a Python
 expression in ``x`` (it pastes back: :func:`grundy.patterns.forms.evaluate`
 computes it) and a function computing it. The symmetric aggregates come always:
-the number of heaps, order statistics from both ends, ``sum - max``, counts of
+the number of heaps, order statistics from both ends, ``sum - max``, the parity of the sum, counts of
 the smallest, largest, empty, 1- and odd heaps, distinct sizes, the gap at the
 top, the sizes missing below the largest, and a multiset parity predicate
 ("every size occurs an even number of times"). Two facts read off the table
@@ -83,7 +83,7 @@ def _sym(inert: bool) -> list[Feature]:
         ("sorted(x)[1]", lambda q: sorted(q)[1]), ("sorted(x)[-2]", s2),
         ("sum(x) - max(x)", lambda q: sum(q) - max(q)),
         ("x.count(min(x))", lambda q: q.count(min(q))), ("x.count(max(x))", lambda q: q.count(max(q))),
-        ("x.count(0)", lambda q: q.count(0)), ("x.count(1)", lambda q: q.count(1)),
+        ("sum(x) % 2", lambda q: sum(q) % 2), ("x.count(0)", lambda q: q.count(0)), ("x.count(1)", lambda q: q.count(1)),
         ("sum(h % 2 for h in x)", lambda q: sum(h % 2 for h in q)),
         ("len(set(x))", lambda q: len(set(q))),
         ("max(x) - sorted(x)[-2]", lambda q: max(q) - s2(q)),
@@ -91,10 +91,10 @@ def _sym(inert: bool) -> list[Feature]:
     ]
     if inert:
         out.append(("len(x) - x.count(0)", lambda q: len(q) - q.count(0)))
-        out.append(("all(x.count(h) % 2 == 0 for h in x if h)",
+        out.append(("all(c % 2 == 0 for c in map(x.count, set(x) - {0}))",
                     lambda q: int(all(q.count(h) % 2 == 0 for h in q if h))))
     else:
-        out.append(("all(x.count(h) % 2 == 0 for h in x)", lambda q: int(all(q.count(h) % 2 == 0 for h in q))))
+        out.append(("all(c % 2 == 0 for c in map(x.count, x))", lambda q: int(all(q.count(h) % 2 == 0 for h in q))))
     return out
 
 
