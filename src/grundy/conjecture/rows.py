@@ -89,7 +89,7 @@ def _lengths(rs: Ruleset, g: np.ndarray[Any, Any], rows: list[tuple[int, ...]],
     m, dims = g.shape[0], g.ndim
     extra: list[tuple[int, ...]] = []
     extra_vals: list[int] = []
-    for length in [n for n in range(1, dims + 2) if n != dims]:
+    for length in [n for n in range(1, dims + 3) if n != dims]:
         top = m
         while top > 3 and top ** length > (_SHORTER_ROWS if length < dims else _LONGER_ROWS):
             top -= 1

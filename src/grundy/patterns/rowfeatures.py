@@ -24,7 +24,7 @@ synthesiser's enumeration small.
 >>> vals = [a ^ b for a, b in rows]
 >>> symmetric(rows, vals), zeros_inert(rows + [(a,) for a in range(3)], vals + [0, 1, 2])
 (True, True)
->>> names = [n for n, _ in row_features(rows, vals)]
+>>> names = [n for n, _ in row_features(rows + [(1, 2, 3)], vals + [0])]
 >>> "len(x)" in names, "x[0]" in names
 (True, False)
 >>> from grundy.patterns.forms import evaluate
