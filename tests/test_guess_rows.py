@@ -89,8 +89,8 @@ def _rows(lengths: range, top: int, ok: Callable[[Row], bool] = lambda q: True, 
     return out
 
 
-def _check(rs: Any, moves: Callable[[Any], list[Any]], kw: dict[str, int], longer: list[Row]) -> str:
-    g = guess(rs, known=False, shape="heaps", **kw)
+def _check(rs: Any, moves: Any, kw: dict[str, int], longer: list[Row]) -> str:
+    g = guess(rs, known=False, shape="heaps", to=kw["to"], heaps=kw["heaps"])
     best = g.best
     assert best is not None and best.status == "verified" and best.target == "P", g.conjectures[:2]
     assert "sampled rows of" in best.checked  # checked on rows of more heaps before it is offered
@@ -131,7 +131,8 @@ def test_new_stone_game_multiset_predicate_beats_xor_on_two_heaps() -> None:
 
 def test_features_from_the_table() -> None:
     rows = [q for n in (1, 2, 3) for q in product(range(3), repeat=n)]
-    seq = [int(not wins(sequential)(q)) for q in rows]
+    lost = wins(sequential)  # type: ignore[arg-type]
+    seq = [int(not lost(q)) for q in rows]
     assert not symmetric(rows, seq) and zeros_inert(rows, seq)
     names = [n for n, _ in row_features(rows, seq)]
     assert "len(x) - x.count(0)" in names and any("enumerate" in n for n in names)
