@@ -1,4 +1,15 @@
-"""Rules for rows of heaps: XOR of per-heap values and symmetric aggregates, checked on more heaps."""
+"""Rules for rows of heaps: XOR of per-heap values, misère Nim, Moore's Nim_k,
+and rules synthesised over the row's features, checked on more heaps.
+
+Given the ruleset, the table of rows of ``d`` heaps is joined by rows of fewer
+heaps (1 up to ``d - 1``) and of ``d + 1`` and ``d + 2`` heaps (smaller heaps):
+the box rules are refuted on rows of other lengths, the synthesiser fits on the
+rows of up to ``d`` heaps (so a rule in ``len(x)`` can be told from one in a
+fixed length) and checks on the rest, and :mod:`grundy.conjecture.guessing`
+then samples rows of more heaps. The features come from
+:mod:`grundy.patterns.rowfeatures` (positional ones only when the table shows
+that the order of the heaps matters).
+"""
 
 from __future__ import annotations
 
@@ -74,9 +85,23 @@ def _refute_on(found: list[Conjecture | None], rows: list[tuple[tuple[int, ...],
                 break
 
 
-def _span(rows: list[tuple[int, ...]], k: int, most: int) -> str:
-    ls = sorted({len(q) for q in rows if max(q) < k and len(q) <= most})
-    return f"{ls[0]}..{ls[-1]}" if ls and ls[0] != ls[-1] else str(ls[0] if ls else 0)
+def _described(rows: list[tuple[int, ...]]) -> str:
+    """The rows of a table in words, by length: ``"rows of 2..3 heaps each 0..5, of 4 heaps each 0..3"``.
+
+    >>> _described([(0, 5), (5, 0, 1), (3, 3, 3, 3)])
+    'rows of 2..3 heaps each 0..5, of 4 heaps each 0..3'
+    """
+    top: dict[int, int] = {}
+    for q in rows:
+        top[len(q)] = max(top.get(len(q), 0), max(q))
+    parts: list[tuple[int, int, int]] = []  # (first length, last length, largest heap)
+    for n in sorted(top):
+        if parts and parts[-1][2] == top[n] and parts[-1][1] == n - 1:
+            parts[-1] = (parts[-1][0], n, top[n])
+        else:
+            parts.append((n, n, top[n]))
+    words = [f"{a}..{b}" if a != b else f"{a}" for a, b, _ in parts]
+    return "rows of " + ", of ".join(f"{w} heaps each 0..{t}" for w, (_, _, t) in zip(words, parts))
 
 
 def _lengths(rs: Ruleset, g: np.ndarray[Any, Any], rows: list[tuple[int, ...]],
@@ -117,7 +142,7 @@ def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int, rs: R
     p = (g == 0)
     grids = np.meshgrid(*([np.arange(m)] * dims), indexing="ij")
     fitted = f"each heap 0..{k - 1}"
-    checked = f"each heap 0..{m - 1} ({dims} heaps)"
+    checked = box = f"each heap 0..{m - 1} ({dims} heaps)"
     found: list[Conjecture | None] = []
     zero = (0,) * dims
     w = []
@@ -159,8 +184,8 @@ def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int, rs: R
         keep = [i for i, q in enumerate(rows) if len(q) >= 2]
         rows, vals = [rows[i] for i in keep], [vals[i] for i in keep]
         _refute_on(found, [(q, v) for q, v in zip(rows, vals) if len(q) != dims])
-        fitted = f"rows of {_span(rows, k, dims)} heaps, each heap 0..{k - 1}"
-        checked = f"rows of {_span(rows, m, 99)} heaps, each heap 0..{m - 1} where tabulated"
+        fitted = _described([q for q in rows if max(q) < k and len(q) <= dims])
+        checked = _described(rows)
     if not any(c is not None and c.status != "refuted" for c in found):
         mask = [max(q) < k and len(q) <= dims for q in rows]
         if rs is None:
@@ -170,7 +195,7 @@ def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int, rs: R
             found.extend(_synth_rows(rows, vals, mask, variables, fitted, checked, limit))
     out = [c for c in found if c is not None]
     out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
-    return Guess(game, "heaps", f"rows of {dims} heaps, {checked}", g.tolist(), out[:limit])
+    return Guess(game, "heaps", f"rows of {dims} heaps, {box}", g.tolist(), out[:limit])
 
 
 def _xor_words(w: list[np.ndarray[Any, Any]], k: int) -> tuple[str, str, int]:
