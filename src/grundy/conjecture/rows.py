@@ -37,7 +37,7 @@ _LONGER_ROWS = 1296
 
 #: the synthesiser on rows: small constants (rules on rows compare aggregates and
 #: parities) and a larger bank (rows have many variables)
-_ROW_CONSTANTS, _ROW_CAP = (0, 1, 2, 3), 150_000
+_ROW_CONSTANTS, _ROW_CAP = (0, 1, 2, 3), 100_000
 
 
 def _synth_rows(rows: list[tuple[int, ...]], vals: list[int], mask: list[bool],
