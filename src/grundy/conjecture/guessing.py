@@ -189,7 +189,7 @@ def _guess_ruleset(rs: Ruleset, to: int | None, fit: int | None, heaps: int,
         g = _two_dim(rs.name, _pair_values(rs, size), _fit_of(fit, size + 1), limit)
         return _outcomes_only(g) if misere else g
     if kind == "heaps":
-        g = _many(rs.name, _heaps_values(rs, size, heaps), _fit_of(fit, size + 1), limit)
+        g = _many(rs.name, _heaps_values(rs, size, heaps), _fit_of(fit, size + 1), limit, rs)
         return _more_heaps(rs, g, size, heaps)
     start, values = _heap_values(rs, size, position)
     if len(values) < 4:

@@ -1,19 +1,140 @@
-"""Rules for rows of heaps: XOR of per-heap values and symmetric aggregates, checked on more heaps."""
+"""Rules for rows of heaps: XOR of per-heap values, misère Nim, Moore's Nim_k,
+and rules synthesised over the row's features, checked on more heaps.
+
+Given the ruleset, the table of rows of ``d`` heaps is joined by rows of fewer
+heaps (1 up to ``d - 1``) and of ``d + 1`` and ``d + 2`` heaps (smaller heaps):
+the box rules are refuted on rows of other lengths, the synthesiser fits on the
+rows of up to ``d`` heaps (so a rule in ``len(x)`` can be told from one in a
+fixed length) and checks on the rest, and :mod:`grundy.conjecture.guessing`
+then samples rows of more heaps. The features come from
+:mod:`grundy.patterns.rowfeatures` (positional ones only when the table shows
+that the order of the heaps matters).
+"""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+import itertools
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from grundy.conjecture.model import Conjecture, Guess, _STATUS_ORDER
 from grundy.conjecture.one_heap import _ROW_VARS, _SEARCH_SECONDS, _SHORT_LOOK, _pastes_back, _sample, _synth_positions
+from grundy.conjecture.tabulate import _value
+from grundy.patterns.rowfeatures import row_features
+from grundy.rules.ruleset import Ruleset
+from grundy.values.errors import GrundyError, InvalidPositionError
 from grundy.conjecture.two_dim import _best_form, _sub
-from grundy.patterns.forms import renamed
+from grundy.patterns.forms import evaluate, renamed
+
+
+#: the most rows tabulated per row length shorter than the table's
+_SHORTER_ROWS = 4096
+#: the most rows tabulated of one heap more than the table's (each heap 0..3 at least)
+_LONGER_ROWS = 1296
+
+
+#: the synthesiser on rows: small constants (rules on rows compare aggregates and
+#: parities) and a larger bank (rows have many variables)
+_ROW_CONSTANTS, _ROW_CAP = (0, 1, 2, 3), 100_000
+
+
+def _synth_rows(rows: list[tuple[int, ...]], vals: list[int], mask: list[bool],
+                variables: list[tuple[str, Callable[[tuple[int, ...]], int]]], fitted: str, checked: str,
+                limit: int) -> list[Conjecture]:
+    """P-rules of rows of several lengths found by the synthesiser over the
+    row features: fitted on the rows in the box (``mask``), checked on the rest."""
+    from grundy.patterns.synth import synthesize
+
+    order = sorted(range(len(rows)), key=lambda i: (not mask[i], sum(rows[i]), len(rows[i]), rows[i]))
+    used = [rows[i] for i in order]
+    goal = np.array([int(vals[i] == 0) for i in order], dtype=np.int64)
+    fit = sum(mask)
+    seconds = _SEARCH_SECONDS.get()
+    if fit < 8 or seconds <= 0 or not variables:
+        return []
+    var_vals = [(name, np.array([fn(q) for q in used], dtype=np.int64)) for name, fn in variables]
+    found = synthesize(var_vals, goal, fit=fit, target="P", env=lambda i: {"x": used[i]}, seconds=seconds,
+                       limit=limit, constants=_ROW_CONSTANTS, cap=_ROW_CAP)
+    out = []
+    for f in found.found:
+        ce: dict[str, Any] | None = None
+        if f.status == "refuted" and f.mismatch is not None:
+            ce = {"position": used[f.mismatch], "table": "P" if goal[f.mismatch] else "N",
+                  "rule": "P" if f.got else "N"}
+        out.append(Conjecture("P", f"P iff {f.expr}", f.expr, "x", f.status, fitted, checked, len(used),
+                              10 + f.size, ce))
+    return out
+
+
+def _refute_on(found: list[Conjecture | None], rows: list[tuple[tuple[int, ...], int]]) -> None:
+    """Refute, at the first row (of fewer or more heaps than the box's) where it
+    fails, each rule fitted on the box of one row length."""
+    for c in found:
+        if c is None or c.status == "refuted":
+            continue
+        for q, v in sorted(rows, key=lambda t: (len(t[0]), sum(t[0]), t[0])):
+            try:
+                said = bool(evaluate(c.expr, x=q))
+            except Exception:  # noqa: BLE001 - a rule that fails on a row is refuted there
+                said = v != 0
+            if said != (v == 0):
+                c.status, c.proof = "refuted", None
+                c.counterexample = {"position": q, "table": "P" if v == 0 else "N", "rule": "P" if said else "N"}
+                break
+
+
+def _described(rows: list[tuple[int, ...]]) -> str:
+    """The rows of a table in words, by length: ``"rows of 2..3 heaps each 0..5, of 4 heaps each 0..3"``.
+
+    >>> _described([(0, 5), (5, 0, 1), (3, 3, 3, 3)])
+    'rows of 2..3 heaps each 0..5, of 4 heaps each 0..3'
+    """
+    top: dict[int, int] = {}
+    for q in rows:
+        top[len(q)] = max(top.get(len(q), 0), max(q))
+    parts: list[tuple[int, int, int]] = []  # (first length, last length, largest heap)
+    for n in sorted(top):
+        if parts and parts[-1][2] == top[n] and parts[-1][1] == n - 1:
+            parts[-1] = (parts[-1][0], n, top[n])
+        else:
+            parts.append((n, n, top[n]))
+    words = [f"{a}..{b}" if a != b else f"{a}" for a, b, _ in parts]
+    return "rows of " + ", of ".join(f"{w} heaps each 0..{t}" for w, (_, _, t) in zip(words, parts))
+
+
+def _lengths(rs: Ruleset, g: np.ndarray[Any, Any], rows: list[tuple[int, ...]],
+             vals: list[int]) -> tuple[list[tuple[int, ...]], list[int]]:
+    """The table's rows with rows of fewer heaps (1 up to the table's, each heap
+    ``0..m-1``, at most ``_SHORTER_ROWS`` per length), by the search of the raw
+    rules; a row the game refuses is skipped. Rows of several lengths let a
+    rule in ``len(x)`` be fitted (and rule out one in a fixed length); rows of
+    one heap serve the features' checks only (the synthesiser needs 2 heaps)."""
+    m, dims = g.shape[0], g.ndim
+    extra: list[tuple[int, ...]] = []
+    extra_vals: list[int] = []
+    for length in [n for n in range(1, dims + 3) if n != dims]:
+        top = m
+        while top > 3 and top ** length > (_SHORTER_ROWS if length < dims else _LONGER_ROWS):
+            top -= 1
+        for q in itertools.product(range(top), repeat=length):
+            try:
+                rs.check(q)
+                v = _value(rs, q)
+            except InvalidPositionError:
+                continue
+            except GrundyError:
+                raise
+            except Exception:  # noqa: BLE001 - a move function that needs more heaps: no such rows
+                break
+            extra.append(q)
+            extra_vals.append(v)
+    return extra + rows, extra_vals + vals
 
 
 # --------------------------------------------------------------------- many heaps
-def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) -> Guess:
+def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int, rs: Ruleset | None = None) -> Guess:
     dims = g.ndim
     m = g.shape[0]
     k = max(2, min(m, (m + 1) // 2 if fit is None else fit))
@@ -21,7 +142,7 @@ def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) -> Gu
     p = (g == 0)
     grids = np.meshgrid(*([np.arange(m)] * dims), indexing="ij")
     fitted = f"each heap 0..{k - 1}"
-    checked = f"each heap 0..{m - 1} ({dims} heaps)"
+    checked = box = f"each heap 0..{m - 1} ({dims} heaps)"
     found: list[Conjecture | None] = []
     zero = (0,) * dims
     w = []
@@ -57,23 +178,39 @@ def _many(game: str, g: np.ndarray[Any, Any], fit: int | None, limit: int) -> Gu
             "P", "P iff the heaps' XOR is 0 when some heap exceeds 1, and 1 when none does (misère Nim)",
             "(xor_all(x) == 0) if max(x) > 1 else (xor_all(x) == 1)", mis, p, known, fitted, checked, 6))
     found.extend(_moore(list(grids), p, known, k, fitted, checked))
+    rows = [tuple(int(t) for t in q) for q in np.argwhere(known).tolist()]
+    vals = [int(v) for v in g[known]]
+    variables = _ROW_VARS
+    if rs is not None:
+        rows, vals = _lengths(rs, g, rows, vals)
+        variables = row_features(rows, vals)
+        keep = [i for i, q in enumerate(rows) if len(q) >= 2]
+        rows, vals = [rows[i] for i in keep], [vals[i] for i in keep]
+        _refute_on(found, [(q, v) for q, v in zip(rows, vals) if len(q) != dims])
+        fitted = _described([q for q in rows if max(q) < k and len(q) <= dims])
+        checked = _described(rows)
     if not any(c is not None and c.status != "refuted" for c in found):
-        # a comparison that holds on the box may break on rows of more heaps (checked later):
-        # the synthesiser still looks, briefly, for another rule
+        # a comparison that holds on the box may break on rows of other lengths: the
+        # synthesiser still looks, briefly, for another rule
         comps = _comparisons(p, known, k, fitted, checked)
+        if rs is not None:
+            _refute_on(comps, [(q, v) for q, v in zip(rows, vals) if len(q) != dims])
         found.extend(comps)
-        rows = [tuple(int(t) for t in q) for q in np.argwhere(known).tolist()]
         short = any(c is not None and c.status == "verified" for c in comps)
         token = _SEARCH_SECONDS.set(min(_SEARCH_SECONDS.get(), _SHORT_LOOK)) if short else None
         try:
-            found.extend(_synth_positions(rows, g[known], [max(q) < k for q in rows], _ROW_VARS,
-                                          lambda q: {"x": q}, "x", fitted, checked, limit, target="P"))
+            mask = [max(q) < k and len(q) <= dims for q in rows]
+            if rs is None:
+                found.extend(_synth_positions(rows, np.array(vals, dtype=np.int64), mask, variables,
+                                              lambda q: {"x": q}, "x", fitted, checked, limit, target="P"))
+            else:
+                found.extend(_synth_rows(rows, vals, mask, variables, fitted, checked, limit))
         finally:
             if token is not None:
                 _SEARCH_SECONDS.reset(token)
     out = [c for c in found if c is not None]
     out.sort(key=lambda c: (_STATUS_ORDER[c.status], c.cost))
-    return Guess(game, "heaps", f"rows of {dims} heaps, {checked}", g.tolist(), out[:limit])
+    return Guess(game, "heaps", f"rows of {dims} heaps, {box}", g.tolist(), out[:limit])
 
 
 def _xor_words(w: list[np.ndarray[Any, Any]], k: int) -> tuple[str, str, int]:
