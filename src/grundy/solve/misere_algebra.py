@@ -134,7 +134,55 @@ Antichains = list[list[tuple[int, tuple[int, ...]]]]
 
 def _antichains(table: IntArray, gens: list[tuple[int, IntArray]],
                 with_words: list[int] | None = None,
-                start: tuple[Antichains, int] | None = None) -> Antichains:
+                start: tuple[Antichains, int] | None = None, *, compiled: bool = True) -> Antichains:
+    """:func:`_antichains_readable`, by the compiled kernel
+    (:func:`grundy.kernels.misere.minimal_sets`) unless ``compiled`` is false: the
+    same sets, in the same order, with the same sums."""
+    if not compiled:
+        return _antichains_readable(table, gens, with_words, start)
+    from grundy.kernels.misere import minimal_sets
+
+    q = table.shape[0]
+    words = max(1, (q + 63) // 64)
+    cols = np.stack([table[:, x] for x, _ in gens]) if gens else np.zeros((0, q), dtype=np.int64)
+    opts = [table[:, t] for _x, t in gens]
+    first = 0
+    start_elems = start_bits = None
+    start_words: list[tuple[int, ...]] = []
+    if start is not None:
+        old, first = start
+        flat = [(e, sb, w) for e in range(q) for sb, w in old[e]]
+        start_elems = np.array([e for e, _sb, _w in flat], dtype=np.int64)
+        start_bits = np.array([[(sb >> (64 * i)) & 0xFFFFFFFFFFFFFFFF for i in range(words)]
+                               for _e, sb, _w in flat], dtype=np.uint64).reshape(len(flat), words)
+        start_words = [w for _e, _sb, w in flat]
+    elem, bits, index, parent, gen = minimal_sets(
+        cols, opts, start_elems=start_elems, start_bits=start_bits, first=first,
+        tick=lambda n: look("misère quotient: minimal option sets", n))
+    memo: dict[int, tuple[int, ...]] = {0: ()}
+    for i, w in enumerate(start_words):
+        memo[i + 1] = w
+
+    def word(i: int) -> tuple[int, ...]:
+        chain = []
+        while i not in memo:
+            chain.append(i)
+            i = int(parent[i])
+        w = memo[i]
+        for c in reversed(chain):
+            w = w + (with_words[int(gen[c])],) if with_words is not None else w
+            memo[c] = w
+        return w
+
+    mins: Antichains = [[] for _ in range(q)]
+    for e, row, i in zip(elem.tolist(), bits, index.tolist()):
+        mins[e].append((int.from_bytes(row.tobytes(), "little"), word(i)))
+    return mins
+
+
+def _antichains_readable(table: IntArray, gens: list[tuple[int, IntArray]],
+                         with_words: list[int] | None = None,
+                         start: tuple[Antichains, int] | None = None) -> Antichains:
     """For each element, the minimal option-image sets (integer bitsets) of the sums
     with that element, each with a sum that has it (its heaps, when ``with_words``
     names the heap of each generator). Adding a heap is monotone in the set, so the
@@ -213,25 +261,35 @@ def _cached_antichains(table: IntArray, gens: list[tuple[int, IntArray]],
 def _refine(table: IntArray, ppos: BoolArray, gens: Sequence[int]) -> IntArray:
     """The indistinguishability classes (Moore's refinement: same P-membership and
     same classes after multiplying by each generator), identity in class 0."""
-    q = table.shape[0]
-    cls = ppos.astype(np.int64)
+    return _refine_cols([table[:, g] for g in dict.fromkeys(int(g) for g in gens)], ppos)
+
+
+def _refine_cols(cols: Sequence[Any], p: BoolArray) -> IntArray:
+    """Moore's refinement of the elements by P-membership (``p``) and the maps
+    ``cols`` (element ``e`` to ``col[e]``): the coarsest partition with ``p``
+    constant on classes and each map sending classes into classes, numbered by
+    first appearance (element 0 in class 0).
+
+    >>> import numpy as np
+    >>> _refine_cols([np.array([1, 2, 3, 0])], np.array([False, True, False, True])).tolist()
+    [0, 1, 0, 1]
+    """
+    cls = p.astype(np.int64)
     count = len(np.unique(cls))
-    cols = list(dict.fromkeys(int(g) for g in gens))
     while True:
-        sig = np.stack([cls] + [cls[table[:, g]] for g in cols], axis=1)
-        _, new = np.unique(sig, axis=0, return_inverse=True)
-        new = new.reshape(-1)
-        n = int(new.max()) + 1 if q else 0
-        cls = new
+        # the signature (class, class of each image), ranked one column at a time
+        key = cls
+        for c in cols:
+            key = np.unique(key * (count + 1) + cls[c], return_inverse=True)[1].reshape(-1)
+        n = int(key.max()) + 1 if len(key) else 0
+        cls = key
         if n == count:
             break
         count = n
-    # number the classes by first appearance, the identity (element 0) first
-    first: dict[int, int] = {}
-    out = np.empty(q, dtype=np.int32)
-    for i, c in enumerate(cls.tolist()):
-        out[i] = first.setdefault(c, len(first))
-    return out
+    _, first = np.unique(cls, return_index=True)
+    number = np.empty(len(first), dtype=np.int64)
+    number[np.argsort(first, kind="stable")] = np.arange(len(first))
+    return number[cls].astype(np.int32)
 
 
 def _quotient(table: IntArray, ppos: BoolArray, cls: IntArray) -> tuple[IntArray, BoolArray]:
@@ -264,6 +322,15 @@ class _Product:
         out = np.zeros(np.broadcast(a, b).shape, dtype=np.int64)
         for t, s, r in zip(self.tables, self.sizes, self.radix):
             out = out + t[(a // r) % s, (b // r) % s].astype(np.int64) * r
+        return out
+
+    def mul1(self, a: int, b: int) -> int:
+        """:meth:`mul` of two elements, in Python integers (no arrays built)."""
+        if not hasattr(self, "_rows"):
+            self._rows = [t.tolist() for t in self.tables]
+        out = 0
+        for t, s, r in zip(self._rows, self.sizes, self.radix):
+            out += t[(a // r) % s][(b // r) % s] * r
         return out
 
 

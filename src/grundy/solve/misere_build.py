@@ -19,7 +19,7 @@ import numpy as np
 from grundy.solve.budget import UNLIMITED, Budget, watching
 from grundy.solve.misere_algebra import (
     MAX_HEAPS, MAX_ORDER, BoolArray, IntArray, OptionWords, QuotientError, _antichains, _bits,
-    _cached_antichains, _cyclic, _index_of, _lex, _Product, _quotient, _refine, _submonoid, _unions,
+    _cached_antichains, _cyclic, _index_of, _lex, _Product, _quotient, _refine, _refine_cols, _submonoid, _unions,
     look,
 )
 from grundy.solve.misere_monoid import MisereQuotient
@@ -218,7 +218,22 @@ def _images(mul: Callable[[Any, Any], Any], phi: Sequence[int], words: Sequence[
     return np.array(sorted(imgs), dtype=np.int64)
 
 
-def _lex_p(size: int, cols: list[IntArray], tmats: list[IntArray]) -> BoolArray:
+def _lex_p(size: int, cols: list[IntArray], tmats: list[IntArray], *, compiled: bool = True) -> BoolArray:
+    """:func:`_lex_p_readable`, by the compiled kernel
+    (:func:`grundy.kernels.misere.lex_least_p`) unless ``compiled`` is false."""
+    if not compiled:
+        return _lex_p_readable(size, cols, tmats)
+    from grundy.kernels.misere import lex_least_p
+
+    stacked = np.stack(cols) if cols else np.zeros((0, size), dtype=np.int64)
+    look("misère quotient: candidate P-portion", size)
+    p, reached = lex_least_p(stacked, tmats)
+    if not reached.all():
+        raise AssertionError("a candidate element is not reached")
+    return np.asarray(p, dtype=bool)
+
+
+def _lex_p_readable(size: int, cols: list[IntArray], tmats: list[IntArray]) -> BoolArray:
     """The P-portion of a candidate, each element decided at its lex-least sum.
     Generator ``j`` multiplies by ``cols[j]``; ``tmats[j][e]`` are the option
     images of ``e`` times that heap (option-image sets as sorted index arrays)."""
@@ -341,7 +356,7 @@ def _candidate(table: IntArray, phi: Sequence[int], opts: Sequence[Sequence[tupl
             phi2.append(index[phi[h]])
         else:
             phi2.append(0)
-    gens = [(phi2[h], _images(prod.mul, phi2, opts[h])) for h in range(n - 1, -1, -1) if opts[h]]
+    gens = [(phi2[h], _images(prod.mul1, phi2, opts[h])) for h in range(n - 1, -1, -1) if opts[h]]
     allx = np.arange(prod.size)
     colx = {x: prod.mul(allx, x) for x in {x for x, _ in gens}}
     p = _lex_p(prod.size, [colx[x] for x, _ in gens], [prod.mul(allx[:, None], t[None, :]) for _, t in gens])
@@ -353,24 +368,6 @@ def _candidate(table: IntArray, phi: Sequence[int], opts: Sequence[Sequence[tupl
     rep[cls[::-1]] = allx[::-1]
     red = cls[prod.mul(rep[:, None], rep[None, :])].astype(np.int32)
     return red, p[rep].copy(), [int(cls[x]) for x in phi2]
-
-
-def _refine_cols(cols: list[Any], p: BoolArray) -> IntArray:
-    cls = p.astype(np.int64)
-    count = len(np.unique(cls))
-    while True:
-        sig = np.stack([cls] + [cls[c] for c in cols], axis=1)
-        _, new = np.unique(sig, axis=0, return_inverse=True)
-        cls = new.reshape(-1)
-        n = int(cls.max()) + 1
-        if n == count:
-            break
-        count = n
-    first: dict[int, int] = {}
-    out = np.empty(len(cls), dtype=np.int32)
-    for i, c in enumerate(cls.tolist()):
-        out[i] = first.setdefault(c, len(first))
-    return out
 
 
 def _recalibrate(table: IntArray, phi: list[int], opts: list[list[tuple[int, ...]]], heap: int,
