@@ -20,10 +20,10 @@ def digits(code: str) -> list[int]:
 
 @pytest.mark.parametrize("code,heaps", [("0.07", 24), ("0.75", 14), ("0.137", 14), ("0.56", 12), ("0.3", 10)])
 def test_kernels_equal_readable(code, heaps, monkeypatch):
-    calls = {"sets": 0, "lex": 0}
-    sets, lex = A._antichains, B._lex_p
+    calls = {"sets": 0, "lex": 0, "fail": 0}
+    sets, lex, fail = A._antichains, B._lex_p, B._failure
 
-    def both_sets(table, gens, with_words=None, start=None):
+    def both_sets(table, gens, with_words=None, start=None, compiled=True):
         fast = sets(table, gens, with_words, start, compiled=True)
         slow = sets(table, gens, with_words, start, compiled=False)
         assert fast == slow
@@ -37,13 +37,20 @@ def test_kernels_equal_readable(code, heaps, monkeypatch):
         calls["lex"] += 1
         return fast
 
+    def both_fail(table, p, gens):
+        fast = fail(table, p, gens, compiled=True)
+        assert fast == fail(table, p, gens, compiled=False)
+        calls["fail"] += 1
+        return fast
+
+    monkeypatch.setattr(B, "_failure", both_fail)
     monkeypatch.setattr(A, "_antichains", both_sets)
     monkeypatch.setattr(B, "_antichains", both_sets)
     monkeypatch.setattr(B, "_lex_p", both_lex)
     B.compute_quotient(octal_heap_options(digits(code)), heaps, name=code)
     assert calls["sets"] > 0
     if code == "0.07":
-        assert calls["lex"] > 0  # the recalibrations ran
+        assert calls["lex"] > 0 and calls["fail"] > 0  # the recalibrations ran
 
 
 def test_minimal_sets_extend_a_start():

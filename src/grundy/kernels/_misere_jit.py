@@ -184,3 +184,51 @@ def lex_p_kernel(cols: Any, tm_flat: Any, tm_off: Any, tm_k: Any) -> Any:
             break
         d = dd
     return p, marked
+
+
+@jit
+def pair_search(cols: Any, tm_flat: Any, tm_off: Any, tm_k: Any, p: Any, roots: Any,
+                parent: Any, pgen: Any) -> Any:
+    # Breadth-first over the pairs (element of a sum, element of one of its
+    # options), pair (a, b) numbered a * q + b. The first level: for each root
+    # element e (in the order given) and generator j, the pairs (e g_j, e t)
+    # for t among generator j's option images; parent = -1 - e. Then pair
+    # (a, b) leads to (a g_j, b g_j) for each j. Returns the first pair (in
+    # breadth-first order) with both elements in P, or -1; parent/pgen give
+    # the way back.
+    ng = cols.shape[0]
+    q = cols.shape[1]
+    seen = np.zeros(q * q, dtype=np.bool_)
+    queue = np.empty(q * q, dtype=np.int32)
+    head = 0
+    n = 0
+    for r in range(roots.shape[0]):
+        e = roots[r]
+        for j in range(ng):
+            a = cols[j, e]
+            k = tm_k[j]
+            base = tm_off[j] + e * k
+            for i in range(k):
+                pr = a * q + tm_flat[base + i]
+                if not seen[pr]:
+                    seen[pr] = True
+                    parent[pr] = -1 - e
+                    pgen[pr] = j
+                    queue[n] = pr
+                    n += 1
+    while head < n:
+        pr = queue[head]
+        head += 1
+        a = pr // q
+        b = pr % q
+        if p[a] and p[b]:
+            return pr
+        for j in range(ng):
+            n2 = cols[j, a] * q + cols[j, b]
+            if not seen[n2]:
+                seen[n2] = True
+                parent[n2] = pr
+                pgen[n2] = j
+                queue[n] = n2
+                n += 1
+    return -1

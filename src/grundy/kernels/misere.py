@@ -27,7 +27,7 @@ from numpy.typing import NDArray
 
 from grundy.kernels._lazy import jit_module
 
-__all__ = ["minimal_sets", "lex_least_p", "to_bitsets"]
+__all__ = ["minimal_sets", "lex_least_p", "p_to_p", "to_bitsets"]
 
 #: Work items per call of the compiled loop, between two calls of ``tick``.
 CHUNK = 4096
@@ -144,11 +144,50 @@ def lex_least_p(cols: NDArray[Any], opts: Sequence[NDArray[Any]]) -> tuple[NDArr
     ([False, True], [True, True])
     """
     cols = np.ascontiguousarray(cols, dtype=np.int64)
+    tm_flat, off, ks = _flat_options(opts)
+    p, reached = jit_module("_misere_jit").lex_p_kernel(cols, tm_flat, off, ks)
+    return p, reached
+
+
+def _flat_options(opts: Sequence[NDArray[Any]]) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """``opts`` (one ``(q, k_j)`` array per generator) as one flat array, the
+    offset of each generator's rows and each ``k_j``."""
     ks = np.array([np.asarray(o).shape[1] if np.asarray(o).ndim == 2 else 0 for o in opts], dtype=np.int64)
     flat = [np.ascontiguousarray(o, dtype=np.int64).reshape(-1) for o in opts]
     off = np.zeros(len(opts), dtype=np.int64)
     if len(opts) > 1:
         off[1:] = np.cumsum([len(f) for f in flat[:-1]])
     tm_flat = np.concatenate(flat) if flat else np.zeros(0, dtype=np.int64)
-    p, reached = jit_module("_misere_jit").lex_p_kernel(cols, tm_flat, off, ks)
-    return p, reached
+    return tm_flat, off, ks
+
+
+def p_to_p(cols: NDArray[Any], opts: Sequence[NDArray[Any]], p: NDArray[np.bool_],
+           roots: Sequence[int]) -> tuple[int, list[int]] | None:
+    """A sum in the P-portion ``p`` with an option in it: breadth-first over the
+    pairs (element of a sum, element of one of its options), from the sums
+    ``root + g_j`` (``root`` in ``roots``). ``None`` when there is none, else
+    ``(root, generators)``: the root and the generators added to it, the last
+    added first. The readable version is the breadth-first search in
+    :func:`grundy.solve.misere_build._failure_readable`.
+
+    >>> cols = np.array([[1, 0]])                 # Z_2, a heap a with option 1
+    >>> p_to_p(cols, [np.array([[0], [1]])], np.array([False, True]), [0])
+    >>> p_to_p(cols, [np.array([[0], [1]])], np.array([True, True]), [0])
+    (0, [0])
+    """
+    cols = np.ascontiguousarray(cols, dtype=np.int64)
+    q = cols.shape[1]
+    tm_flat, off, ks = _flat_options(opts)
+    parent = np.zeros(q * q, dtype=np.int32)  # q <= 46,340: pair numbers fit
+    pgen = np.zeros(q * q, dtype=np.int16)
+    found = int(jit_module("_misere_jit").pair_search(
+        cols, tm_flat, off, ks, np.ascontiguousarray(p, dtype=np.bool_),
+        np.asarray(list(roots), dtype=np.int64), parent, pgen))
+    if found < 0:
+        return None
+    way = []
+    cur = found
+    while cur >= 0:
+        way.append(int(pgen[cur]))
+        cur = int(parent[cur])
+    return -1 - cur, way

@@ -265,11 +265,16 @@ def _lex_p_readable(size: int, cols: list[IntArray], tmats: list[IntArray]) -> B
     return p
 
 
-def _failure(table: IntArray, p: BoolArray, gens: list[tuple[int, IntArray, int]]) -> list[int] | None:
+def _failure(table: IntArray, p: BoolArray, gens: list[tuple[int, IntArray, int]], *,
+             compiled: bool = True) -> list[int] | None:
     """A sum (its heaps) on which the candidate breaks the outcome rule, or
-    ``None`` when it holds for every sum. ``gens``: (element, option images, heap)."""
+    ``None`` when it holds for every sum. ``gens``: (element, option images, heap).
+    The breadth-first search runs in a compiled kernel
+    (:func:`grundy.kernels.misere.p_to_p`) unless ``compiled`` is false; the
+    same sum either way."""
     q = table.shape[0]
-    mins = _antichains(table, [(x, t) for x, t, _h in gens], with_words=[h for _x, _t, h in gens])
+    mins = _antichains(table, [(x, t) for x, t, _h in gens], with_words=[h for _x, _t, h in gens],
+                       compiled=compiled)
     pbits = _bits(p)
     if p[0]:
         return []  # the empty sum is an N-position
@@ -282,6 +287,16 @@ def _failure(table: IntArray, p: BoolArray, gens: list[tuple[int, IntArray, int]
     # pairs (element of a sum, one of its option images), with the sums
     lexw = {e: tuple(mins[e][0][1]) for e in range(q) if mins[e]}
     lexw[0] = ()
+    if compiled:
+        from grundy.kernels.misere import p_to_p
+
+        look("misère quotient: option pairs", q * q)
+        cols = np.stack([table[:, x] for x, _t, _h in gens]) if gens else np.zeros((0, q), dtype=np.int64)
+        found = p_to_p(cols, [table[:, t] for _x, t, _h in gens], p, list(lexw))
+        if found is None:
+            return None
+        root, way = found
+        return list(lexw[root]) + [gens[j][2] for j in way]
     seen = np.zeros((q, q), dtype=bool)
     parent: dict[tuple[int, int], tuple[tuple[int, int] | int, int]] = {}
     frontier: list[tuple[int, int]] = []
@@ -337,13 +352,25 @@ def _consistent(mul: Callable[[Any, Any], Any], p: BoolArray, phi: Sequence[int]
     return rule == bool(p[e])
 
 
+def _period_for(index: int) -> int:
+    """The period given to a freed heap of index ``index``: 2, or for a large
+    index a larger even period (a cyclic monoid of period ``2k`` maps onto the one
+    of period 2, so the candidate only gets more general; the reduction merges
+    what the game does not tell apart)."""
+    return PERIOD if PERIOD else max(2, 2 * ((index - 4) // 2))
+
+
+#: A fixed period for freed heaps (0: :func:`_period_for` chooses by the index).
+PERIOD = 2
+
+
 def _candidate(table: IntArray, phi: Sequence[int], opts: Sequence[Sequence[tuple[int, ...]]],
                free: dict[int, int], max_order: int, heap: int) -> tuple[IntArray, BoolArray, list[int]]:
     """The reduced candidate with the heaps of ``free`` (heap: index) freed."""
     n = len(phi)
     kept = sorted({phi[h] for h in range(n) if h not in free and opts[h]})
     sub, index = _submonoid(table, kept)
-    comps = [sub] + [_cyclic(max(1, i), 2) for i in free.values()]
+    comps = [sub] + [_cyclic(max(1, i), _period_for(i)) for i in free.values()]
     prod = _Product(comps)
     if prod.size > max_order * 64:
         raise QuotientError(f"the quotient passes {max_order} elements at heap {heap}", heap, "order")
@@ -393,12 +420,14 @@ def _recalibrate(table: IntArray, phi: list[int], opts: list[list[tuple[int, ...
             return red, p, phi2
         involved = sorted(set(word), reverse=True)
         found = None
+        too_big = 0
         for size in range(1, len(involved) + 1):
             for hs in itertools.combinations(involved, size):
                 f = {h: max(_index_of(red, phi2[h]), word.count(h), 2) for h in hs}
                 try:
                     cand = _candidate(red, phi2, opts, f, max_order, heap)
                 except QuotientError:
+                    too_big += 1  # the candidate passes the bound: it may be the one
                     continue
                 ct, cp, cphi = cand
                 if _consistent(lambda a, b: ct[a, b], cp, cphi, opts, word):
@@ -406,6 +435,14 @@ def _recalibrate(table: IntArray, phi: list[int], opts: list[list[tuple[int, ...
                     break
             if found is not None:
                 break
+        if found is None and too_big:
+            # Not a failure of the method: the candidates that could fix the sum
+            # are past the bound (the quotient of the heaps up to ``heap`` has
+            # more than ``max_order`` elements, or this construction needs more).
+            raise QuotientError(
+                f"the quotient passes {max_order} elements at heap {heap} (recalibrating the sum "
+                f"{sorted(word)}: {too_big} of the candidates that could fix it are larger)",
+                heap, "order")
         if found is None:
             raise QuotientError(f"heap {heap} splits a class of smaller heaps and no recalibration "
                                 f"fixes the sum {sorted(word)}", heap, "split")
