@@ -14,32 +14,33 @@ jit = numba.njit(cache=True, nogil=True)
 
 @jit
 def antichain_steps(cols: Any, tb: Any, ent_elem: Any, ent_bits: Any, ent_parent: Any,
-                    ent_gen: Any, ent_next: Any, head: Any, tail: Any, stack_ent: Any,
-                    stack_first: Any, n_ent: int, sp: int, limit: int) -> Any:
-    # A work item is a pool entry (an element and its option-image set) with the
-    # first generator to apply; entry 0 is the empty sum (in no list). Each
-    # element's list holds its minimal sets in insertion order (linked through
-    # ent_next, head/tail per element). For each generator j from the item's
-    # first: the product's set is tb[j, e] | (set * generator j); dropped when a
-    # listed set is inside it, else the listed sets containing it are unlinked,
-    # it is appended and pushed (first generator 0). Stops after ``limit`` items,
-    # or before an item when the pool or the stack could overflow (the caller
-    # grows them and calls again). Returns (status, n_ent, sp, items): status 0
-    # done, 1 limit, 2 room needed.
+                    ent_gen: Any, ent_next: Any, head: Any, tail: Any, k0: int, first0: int,
+                    n_ent: int, todo: int, limit: int) -> Any:
+    # The pool entries (an element and its option-image set) are the work, in
+    # order (breadth-first: sets of short sums first); ``todo`` is the next one.
+    # Entry 0 is the empty sum (in no list), entries 1..k0 the start sets; these
+    # apply the generators from first0, the others all of them. Each element's
+    # list holds its minimal sets in insertion order (linked through ent_next,
+    # head/tail per element). For each generator j: the product's set is
+    # tb[j, e] | (set * generator j); dropped when a listed set is inside it,
+    # else the listed sets containing it are unlinked and it is appended (a new
+    # entry). Stops after ``limit`` items, or before an item when the pool could
+    # overflow (the caller grows it and calls again). Returns (status, n_ent,
+    # todo, items): status 0 done, 1 limit, 2 room needed.
     ng = cols.shape[0]
     q = cols.shape[1]
     w_count = ent_bits.shape[1]
     setbits = np.empty(q, dtype=np.int64)
     b2 = np.empty(w_count, dtype=np.uint64)
     items = 0
-    while sp > 0:
+    while todo < n_ent:
         if items >= limit:
-            return 1, n_ent, sp, items
-        if n_ent + ng > ent_elem.shape[0] or sp + ng > stack_ent.shape[0]:
-            return 2, n_ent, sp, items
-        sp -= 1
-        a = stack_ent[sp]
-        first = stack_first[sp]
+            return 1, n_ent, todo, items
+        if n_ent + ng > ent_elem.shape[0]:
+            return 2, n_ent, todo, items
+        a = todo
+        todo += 1
+        first = first0 if a <= k0 else 0
         e = ent_elem[a]
         n = 0
         for w in range(w_count):
@@ -103,11 +104,8 @@ def antichain_steps(cols: Any, tb: Any, ent_elem: Any, ent_bits: Any, ent_parent
             else:
                 ent_next[tail[e2]] = c
             tail[e2] = c
-            stack_ent[sp] = c
-            stack_first[sp] = 0
-            sp += 1
         items += 1
-    return 0, n_ent, sp, items
+    return 0, n_ent, todo, items
 
 
 @jit

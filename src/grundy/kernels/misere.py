@@ -97,31 +97,23 @@ def minimal_sets(cols: NDArray[Any], opts: Sequence[NDArray[Any]], *,
             else:
                 ent_next[tail[e]] = i
             tail[e] = i
-    scap = cap
-    stack_ent = np.zeros(scap, dtype=np.int64)
-    stack_first = np.full(scap, first, dtype=np.int64)
-    stack_ent[:k0 + 1] = np.arange(k0 + 1)
-    n_ent, sp = k0 + 1, k0 + 1
+    n_ent, todo = k0 + 1, 0
     while True:
-        status, n_ent, sp, items = jit.antichain_steps(
+        status, n_ent, todo, items = jit.antichain_steps(
             cols, tb, ent_elem, ent_bits, ent_parent, ent_gen, ent_next, head, tail,
-            stack_ent, stack_first, n_ent, sp, CHUNK)
+            k0, first, n_ent, todo, CHUNK)
         if tick is not None and items:
             tick(int(items))
         if status == 0:
             break
         if status == 2:
-            if n_ent + ng > len(ent_elem):
+            if n_ent + ng > len(ent_elem):  # always, for status 2
                 grow = len(ent_elem)
                 ent_elem = np.concatenate([ent_elem, np.zeros(grow, dtype=np.int64)])
                 ent_bits = np.concatenate([ent_bits, np.zeros((grow, words), dtype=np.uint64)])
                 ent_parent = np.concatenate([ent_parent, np.full(grow, -1, dtype=np.int64)])
                 ent_gen = np.concatenate([ent_gen, np.full(grow, -1, dtype=np.int64)])
                 ent_next = np.concatenate([ent_next, np.full(grow, -1, dtype=np.int64)])
-            if sp + ng > len(stack_ent):
-                grow = len(stack_ent)
-                stack_ent = np.concatenate([stack_ent, np.zeros(grow, dtype=np.int64)])
-                stack_first = np.concatenate([stack_first, np.zeros(grow, dtype=np.int64)])
     alive = []
     for e in range(q):
         m = int(head[e])

@@ -13,6 +13,7 @@ quotient itself is :class:`grundy.solve.misere_monoid.MisereQuotient`.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -213,8 +214,9 @@ def _antichains_readable(table: IntArray, gens: list[tuple[int, IntArray]],
         work = [(0, 0, (), k)] + [(e, sb, w, k) for e in range(q) for sb, w in mins[e]]
     steps = 0
     ng = len(gens)
-    while work:
-        e, sb, w, first = work.pop()
+    queue = deque(work)  # breadth-first: the sets of shorter sums first
+    while queue:
+        e, sb, w, first = queue.popleft()
         setbits = []
         rest = sb
         while rest:
@@ -232,7 +234,7 @@ def _antichains_readable(table: IntArray, gens: list[tuple[int, IntArray]],
                 continue
             w2 = w + (with_words[j],) if with_words is not None else w
             mins[e2] = [(m, mw) for m, mw in lst if b2 & ~m] + [(b2, w2)]
-            work.append((e2, b2, w2, 0))
+            queue.append((e2, b2, w2, 0))
         steps += 1
         if steps % 256 == 0:
             look("misère quotient: minimal option sets", 256)

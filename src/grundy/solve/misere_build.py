@@ -278,14 +278,14 @@ def _failure(table: IntArray, p: BoolArray, gens: list[tuple[int, IntArray, int]
     pbits = _bits(p)
     if p[0]:
         return []  # the empty sum is an N-position
-    for e in range(q):
-        for sb, w in mins[e]:
-            rule = sb != 0 and not (sb & pbits)
-            if rule != bool(p[e]):
-                return list(w)
+    # the shortest failing sum (the recalibration frees some of its heaps: the
+    # fewer heaps, the fewer candidates)
+    failing = [w for e in range(q) for sb, w in mins[e] if (sb != 0 and not (sb & pbits)) != bool(p[e])]
+    if failing:
+        return list(min(failing, key=lambda w: (len(w), sorted(w))))
     # an element in P with some sum having an option in P: breadth-first over the
     # pairs (element of a sum, one of its option images), with the sums
-    lexw = {e: tuple(mins[e][0][1]) for e in range(q) if mins[e]}
+    lexw = {e: tuple(min((w for _sb, w in mins[e]), key=len)) for e in range(q) if mins[e]}
     lexw[0] = ()
     if compiled:
         from grundy.kernels.misere import p_to_p
@@ -352,25 +352,13 @@ def _consistent(mul: Callable[[Any, Any], Any], p: BoolArray, phi: Sequence[int]
     return rule == bool(p[e])
 
 
-def _period_for(index: int) -> int:
-    """The period given to a freed heap of index ``index``: 2, or for a large
-    index a larger even period (a cyclic monoid of period ``2k`` maps onto the one
-    of period 2, so the candidate only gets more general; the reduction merges
-    what the game does not tell apart)."""
-    return PERIOD if PERIOD else max(2, 2 * ((index - 4) // 2))
-
-
-#: A fixed period for freed heaps (0: :func:`_period_for` chooses by the index).
-PERIOD = 2
-
-
 def _candidate(table: IntArray, phi: Sequence[int], opts: Sequence[Sequence[tuple[int, ...]]],
                free: dict[int, int], max_order: int, heap: int) -> tuple[IntArray, BoolArray, list[int]]:
     """The reduced candidate with the heaps of ``free`` (heap: index) freed."""
     n = len(phi)
     kept = sorted({phi[h] for h in range(n) if h not in free and opts[h]})
     sub, index = _submonoid(table, kept)
-    comps = [sub] + [_cyclic(max(1, i), _period_for(i)) for i in free.values()]
+    comps = [sub] + [_cyclic(max(1, i), 2) for i in free.values()]
     prod = _Product(comps)
     if prod.size > max_order * 64:
         raise QuotientError(f"the quotient passes {max_order} elements at heap {heap}", heap, "order")
@@ -440,9 +428,8 @@ def _recalibrate(table: IntArray, phi: list[int], opts: list[list[tuple[int, ...
             # are past the bound (the quotient of the heaps up to ``heap`` has
             # more than ``max_order`` elements, or this construction needs more).
             raise QuotientError(
-                f"the quotient passes {max_order} elements at heap {heap} (recalibrating the sum "
-                f"{sorted(word)}: {too_big} of the candidates that could fix it are larger)",
-                heap, "order")
+                f"heap {heap}: no recalibration within {max_order} elements fixes the sum "
+                f"{sorted(word)} ({too_big} larger candidates not built)", heap, "order")
         if found is None:
             raise QuotientError(f"heap {heap} splits a class of smaller heaps and no recalibration "
                                 f"fixes the sum {sorted(word)}", heap, "split")
