@@ -280,12 +280,15 @@ def _failure(table: IntArray, p: BoolArray, gens: list[tuple[int, IntArray, int]
         return []  # the empty sum is an N-position
     # the shortest failing sum (the recalibration frees some of its heaps: the
     # fewer heaps, the fewer candidates)
-    failing = [w for e in range(q) for sb, w in mins[e] if (sb != 0 and not (sb & pbits)) != bool(p[e])]
+    failing: list[tuple[int, ...]] = [
+        tuple(w) for e in range(q) for sb, w in mins[e] if (sb != 0 and not (sb & pbits)) != bool(p[e])]
     if failing:
-        return list(min(failing, key=lambda w: (len(w), sorted(w))))
+        failing.sort(key=lambda w: (len(w), sorted(w)))
+        return list(failing[0])
     # an element in P with some sum having an option in P: breadth-first over the
     # pairs (element of a sum, one of its option images), with the sums
-    lexw = {e: tuple(min((w for _sb, w in mins[e]), key=len)) for e in range(q) if mins[e]}
+    shortest: Callable[[tuple[int, ...]], int] = len
+    lexw = {e: min((tuple(w) for _sb, w in mins[e]), key=shortest) for e in range(q) if mins[e]}
     lexw[0] = ()
     if compiled:
         from grundy.kernels.misere import p_to_p
