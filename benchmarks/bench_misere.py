@@ -15,6 +15,17 @@ Figures, each with its reference measured in the same run (and the load, from
 - Dawson's Kayles 20 + 13 + 7 in a fresh process once the quotient is stored
   (target: under 0.1 s for the question, the import aside), against the exact search
   of the same sum that answered before.
+
+Measured 2026-12-05 08:36 UTC on the shared 2-core machine, load average 4.29 (1 min),
+``python benchmarks/bench_misere.py --far 34 --far-seconds 420``:
+- Q(0.07) to heap 30: order 360, |P| 65, 2.0 s (readable construction 12.8 s: 6.4x;
+  before the kernels 14.6 s at load 2 and 51.7-66 s reported earlier); at load 11 the
+  same run took 14.7 s against 73.8 s;
+- 100 heaps: outcome 15 us, winning move 18 us (XOR of Grundy values 1 us);
+- fresh process, stored quotient: 20 + 13 + 7 is P in 12.1 ms (whole process 0.52 s);
+  exact search of the sum 0.38 s;
+- Q(0.07) past heap 30: orders 520, 552, 638 at heaps 31, 32, 33 (157 s to stop at
+  34: no recalibration within 4096 elements fixes the sum [4, 14, 31, 33, 34^5]).
 """
 
 from __future__ import annotations
