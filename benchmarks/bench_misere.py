@@ -1,21 +1,37 @@
 """Misère quotients: construction and use (issue 38 targets).
 
-    python benchmarks/bench_misere.py            # the quick figures (about 2 minutes)
-    python benchmarks/bench_misere.py --far 34   # also Q(0.07) past heap 33 (long)
+    python benchmarks/bench_misere.py            # the quick figures (under a minute)
+    python benchmarks/bench_misere.py --far 34   # also Q(0.07) past heap 33 (minutes)
 
-Figures, each with its reference measured in the same run:
-- Q(0.07) to heap 30 from scratch (target: under a minute), its order (Siegel: 360);
+Figures, each with its reference measured in the same run (and the load, from
+``os.getloadavg``, printed first: the machine is shared):
+- Q(0.07) to heap 30 from scratch (target: under a minute), its order (Siegel: 360),
+  with the compiled kernels (numba, grundy.kernels.misere) and, as the reference, the
+  same construction with the readable pure-Python minimal option sets, P-portions
+  and pair search (``--no-readable`` skips it);
 - the misère outcome of a sum of 100 Dawson's Kayles heaps (each <= 30) through the
   built quotient (target: under 10 ms), against the normal-play XOR of the same heaps'
   Grundy values (the cost one table lookup per heap sets);
 - Dawson's Kayles 20 + 13 + 7 in a fresh process once the quotient is stored
   (target: under 0.1 s for the question, the import aside), against the exact search
   of the same sum that answered before.
+
+Measured 2026-12-05 08:36 UTC on the shared 2-core machine, load average 4.29 (1 min),
+``python benchmarks/bench_misere.py --far 34 --far-seconds 420``:
+- Q(0.07) to heap 30: order 360, |P| 65, 2.0 s (readable construction 12.8 s: 6.4x;
+  before the kernels 14.6 s at load 2 and 51.7-66 s reported earlier); at load 11 the
+  same run took 14.7 s against 73.8 s;
+- 100 heaps: outcome 15 us, winning move 18 us (XOR of Grundy values 1 us);
+- fresh process, stored quotient: 20 + 13 + 7 is P in 12.1 ms (whole process 0.52 s);
+  exact search of the sum 0.38 s;
+- Q(0.07) past heap 30: orders 520, 552, 638 at heaps 31, 32, 33 (157 s to stop at
+  34: no recalibration within 4096 elements fixes the sum [4, 14, 31, 33, 34^5]).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import random
 import subprocess
@@ -41,13 +57,33 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--far", type=int, default=0, help="also build Q(0.07) to this heap")
     ap.add_argument("--far-seconds", type=float, default=1800.0)
+    ap.add_argument("--far-order", type=int, default=MQ.MAX_ORDER, help="largest quotient for --far")
+    ap.add_argument("--no-readable", action="store_true", help="skip the readable reference build")
     args = ap.parse_args()
+    print("load average (1, 5, 15 min): %.2f %.2f %.2f" % os.getloadavg())
     dk = grundy.games.get("octal:0.07")
     opts = MQ.heap_options(dk)
 
+    MQ.compute_quotient(opts, 12, name=dk.spec)  # the kernels compiled or loaded from numba's cache
     t, q = timed(lambda: MQ.compute_quotient(opts, 30, name=dk.spec))
     print(f"Q(0.07) to heap 30: order {q.order}, |P| {len(q.p_portion)}, built in {t:.1f} s "
           f"(target < 60 s); orders by heap: {list(q.orders)}")
+    if not args.no_readable:
+        from grundy.solve import misere_algebra as A
+        from grundy.solve import misere_build as B
+
+        saved = A._antichains, B._lex_p, B._failure
+        try:
+            A._antichains = functools.partial(saved[0], compiled=False)
+            B._antichains = A._antichains
+            B._lex_p = functools.partial(saved[1], compiled=False)
+            B._failure = functools.partial(saved[2], compiled=False)
+            t_r, q_r = timed(lambda: MQ.compute_quotient(opts, 30, name=dk.spec))
+        finally:
+            A._antichains, B._lex_p, B._failure = saved
+            B._antichains = saved[0]
+        print(f"reference: the readable construction to heap 30 (order {q_r.order}) {t_r:.1f} s: "
+              f"kernels {t_r / t:.1f} times faster")
 
     rng = random.Random(1)
     heaps = [rng.randint(0, 30) for _ in range(100)]
@@ -80,7 +116,7 @@ def main() -> int:
     print(f"reference: exact search of 20 + 13 + 7 (misère value {v}) {t_s:.2f} s")
 
     if args.far:
-        t, far = timed(lambda: MQ.compute_quotient(opts, args.far, name=dk.spec,
+        t, far = timed(lambda: MQ.compute_quotient(opts, args.far, name=dk.spec, max_order=args.far_order,
                                                    budget=grundy.Budget(seconds=args.far_seconds)))
         print(f"Q(0.07) to heap {args.far}: reached heap {far.heaps}, order {far.order} in {t:.0f} s; "
               f"orders {list(far.orders)}" + (f"; stopped: {far.stopped}" if far.stopped else ""))

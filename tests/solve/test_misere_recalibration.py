@@ -1,0 +1,58 @@
+"""Quotients whose construction stops while recalibrating (0.06 at heap 17, 0.114
+at heap 25): the stop is the order bound (the candidates that could fix the failing
+sum are larger than ``max_order``), reported as such, and the quotient returned up
+to the heap before agrees with exhaustive search of random sums."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import grundy
+from grundy.solve.misere_build import compute_quotient
+from tests.oracles import misere_p, octal_heap_options
+
+
+def digits(code: str) -> list[int]:
+    head, tail = code.split(".")
+    return [int(head or "0")] + [int(c) for c in tail]
+
+
+def check_sums(q, p, small: int, seed: int, count: int = 250) -> None:
+    """Random sums of up to 5 heaps <= ``small``, and of one heap anywhere in the
+    quotient's range with up to 2 heaps <= 8: the quotient's outcome is the
+    exhaustive search's."""
+    rng = random.Random(seed)
+    for i in range(count):
+        if i % 2:
+            hs = [rng.randint(0, small) for _ in range(rng.randint(0, 5))]
+        else:
+            hs = [rng.randint(0, q.heaps)] + [rng.randint(0, 8) for _ in range(rng.randint(0, 2))]
+        expect = grundy.Outcome.P if p(tuple(sorted(h for h in hs if h))) else grundy.Outcome.N
+        assert q.outcome(hs) is expect, (q.name, hs)
+
+
+@pytest.mark.parametrize("code,heaps,max_order,stop", [
+    ("0.06", 17, 512, 17),
+    pytest.param("0.06", 17, 4096, 17, marks=pytest.mark.slow),
+    pytest.param("0.114", 25, 4096, 25, marks=pytest.mark.slow),
+])
+def test_recalibration_stops_at_the_order_bound(code, heaps, max_order, stop):
+    opts = octal_heap_options(digits(code))
+    q = compute_quotient(opts, heaps, name=code, max_order=max_order)
+    assert q.heaps == stop - 1 and q.stopped is not None
+    assert f"no recalibration within {max_order} elements" in q.stopped
+    assert "larger candidates" in q.stopped
+    check_sums(q, misere_p(opts), 10, seed=stop)
+
+
+@pytest.mark.slow
+def test_dawson_kayles_past_heap_30():
+    """Q(0.07) to heap 33: orders 520, 552, 638 at heaps 31, 32, 33 (computed and
+    proved by the construction; not a published figure), and its outcomes agree
+    with exhaustive search."""
+    opts = octal_heap_options(digits("0.07"))
+    q = compute_quotient(opts, 33, name="0.07")
+    assert q.stopped is None and q.orders[30:] == (360, 520, 552, 638)
+    check_sums(q, misere_p(opts), 11, seed=33, count=150)
