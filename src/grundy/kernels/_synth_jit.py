@@ -397,9 +397,9 @@ def binary_level(op: int, comm: bool, skip_same: bool, sl: int, sr: int, i0: int
     row = np.zeros(w, dtype=np.int64)
     seen = 0
     shift = op == SHL or op == SHR
+    intargs = op < 20 or EQ <= op <= LE
     for i in range(i0, i1):
-        if lmeta[i, 0] == 1 and shift:
-            continue
+        iconst = intargs and lmeta[i, 4] == lmeta[i, 5]
         j0 = jlo
         if comm and sl == sr:
             j0 = i + 1 if skip_same else i
@@ -407,9 +407,9 @@ def binary_level(op: int, comm: bool, skip_same: bool, sl: int, sr: int, i0: int
         for j in range(j0, jhi):
             if j == i and sl == sr and skip_same:
                 continue
-            if lmeta[i, 0] == 1 and lmeta[j, 0] == 1:
-                continue  # constants only: not in the grammar
-            if shift and (lmeta[j, 0] != 1 or lmeta[j, 1] < 1 or lmeta[j, 1] > 8):
+            if iconst and lmeta[j, 4] == lmeta[j, 5]:
+                continue  # two constant operands: not in the grammar
+            if shift and (lmeta[j, 4] != lmeta[j, 5] or lmeta[j, 4] < 1 or lmeta[j, 4] > 8):
                 continue
             seen += 1
             yj = lvals[j]
@@ -433,8 +433,6 @@ def unary_level(op: int, i0: int, i1: int, size: int, final: bool, avals: Any, a
     row = np.zeros(w, dtype=np.int64)
     seen = 0
     for i in range(i0, i1):
-        if ameta[i, 0] == 1:
-            continue  # a call of a constant
         if not domain(op, ameta[i, 4], ameta[i, 5], call_range):
             continue
         seen += 1
@@ -538,6 +536,7 @@ def final_level(op: int, posts: Any, unary: bool, comm: bool, skip_same: bool, s
     row = np.zeros(w, dtype=np.int64)
     seen = 0
     shift = op == SHL or op == SHR
+    intargs = op < 20 or EQ <= op <= LE
     meta = np.zeros((1, 6), dtype=np.int64)  # unused: nothing is stored
     npost = max(1, posts.shape[0])
     full = (1 << npost) - 1
@@ -547,10 +546,8 @@ def final_level(op: int, posts: Any, unary: bool, comm: bool, skip_same: bool, s
     g1 = goal[c1]
     for i in range(i0, i1):
         if unary:
-            if lmeta[i, 0] == 1 or not domain(op, lmeta[i, 4], lmeta[i, 5], call_range):
+            if not domain(op, lmeta[i, 4], lmeta[i, 5], call_range):
                 continue
-        elif lmeta[i, 0] == 1 and shift:
-            continue
         j0 = jlo
         j1 = jhi
         if unary:
@@ -560,16 +557,15 @@ def final_level(op: int, posts: Any, unary: bool, comm: bool, skip_same: bool, s
             j0 = i + 1 if skip_same else i
         x0 = np.int64(lvals[i, c0])
         x1 = np.int64(lvals[i, c1])
-        iconst = lmeta[i, 0] == 1
+        iconst = intargs and lmeta[i, 4] == lmeta[i, 5]
         for j in range(j0, j1):
             if not unary:
                 if j == i and sl == sr and skip_same:
                     continue
-                if sr == 1:
-                    if iconst and lmeta[j, 0] == 1:
-                        continue
-                    if shift and (lmeta[j, 0] != 1 or lmeta[j, 1] < 1 or lmeta[j, 1] > 8):
-                        continue
+                if iconst and lmeta[j, 4] == lmeta[j, 5]:
+                    continue
+                if shift and (lmeta[j, 4] != lmeta[j, 5] or lmeta[j, 4] < 1 or lmeta[j, 4] > 8):
+                    continue
             seen += npost
             alive = _survivors(op, x0, pre[0, j], posts, g0, full, lut, fibs)
             if alive == 0:
@@ -695,8 +691,7 @@ def final_scan(op: int, posts: Any, left: bool, comm: bool, skip_same: bool, i0:
     """As :func:`final_level` for binary operators, the outer term ``i`` (ids
     ``i0..i1-1``) against a range of inner terms ``jlo..jhi-1`` scanned together
     at the first fitted column: ``left``: the inner term is the left operand.
-    ``same``: both of one size (``comm``: inner ids above ``i`` only). The inner
-    size is at least 2 (no constants there)."""
+    ``same``: both of one size (``comm``: inner ids above ``i`` only). """
     w = lvals.shape[1]
     inner = np.zeros(w, dtype=np.int64)
     row = np.zeros(w, dtype=np.int64)
@@ -711,9 +706,11 @@ def final_scan(op: int, posts: Any, left: bool, comm: bool, skip_same: bool, i0:
     g0 = goal[c0]
     seen = 0
     shift = op == SHL or op == SHR
+    intargs = op < 20 or EQ <= op <= LE
     for i in range(i0, i1):
-        if shift and (lmeta[i, 0] != 1 or lmeta[i, 1] < 1 or lmeta[i, 1] > 8):
+        if shift and (lmeta[i, 4] != lmeta[i, 5] or lmeta[i, 4] < 1 or lmeta[i, 4] > 8):
             continue  # the outer term is the shift, a constant 1..8
+        iconst = intargs and lmeta[i, 4] == lmeta[i, 5]
         j0 = jlo
         if same and comm:
             j0 = i + 1 if skip_same else i
@@ -766,6 +763,8 @@ def final_scan(op: int, posts: Any, left: bool, comm: bool, skip_same: bool, i0:
             j = j0 + t
             if same and j == i and skip_same:
                 continue
+            if iconst and lmeta[j, 4] == lmeta[j, 5]:
+                continue  # two constant operands
             yj = lvals[j]
             a, b = (j, i) if left else (i, j)
             xa, xb = (yj, xi) if left else (xi, yj)

@@ -62,6 +62,9 @@ DEFAULT_CONSTANTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 16)
 #: bytes the bank may take (the machine is shared)
 MEMORY = 2_400_000_000
 
+#: the goal-directed last operator reaches max_size + 2 once the bank is complete to this size
+EARLY_TOP = 5
+
 _PREC = {"+": 10, "-": 10, "^": 7}
 
 
@@ -453,7 +456,9 @@ def synthesize(
             break
         done = size
         if 3 <= size <= stored and not s.out_of_time():
-            s.top(size + 2)
+            # the goal-directed last operator: to size + 2, and once to max_size + 2
+            # before the large sizes (it combines the smallest terms only)
+            s.top(max_size + 2 if size == min(EARLY_TOP, stored) else size + 2)
         if stop_at_first and any(f.status == "verified" for f in s.found.values()):
             break
     else:

@@ -5,8 +5,8 @@ The grammar (sizes: a leaf, an operator and a bit call count 1, a
 number-theoretic call 2):
 
 - integer terms: the variables and the constants; ``x op y`` for ``op`` in
-  ``+ - * // % & | ^``, ``min``, ``max``, ``gcd`` (not both operands constants);
-  ``x << c`` and ``x >> c`` for a constant ``1 <= c <= 8``; calls ``f(x)`` of
+  ``+ - * // % & | ^``, ``min``, ``max``, ``gcd``; ``x << c`` and ``x >> c``
+  for ``c`` a constant ``1 <= c <= 8``; calls ``f(x)`` of
   the primitives ``lowbit highbit popcount isqrt bitlen v2 odd_part trinv``
   (size 1) and ``ndiv sigma omega bigomega spf phi`` (size 2);
 - boolean terms: ``x == y``, ``x != y``, ``x < y``, ``x <= y`` of integer terms;
@@ -14,10 +14,12 @@ number-theoretic call 2):
   and ``is_prime is_tri is_fib`` (size 2).
 
 A term is in the bank's grammar when its value is defined at every sampled
-position (no division by 0) and below ``2**31`` in absolute value there, and a
-call's argument there is ``>= 0``, spans at least ``CALL_RANGE`` (on a few values
-a predicate is an arbitrary subset), and for the number-theoretic ones is below
-``2**20``. Within these bounds the enumeration is complete: every term of size
+position (no division by 0) and below ``2**31`` in absolute value there; the two
+integer operands of an operator are not both constant there; a call's argument
+there is ``>= 0``, spans at least ``CALL_RANGE`` (on a few values a predicate is
+an arbitrary subset), and for the number-theoretic ones is below ``2**20``
+(``trinv``, ``is_tri``: ``2**28``). Each rule looks at values only, so
+observational equivalence keeps the enumeration complete within these bounds: every term of size
 ``<= s`` has one with the same values on the sample in the bank once size ``s``
 is built (the last size is only matched against the goal, not stored). Ties go
 to the operator listed first, smaller sizes first.
@@ -27,7 +29,7 @@ to the operator listed first, smaller sizes first.
 >>> for size in (1, 2, 3):
 ...     _ = b.build(size, deadline=float("inf"))
 >>> b.counts(False), b.matches()
-([5, 7, 95], [('n % 3', 3)])
+([5, 8, 61], [('n % 3', 3)])
 """
 
 from __future__ import annotations
@@ -51,6 +53,8 @@ CALL_RANGE = 8
 BOOL = 1 << 40
 #: most candidate terms matching the goal kept per size
 MATCHES = 4096
+#: room for this many terms of each type at first (doubled when needed)
+START = 1 << 14
 #: fitted columns also stored by column (a candidate's first tests)
 PRE = 8
 #: outer ids per kernel call (the deadline is looked at between calls)
@@ -108,7 +112,8 @@ class _Side:
     """One type's terms: values on the sample, ``meta`` rows ``(op, a, b, size,
     min, max)``, hashes, the open-addressing table; ids of each size contiguous."""
 
-    def __init__(self, cap: int, width: int, dtype: Any) -> None:
+    def __init__(self, cap: int, width: int, dtype: Any, limit: int) -> None:
+        self.limit = limit  # most terms the memory allows
         self.vals = np.empty((cap, width), dtype=dtype)
         self.meta = np.empty((cap, 6), dtype=np.int64)
         self.hashes = np.empty(cap, dtype=np.int64)
@@ -124,6 +129,25 @@ class _Side:
 
     def level(self, size: int) -> tuple[int, int]:
         return self.lo.get(size, 0), self.hi.get(size, 0)
+
+    def grow(self, jit: Any, keep: int) -> bool:
+        """Keep the first ``keep`` terms and make room for twice as many as now
+        (``False`` when the memory allows no more)."""
+        cap = min(self.limit, 2 * self.vals.shape[0])
+        if cap <= self.vals.shape[0]:
+            return False
+        vals = np.empty((cap, self.vals.shape[1]), dtype=self.vals.dtype)
+        vals[:keep] = self.vals[:keep]
+        meta = np.empty((cap, 6), dtype=np.int64)
+        meta[:keep] = self.meta[:keep]
+        hashes = np.empty(cap, dtype=np.int64)
+        hashes[:keep] = self.hashes[:keep]
+        self.vals, self.meta, self.hashes = vals, meta, hashes
+        self.table = np.full(1 << max(4, int(2 * cap - 1).bit_length()), -1, dtype=np.int64)
+        jit.rebuild_table(self.hashes, keep, self.table)
+        self.state[0] = keep
+        self.pre = None
+        return True
 
 
 class Bank:
@@ -144,8 +168,8 @@ class Bank:
         per_int = 4 * w + 48 + 8 + 16
         per_bool = w + 48 + 8 + 16
         share = 0.9 if target == "value" else 0.75
-        self.ints = _Side(max(64, int(memory * share) // per_int), w, np.int32)
-        self.bools = _Side(max(64, int(memory * (1 - share)) // per_bool), w, np.int8)
+        self.ints = _Side(START, w, np.int32, max(START, int(memory * share) // per_int))
+        self.bools = _Side(START, w, np.int8, max(START, int(memory * (1 - share)) // per_bool))
         self.mix = np.random.default_rng(12345).integers(1, 2**62, size=w, dtype=np.int64) | 1
         self.lut = _luts(self.jit)
         self.fibs = np.array(_fib_list(), dtype=np.int64)
@@ -177,8 +201,17 @@ class Bank:
             return True
         for result in ("i", "b") if bools else ("i",):
             side = self._side(result)
-            side.lo[size] = side.n
-            ok = self._binary(size, result, deadline) and self._unary(size, result, deadline)
+            start, matched = side.n, int(side.state[1])
+            side.lo[size] = start
+            last = start - side.lo.get(size - 1, start)
+            while side.vals.shape[0] < min(side.limit, start + 12 * last) and side.grow(self.jit, start):
+                pass  # room for about what the size will hold (a level grows about tenfold)
+            while True:
+                ok = self._binary(size, result, deadline) and self._unary(size, result, deadline)
+                if ok or not self.full or not side.grow(self.jit, start):
+                    break
+                self.full = False  # room again: the size anew
+                side.state[1] = matched
             side.hi[size] = side.n
             if not ok:
                 return False
