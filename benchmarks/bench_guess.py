@@ -530,6 +530,9 @@ def bench_synth(size: int, n: int) -> None:
               f"complete to size {r.size}; {r.stopped or 'complete'}; {len(r.found)} rules")
         print(f"  terms stored per size {r.levels} ({r.terms} in all)")
         print(f"  candidates per size   {r.examined}")
+    import resource
+
+    print(f"peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6:.2f} GB")
 
 
 def main() -> None:

@@ -52,7 +52,7 @@ CALL_RANGE = 8
 #: bool term ``t`` has the id ``BOOL + t`` (int terms: ``t``)
 BOOL = 1 << 40
 #: most candidate terms matching the goal kept per size
-MATCHES = 4096
+MATCHES = 1024
 #: room for this many terms of each type at first (doubled when needed)
 START = 1 << 14
 #: fitted columns also stored by column (a candidate's first tests)
