@@ -128,6 +128,10 @@ def test_the_search_says_where_it_stopped() -> None:
     assert r.stopped is not None and r.stopped.startswith("time") and f"complete to size {r.size}" in r.stopped
     r = synthesize([("n", np.arange(300))], noise, fit=150, max_size=6, seconds=60, stop_at_first=False)
     assert r.stopped is None and r.size == 6 and len(r.levels) == 4 and len(r.examined) == 6
+    # too little memory for size 6: sizes 6 and 7 are matched without being stored
+    r = synthesize([("n", np.arange(300))], noise, fit=150, max_size=9, seconds=120, memory=30_000_000,
+                   stop_at_first=False)
+    assert r.stopped is not None and r.stopped.startswith("memory") and r.size == 7, r.stopped
 
 
 def test_primitives_are_exact_on_huge_inputs() -> None:

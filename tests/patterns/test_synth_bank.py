@@ -181,7 +181,7 @@ def test_a_bit_rule_on_shifted_coordinates() -> None:
     # P iff (a - 1) & (b - 1) == 0 (binomial(a + b - 2, a - 1) odd, Lucas): size 9
     a, b = (x.ravel() for x in np.meshgrid(np.arange(1, 33), np.arange(1, 33), indexing="ij"))
     goal = (((a - 1) & (b - 1)) == 0).astype(np.int64)
-    r = synthesize([("a", a), ("b", b)], goal, fit=600, target="P", seconds=900)
+    r = synthesize([("a", a), ("b", b)], goal, fit=600, target="P", seconds=900, constants=(0, 1, 2, 3))
     assert r.best is not None and r.best.size <= 9
     for x in range(1, 70):
         for y in range(1, 70):

@@ -446,13 +446,24 @@ def synthesize(
     for size in range(1, max_size + 1):
         if size <= stored:
             ok = bank.build(size, deadline, bools=target == "P" or size <= max_size - 3)
+            if not ok and bank.full and size > 2:
+                # no room for this size: drop it, and match it and the next one without storing
+                for expr, sz in bank.matches():
+                    s.try_rule(expr, sz)
+                bank.drop(size)
+                stored = size - 1
+                ok = bank.final(size, deadline)
         else:
             ok = bank.final(size, deadline)
         for expr, sz in bank.matches():
             s.try_rule(expr, sz)
         if not ok:
-            why = "memory: the bank is full" if bank.full else f"time: {seconds:g} s"
-            stopped = f"{why}, within size {size} (complete to size {done})"
+            stopped = f"time: {seconds:g} s, within size {size} (complete to size {done})"
+            break
+        if size == stored + 2 and size < max_size:
+            stopped = (f"memory: the bank holds {bank.ints.n + bank.bools.n} terms (complete to size {size}; "
+                       f"{memory / 1e9:g} GB allowed)")
+            done = size
             break
         done = size
         if 3 <= size <= stored and not s.out_of_time():
@@ -461,9 +472,8 @@ def synthesize(
             s.top(max_size + 2 if size == min(EARLY_TOP, stored) else size + 2)
         if stop_at_first and any(f.status == "verified" for f in s.found.values()):
             break
-    else:
-        if not s.out_of_time():
-            s.top(max_size + 2)
+    if not s.out_of_time() and not (stop_at_first and any(f.status == "verified" for f in s.found.values())):
+        s.top(max_size + 2)
     found = sorted(s.found.values(), key=lambda f: (f.status != "verified", f.size, oddity(f.expr), len(f.expr),
                                                      f.expr))
     verified = [f for f in found if f.status == "verified"]

@@ -130,10 +130,16 @@ class _Side:
     def level(self, size: int) -> tuple[int, int]:
         return self.lo.get(size, 0), self.hi.get(size, 0)
 
-    def grow(self, jit: Any, keep: int) -> bool:
+    def grow(self, jit: Any, keep: int, same: bool = False) -> bool:
         """Keep the first ``keep`` terms and make room for twice as many as now
-        (``False`` when the memory allows no more)."""
-        cap = min(self.limit, 2 * self.vals.shape[0])
+        (``same``: as many; ``False`` when the memory allows no more)."""
+        cap = self.vals.shape[0] if same else min(self.limit, 2 * self.vals.shape[0])
+        if same:
+            self.table[:] = -1
+            jit.rebuild_table(self.hashes, keep, self.table)
+            self.state[0] = keep
+            self.pre = None
+            return True
         if cap <= self.vals.shape[0]:
             return False
         vals = np.empty((cap, self.vals.shape[1]), dtype=self.vals.dtype)
@@ -299,6 +305,16 @@ class Bank:
             if not self._run(self.jit.final_level, args, size, deadline):
                 return False
         return True
+
+    def drop(self, size: int) -> None:
+        """Forget the terms of ``size`` (a size the memory could not hold)."""
+        for side in (self.ints, self.bools):
+            if size in side.lo:
+                side.grow(self.jit, side.lo[size], same=True)
+                del side.lo[size]
+                side.hi.pop(size, None)
+        self.full = False
+        self.stored = size - 1
 
     def _leaves(self) -> None:
         j = self.jit
