@@ -218,9 +218,22 @@ def domain(op: int, lo: int, hi: int, call_range: int) -> bool:
 
 @jit
 def _hash(row: Any, mix: Any) -> int:
-    h = np.int64(0x2545F4914F6CDD1D)
-    for k in range(row.shape[0]):
-        h += (row[k] + 0x632BE59BD9B4E019) * mix[k]
+    h0 = np.int64(0x2545F4914F6CDD1D)
+    h1 = np.int64(0)
+    h2 = np.int64(0)
+    h3 = np.int64(0)
+    w = row.shape[0]
+    k = 0
+    while k + 4 <= w:  # four sums side by side (no chain of dependent additions)
+        h0 += (row[k] + 0x632BE59BD9B4E019) * mix[k]
+        h1 += (row[k + 1] + 0x632BE59BD9B4E019) * mix[k + 1]
+        h2 += (row[k + 2] + 0x632BE59BD9B4E019) * mix[k + 2]
+        h3 += (row[k + 3] + 0x632BE59BD9B4E019) * mix[k + 3]
+        k += 4
+    while k < w:
+        h0 += (row[k] + 0x632BE59BD9B4E019) * mix[k]
+        k += 1
+    h = h0 + h1 + h2 + h3
     h ^= h >> 31
     h *= 0x5851F42D4C957F2D
     h ^= h >> 29
