@@ -21,7 +21,9 @@ an arbitrary subset), and for the number-theoretic ones is below ``2**20``
 (``trinv``, ``is_tri``: ``2**28``). Each rule looks at values only, so
 observational equivalence keeps the enumeration complete within these bounds: every term of size
 ``<= s`` has one with the same values on the sample in the bank once size ``s``
-is built (the last size is only matched against the goal, not stored). Ties go
+is built; :meth:`Bank.final` matches every term of the next two sizes against the
+goal without storing them (a call of an unstored size enumerates its argument
+on the fly). Ties go
 to the operator listed first, smaller sizes first.
 
 >>> import numpy as np
