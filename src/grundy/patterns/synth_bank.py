@@ -19,11 +19,11 @@ integer operands of an operator are not both constant there; a call's argument
 there is ``>= 0``, spans at least ``CALL_RANGE`` (on a few values a predicate is
 an arbitrary subset), and for the number-theoretic ones is below ``2**20``
 (``trinv``, ``is_tri``: ``2**28``). Each rule looks at values only, so
-observational equivalence keeps the enumeration complete within these bounds: every term of size
-``<= s`` has one with the same values on the sample in the bank once size ``s``
-is built; :meth:`Bank.final` matches every term of the next two sizes against the
-goal without storing them (a call of an unstored size enumerates its argument
-on the fly). Ties go
+observational equivalence keeps the enumeration complete within these bounds:
+every term of size ``<= s`` has one with the same values on the sample in the
+bank once size ``s`` is built; :meth:`Bank.final` matches every term of the next
+two sizes against the goal without storing them (a call of an unstored size
+enumerates its argument on the fly). Ties go
 to the operator listed first, smaller sizes first.
 
 >>> import numpy as np
