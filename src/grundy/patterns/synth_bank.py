@@ -293,8 +293,9 @@ class Bank:
             n_lo, n_hi = (i_lo, i_hi) if left else (j_lo, j_hi)
             step = max(1, 4 * CHUNK_WORK // max(1, n_hi - n_lo))
             for o0 in range(o_lo, o_hi, step):
-                scan: tuple[Any, ...] = (op.code, posts, left, op.comm, self._skip_same(op), o0, min(o_hi, o0 + step), n_lo, n_hi,
-                        sl == sr, size, src.vals, src.meta, src.pre, out.vals, out.hashes, out.table, out.state,
+                scan: tuple[Any, ...] = (
+                    op.code, posts, left, op.comm, self._skip_same(op), o0, min(o_hi, o0 + step), n_lo, n_hi, sl == sr,
+                    size, src.vals, src.meta, src.pre, out.vals, out.hashes, out.table, out.state,
                         self.mix, goal, self.fitcols, self.match, self.mvals, self.lut, self.fibs, CALL_RANGE)
                 if not self._run(self.jit.final_scan, scan, size, deadline):
                     return False
