@@ -296,7 +296,7 @@ class Bank:
                 scan: tuple[Any, ...] = (
                     op.code, posts, left, op.comm, self._skip_same(op), o0, min(o_hi, o0 + step), n_lo, n_hi, sl == sr,
                     size, src.vals, src.meta, src.pre, out.vals, out.hashes, out.table, out.state,
-                        self.mix, goal, self.fitcols, self.match, self.mvals, self.lut, self.fibs, CALL_RANGE)
+                    self.mix, goal, self.fitcols, self.match, self.mvals, self.lut, self.fibs, CALL_RANGE)
                 if not self._run(self.jit.final_scan, scan, size, deadline):
                     return False
             return True
