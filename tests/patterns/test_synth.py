@@ -10,7 +10,8 @@ import pytest
 
 from grundy.patterns import primitives as P
 from grundy.patterns.forms import NAMESPACE, evaluate
-from grundy.patterns.synth import _Search, synthesize
+from grundy.patterns.synth import synthesize
+from grundy.patterns.synth_bank import Bank
 from tests.oracles import grundy_values, wins
 
 
@@ -109,19 +110,28 @@ def test_refuted_is_never_verified() -> None:
 
 def test_observational_equivalence_keeps_one_of_each_and_the_natural_one() -> None:
     n = np.arange(64)
-    s = _Search([("n", n)], n % 3, 64, lambda e: (False, None, None), "value", (0, 1, 2, 3), 1e18, 10**6,
-                None, None)
-    s.leaves()
-    for size in (2, 3):
-        s.binary(size, True)
-        s.unary(size, True)
-    vals, ids = s.bank(False)
+    bank = Bank([("n", n)], n % 3, np.ones(64, dtype=bool), "value", (0, 1, 2, 3))
+    for size in (1, 2, 3):
+        bank.build(size, float("inf"))
+    ids = bank.ids(False, 3, 10**9)
+    vals = bank.values(ids)
     assert len({row.tobytes() for row in vals}) == len(vals)  # one term per value vector
-    texts = {s.text(int(t))[0] for t in ids}
+    texts = {bank.text(int(t))[0] for t in ids}
     assert "n % 2" in texts and "n & 1" not in texts  # same values: the first operator kept
-    # every distinct vector of n op c (c in the constants) is there
     want = {(n + c).tobytes() for c in (1, 2, 3)} | {(n % c).tobytes() for c in (2, 3)}
-    assert want <= {row.tobytes() for row in vals[:, :]} | {np.asarray(n).tobytes()}
+    assert want <= {row.tobytes() for row in vals}
+
+
+def test_the_search_says_where_it_stopped() -> None:
+    noise = np.random.default_rng(4).integers(0, 5, 300)
+    r = synthesize([("n", np.arange(300))], noise, fit=150, max_size=9, seconds=0.5)
+    assert r.stopped is not None and r.stopped.startswith("time") and f"complete to size {r.size}" in r.stopped
+    r = synthesize([("n", np.arange(300))], noise, fit=150, max_size=6, seconds=60, stop_at_first=False)
+    assert r.stopped is None and r.size == 6 and len(r.levels) == 4 and len(r.examined) == 6
+    # too little memory for size 6: sizes 6 and 7 are matched without being stored
+    r = synthesize([("n", np.arange(300))], noise, fit=150, max_size=9, seconds=120, memory=30_000_000,
+                   stop_at_first=False)
+    assert r.stopped is not None and r.stopped.startswith("memory") and r.size == 7, r.stopped
 
 
 def test_primitives_are_exact_on_huge_inputs() -> None:

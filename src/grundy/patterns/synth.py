@@ -3,21 +3,21 @@
 Bottom-up enumerative synthesis with observational equivalence (Udupa et al.,
 TRANSIT, PLDI 2013; Albarghouthi et al., CAV 2013): every expression of a typed
 grammar (integers and booleans) over the table's variables is built by size,
-smallest first, its values computed on a sample of the table with numpy; two
-expressions with the same values there are one (the smaller is kept). An
-expression that equals the goal on the fitted positions is checked exactly (its
-text, evaluated by :func:`grundy.patterns.forms.evaluate` on Python integers) on
-every fitted position and then on the rest: ``verified``, or ``refuted`` at the
-first position where it disagrees.
+smallest first, its values computed on a sample of the table (a compiled kernel,
+:mod:`grundy.patterns.synth_bank`, which states the grammar); two expressions
+with the same values there are one (the smaller is kept). The enumeration is
+complete: up to ``max_size - 2`` the bank stores every distinct term, and the
+last two sizes are matched against the goal term by term, column by column,
+without being stored. An expression that equals the goal on the fitted positions
+is checked exactly (its text, evaluated by :func:`grundy.patterns.forms.evaluate`
+on Python integers) on every fitted position and then on the rest: ``verified``,
+or ``refuted`` at the first position where it disagrees.
 
-The grammar: the variables and small constants; ``+ - * // % & | ^``, ``<<`` and
-``>>`` by a constant, ``min``, ``max``, ``gcd``; the primitives ``lowbit``,
-``highbit``, ``popcount``, ``isqrt``, ``bitlen``, ``v2``, ``odd_part``,
-``trinv``, ``ndiv``, ``sigma``, ``omega``, ``bigomega``, ``spf``, ``phi``
-(:mod:`grundy.patterns.primitives`); comparisons ``== != < <=``, predicates
-``is_prime``, ``is_square``, ``is_tri``, ``is_fib``, ``is_pow2``, ``not``,
-``and``, ``or``; and at the top, a conditional ``(x if c else y)`` whose branches
-and condition are found by splitting the goal (a decision of size one,
+Beyond the bank, the last operator is found from the goal (sizes up to
+``max_size + 2``): ``A + B``, ``A - B``, ``A ^ B`` (the other operand looked up by
+its values), ``T % m``, ``T // m``, learned comparisons ``T < t``, ``T == c``,
+``A or B``, ``A and B``, and a conditional ``(x if c else y)`` whose branches and
+condition are found by splitting the goal (a decision of size one,
 EUSolver-style), with a learned threshold ``n < t`` among the conditions.
 
 >>> import numpy as np
@@ -38,7 +38,6 @@ A P-position rule (the goal is a 0/1 vector and the rule a boolean expression):
 from __future__ import annotations
 
 import time
-from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,7 +45,13 @@ from typing import Any
 import numpy as np
 
 from grundy.patterns.forms import NAMESPACE
-from grundy.patterns.primitives import VECTORISED
+from grundy.patterns.synth_bank import AND as _AND
+from grundy.patterns.synth_bank import Bank
+from grundy.patterns.synth_bank import CMP as _CMP
+from grundy.patterns.synth_bank import IF as _IF
+from grundy.patterns.synth_bank import MUL as _MUL
+from grundy.patterns.synth_bank import OR as _OR
+from grundy.patterns.synth_bank import paren as _paren
 
 __all__ = ["synthesize", "Synthesis", "Found", "DEFAULT_CONSTANTS", "oddity"]
 
@@ -54,88 +59,13 @@ Array = Any
 
 #: the constants of the grammar (each of size 1)
 DEFAULT_CONSTANTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 16)
-#: number-theoretic and bit functions apply to terms of at most this size
-UNARY_ARG = 3
-#: terms larger than this combine a term with a leaf only
-WIDE = 5
-#: values of a term stay within this bound on the table (int64 arithmetic is then exact)
-BOUND = 1 << 31
+#: bytes the bank may take (the machine is shared)
+MEMORY = 2_400_000_000
 
-# precedences (Python's): a subterm is wrapped in parentheses when it binds looser
-_IF, _OR, _AND, _NOT, _CMP, _BOR, _BXOR, _BAND, _SHIFT, _ADD, _MUL, _ATOM = range(1, 13)
+#: the goal-directed last operator reaches max_size + 2 once the bank is complete to this size
+EARLY_TOP = 5
 
-_UNARY_INT = ("lowbit", "highbit", "popcount", "isqrt", "bitlen", "v2", "odd_part", "trinv",
-              "ndiv", "sigma", "omega", "bigomega", "spf", "phi")
-_UNARY_PRED = ("is_prime", "is_square", "is_tri", "is_fib", "is_pow2")
-#: the size of a call (1 for the others): number-theoretic functions are dearer
-_CALL_COST = {"ndiv": 2, "sigma": 2, "omega": 2, "bigomega": 2, "spf": 2, "phi": 2, "is_prime": 2,
-              "is_fib": 2, "is_tri": 2}
-#: a call's argument takes at least this many values on the table (on a small range
-#: a predicate is an arbitrary subset, which fits anything and means nothing)
-CALL_RANGE = 8
-
-
-def _lowbit(x: Array) -> Array:
-    return x & -x
-
-
-def _highbit(x: Array) -> Array:
-    e = np.frexp(np.maximum(x, 1).astype(np.float64))[1].astype(np.int64)
-    return np.where(x > 0, np.left_shift(np.int64(1), e - 1), 0)
-
-
-def _popcount(x: Array) -> Array:
-    return np.bitwise_count(x).astype(np.int64)
-
-
-_VEC: dict[str, tuple[Callable[[Array], Array], int]] = {
-    "lowbit": (_lowbit, BOUND), "highbit": (_highbit, BOUND), "popcount": (_popcount, BOUND),
-    **{name: (VECTORISED[name][0], VECTORISED[name][1]) for name in _UNARY_INT + _UNARY_PRED
-       if name in VECTORISED},
-}
-
-
-@dataclass(frozen=True)
-class _Op:
-    sym: str
-    prec: int
-    kind: str  # "int" (int, int -> int), "cmp" (int, int -> bool), "bool" (bool, bool -> bool)
-    comm: bool
-    fn: Callable[[Array, Array], Array]
-    call: bool = False  # printed as sym(x, y)
-
-
-def _safe_div(x: Array, y: Array) -> Array:
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.floor_divide(x, np.where(y == 0, 1, y))
-
-
-def _safe_mod(x: Array, y: Array) -> Array:
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.mod(x, np.where(y == 0, 1, y))
-
-
-_OPS: tuple[_Op, ...] = (
-    _Op("+", _ADD, "int", True, np.add),
-    _Op("-", _ADD, "int", False, np.subtract),
-    _Op("*", _MUL, "int", True, np.multiply),
-    _Op("//", _MUL, "int", False, _safe_div),
-    _Op("%", _MUL, "int", False, _safe_mod),
-    _Op("&", _BAND, "int", True, np.bitwise_and),
-    _Op("|", _BOR, "int", True, np.bitwise_or),
-    _Op("^", _BXOR, "int", True, np.bitwise_xor),
-    _Op("<<", _SHIFT, "int", False, np.left_shift),
-    _Op(">>", _SHIFT, "int", False, np.right_shift),
-    _Op("min", _ATOM, "int", True, np.minimum, call=True),
-    _Op("max", _ATOM, "int", True, np.maximum, call=True),
-    _Op("gcd", _ATOM, "int", True, np.gcd, call=True),
-    _Op("==", _CMP, "cmp", True, np.equal),
-    _Op("!=", _CMP, "cmp", True, np.not_equal),
-    _Op("<", _CMP, "cmp", False, np.less),
-    _Op("<=", _CMP, "cmp", False, np.less_equal),
-    _Op("and", _AND, "bool", True, np.logical_and),
-    _Op("or", _OR, "bool", True, np.logical_or),
-)
+_PREC = {"+": 10, "-": 10, "^": 7}
 
 
 @dataclass
@@ -159,7 +89,9 @@ class Synthesis:
     """The result of :func:`synthesize`: ``found`` (verified rules, shortest
     first, then refuted ones), ``size`` (every expression up to this size was
     enumerated), ``terms`` (distinct expressions kept), ``stopped`` (why the
-    enumeration ended before ``max_size``, or ``None``) and ``seconds``."""
+    enumeration ended before ``max_size``, or ``None``), ``seconds``,
+    ``levels`` (distinct terms stored of each size 1, 2, ...) and
+    ``examined`` (candidates looked at for each size)."""
 
     found: list[Found]
     size: int
@@ -167,6 +99,7 @@ class Synthesis:
     stopped: str | None
     seconds: float
     levels: list[int] = field(default_factory=list)
+    examined: list[int] = field(default_factory=list)
 
     @property
     def best(self) -> Found | None:
@@ -174,7 +107,7 @@ class Synthesis:
         return next((f for f in self.found if f.status == "verified"), None)
 
 
-def _sample(n_all: int, fit: int, dense: int = 128, spread: int = 48) -> Array:
+def _sample(n_all: int, fit: int, dense: int = 96, spread: int = 40) -> Array:
     """The positions the bank is computed on: the first ``dense`` fitted ones,
     ``spread`` more over the rest of the fit, ``spread`` over the check part."""
     head = np.arange(min(fit, dense))
@@ -183,156 +116,45 @@ def _sample(n_all: int, fit: int, dense: int = 128, spread: int = 48) -> Array:
     return np.unique(np.concatenate([head, rest, check]))
 
 
-@dataclass
-class _Batch:
-    """Terms ``start..start+len-1`` made by one operator from ids ``left`` (and ``right``)."""
-
-    start: int
-    op: str  # "leaf", a unary name, "not", or a binary _Op's sym
-    left: Array
-    right: Array | None
-    names: list[str] | None = None
-
 
 class _Search:
-    def __init__(self, variables: Sequence[tuple[str, Array]], goal: Array, fit: int,
-                 check: Callable[[str], tuple[bool, int | None, int | None]], target: str,
-                 constants: Sequence[int], deadline: float, cap: int, threshold: str | None,
+    """The goal-directed last operator over a :class:`Bank` (its smallest
+    ``cap`` terms of each type)."""
+
+    def __init__(self, bank: Bank, goal: Array, fitcols: Array, check: Callable[[str], tuple[bool, int | None,
+                 int | None]], target: str, deadline: float, cap: int, threshold: str | None,
                  order: Array | None) -> None:
-        n_all = len(goal)
-        self.idx = _sample(n_all, fit)
-        self.fitcols = self.idx < fit
-        self.goal = np.asarray(goal, dtype=np.int64)[self.idx]
-        self.gfit = self.goal[self.fitcols]
-        self.width = len(self.idx)
-        self.vars = [(name, np.asarray(v, dtype=np.int64)[self.idx]) for name, v in variables]
+        self.b = bank
+        self.goal = goal
+        self.fitcols = fitcols
+        self.gfit = goal[fitcols]
         self.check = check
         self.target = target
-        self.constants = constants
         self.deadline = deadline
         self.cap = cap
         self.threshold = threshold
-        self.order = order[self.idx] if order is not None else None
-        rng = np.random.default_rng(12345)
-        self.mix = rng.integers(1, 2**62, size=self.width, dtype=np.int64) | 1
-        self.seen: set[int] = set()
-        # (boolean, size) -> (list of value matrices, list of id arrays)
-        self.levels: dict[tuple[bool, int], tuple[list[Array], list[Array]]] = {}
-        self.batches: list[_Batch] = []
-        self.starts: list[int] = []
-        self.next_id = 0
-        self.sizes: list[Array] = []
-        self.consts: set[int] = set()
-        self.texts: dict[int, tuple[str, int]] = {}
-        self.stored = 0
+        self.order = order
+        self.mix = bank.mix
         self.found: dict[str, Found] = {}
         self.tried: set[str] = set()
-        self.full = False
-        self.candidates = 0
 
     def out_of_time(self) -> bool:
         return time.perf_counter() > self.deadline
 
-    # -- the terms' texts, built on demand
     def text(self, tid: int) -> tuple[str, int]:
-        """``(expression, precedence)`` of term ``tid``."""
-        got = self.texts.get(tid)
-        if got is not None:
-            return got
-        b = self.batches[bisect_right(self.starts, tid) - 1]
-        i = tid - b.start
-        if b.op == "leaf":
-            assert b.names is not None
-            out = (b.names[i], _ATOM)
-        elif b.op == "not":
-            x = self.text(int(b.left[i]))
-            out = (f"not {_paren(x, _NOT)}", _NOT)
-        elif b.right is None:
-            out = (f"{b.op}({self.text(int(b.left[i]))[0]})", _ATOM)
-        else:
-            op = _BY_SYM[b.op]
-            lid, rid = int(b.left[i]), int(b.right[i])
-            if op.comm and lid in self.consts and rid not in self.consts:
-                lid, rid = rid, lid
-            x, y = self.text(lid), self.text(rid)
-            if op.call:
-                out = (f"{op.sym}({x[0]}, {y[0]})", _ATOM)
-            else:
-                out = (f"{_paren(x, op.prec)} {op.sym} {_paren(y, op.prec, right=True)}", op.prec)
-        self.texts[tid] = out
-        return out
+        return self.b.text(tid)
 
-    def size_of(self, tid: int) -> int:
-        b = bisect_right(self.starts, tid) - 1
-        return int(self.sizes[b][tid - self.batches[b].start])
-
-    # -- adding terms
     def keys(self, vals: Array) -> Array:
         with np.errstate(over="ignore"):
             return (vals * self.mix).sum(axis=1)
 
-    def add(self, vals: Array, op: str, left: Array, right: Array | None, boolean: bool, size: int,
-            store: bool, names: list[str] | None = None, const: bool = False) -> None:
-        """Keep the rows of ``vals`` (values of new terms on the sample) that are
-        valid, not constant and new; try those that fit the goal."""
-        if not len(vals):
-            return
-        self.candidates += len(vals)
-        ok = (np.abs(vals) < BOUND).all(axis=1)
-        if not const:
-            ok &= (vals != vals[:, :1]).any(axis=1)
-        rows = np.flatnonzero(ok)
-        if not len(rows):
-            return
-        keys = self.keys(vals[rows])
-        if boolean:
-            keys ^= 0x5BD1E995
-        _, first = np.unique(keys, return_index=True)
-        first.sort()
-        seen = self.seen
-        kl = keys[first].tolist()
-        new = np.fromiter((k not in seen for k in kl), dtype=bool, count=len(kl))
-        if not new.any():
-            return
-        rows = rows[first[new]]
-        seen.update(k for k, nw in zip(kl, new.tolist()) if nw)
-        v = vals[rows]
-        start = self.next_id
-        self.next_id += len(rows)
-        self.batches.append(_Batch(start, op, left[rows], right[rows] if right is not None else None,
-                                   [names[r] for r in rows.tolist()] if names is not None else None))
-        self.starts.append(start)
-        self.sizes.append(np.full(len(rows), size, dtype=np.int64))
-        if const:
-            self.consts.update(range(start, start + len(rows)))
-        if boolean == (self.target == "P"):
-            for r in np.flatnonzero((v[:, self.fitcols] == self.gfit).all(axis=1)).tolist():
-                self.try_rule(self.text(start + r)[0], size)
-        if store and not self.full:
-            mats, ids = self.levels.setdefault((boolean, size), ([], []))
-            mats.append(v)
-            ids.append(np.arange(start, start + len(rows)))
-            self.stored += len(rows)
-            if self.stored >= self.cap:
-                self.full = True
-
-    def level(self, boolean: bool, size: int) -> tuple[Array, Array]:
-        mats, ids = self.levels.get((boolean, size), ([], []))
-        if len(mats) > 1:
-            mats[:] = [np.concatenate(mats)]
-            ids[:] = [np.concatenate(ids)]
-        if not mats:
-            return np.zeros((0, self.width), dtype=np.int64), np.zeros(0, dtype=np.int64)
-        return mats[0], ids[0]
-
     def bank(self, boolean: bool, max_size: int | None = None) -> tuple[Array, Array]:
-        """Every stored term of a type (up to ``max_size``), values and ids."""
-        parts = [self.level(b, s) for (b, s) in sorted(self.levels) if b == boolean
-                 and (max_size is None or s <= max_size)]
-        parts = [p for p in parts if len(p[1])]
-        if not parts:
-            return np.zeros((0, self.width), dtype=np.int64), np.zeros(0, dtype=np.int64)
-        return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+        """The smallest ``cap`` stored terms of a type (up to ``max_size``): values and ids."""
+        ids = self.b.ids(boolean, 10**9 if max_size is None else max_size, self.cap)
+        return self.b.values(ids), ids
+
+    def _sized(self, ids: Array) -> Array:
+        return self.b.sizes(ids)
 
     def try_rule(self, expr: str, size: int) -> None:
         if expr in self.tried:
@@ -341,105 +163,6 @@ class _Search:
         fits, bad, got = self.check(expr)
         if fits:
             self.found[expr] = Found(expr, size, self.target, "verified" if bad is None else "refuted", bad, got)
-
-    # -- the levels, bottom-up
-    def leaves(self) -> None:
-        for name, v in self.vars:
-            boolean = bool(((v == 0) | (v == 1)).all()) and name.startswith(("is_", "all(", "not "))
-            self.add(v[None, :], "leaf", np.zeros(1, dtype=np.int64), None, boolean, 1, True, [name])
-        cs = list(self.constants)
-        vals = np.repeat(np.array(cs, dtype=np.int64)[:, None], self.width, axis=1)
-        self.add(vals, "leaf", np.zeros(len(cs), dtype=np.int64), None, False, 1, True, [str(c) for c in cs],
-                 const=True)
-
-    def unary(self, size: int, store: bool) -> None:
-        """Calls of the primitives (size 1 for bit functions, 2 for number-theoretic
-        ones) on variables and on ``x op y`` of leaves: never on another call."""
-        for name, (fn, bound) in _VEC.items():
-            arg = size - _CALL_COST.get(name, 1)
-            if arg not in (1, 3) or arg > UNARY_ARG:
-                continue
-            vals, ids = self.level(False, arg)
-            if not len(ids):
-                continue
-            plain = ~np.isin(ids, np.array(sorted(self.consts), dtype=np.int64))
-            if arg == 3:
-                plain &= ~self._calls(ids)
-            lo, hi = vals.min(axis=1), vals.max(axis=1)
-            rows = np.flatnonzero((lo >= 0) & (hi <= bound) & (hi - lo >= CALL_RANGE) & plain)
-            if len(rows):
-                self.add(fn(vals[rows]), name, ids[rows], None, name in _UNARY_PRED, size, store)
-        vals, ids = self.level(True, size - 1)
-        if len(ids):
-            self.add(1 - vals, "not", ids, None, True, size, store)
-
-    def _calls(self, ids: Array) -> Array:
-        """Whether each term is a call of a primitive (or ``not``)."""
-        flags = np.concatenate([np.full(len(sz), b.op != "leaf" and b.op not in _BY_SYM, dtype=bool)
-                                for b, sz in zip(self.batches, self.sizes)])
-        return flags[ids]
-
-    def binary(self, size: int, store: bool) -> None:
-        for op in _OPS:  # natural operators first: they win ties of observational equivalence
-            for sl in range(1, size - 1):
-                sr = size - 1 - sl
-                if op.comm and sl > sr:
-                    continue
-                if op.sym in ("<<", ">>") and sr != 1:
-                    continue  # shifts by a constant only
-                if size > WIDE and min(sl, sr) > 1:
-                    continue  # large terms: one operand is a leaf
-                lv, lid = self.level(op.kind == "bool", sl)
-                rv, rid = self.level(op.kind == "bool", sr)
-                if len(lid) and len(rid):
-                    self._pairs(op, lv, lid, rv, rid, sl == sr, size, store)
-                if self.out_of_time() or self.full:
-                    return
-
-    def _pairs(self, op: _Op, lv: Array, lid: Array, rv: Array, rid: Array, same: bool, size: int,
-               store: bool) -> None:
-        consts = np.array(sorted(self.consts), dtype=np.int64)
-        rconst = np.isin(rid, consts)
-        lconst = np.isin(lid, consts)
-        if op.sym in ("<<", ">>"):
-            keep = rconst & (rv[:, 0] > 0) & (rv[:, 0] <= 8)
-            rv, rid, rconst = rv[keep], rid[keep], rconst[keep]
-        elif op.sym in ("//", "%"):
-            keep = (rv > 0).all(axis=1)
-            rv, rid, rconst = rv[keep], rid[keep], rconst[keep]
-        elif op.sym == "*":
-            keep = (np.abs(rv) < (1 << 31)).all(axis=1)
-            rv, rid, rconst = rv[keep], rid[keep], rconst[keep]
-        if op.sym == "gcd":
-            keep = (lv >= 0).all(axis=1)
-            lv, lid, lconst = lv[keep], lid[keep], lconst[keep]
-            keep = (rv >= 0).all(axis=1)
-            rv, rid, rconst = rv[keep], rid[keep], rconst[keep]
-        m2 = len(rid)
-        if not m2 or not len(lid):
-            return
-        boolean = op.kind != "int"
-        chunk = max(1, 1_500_000 // max(1, m2 * self.width))
-        for start in range(0, len(lid), chunk):
-            li = np.arange(start, min(len(lid), start + chunk))
-            pl = np.repeat(li, m2)
-            pr = np.tile(np.arange(m2), len(li))
-            keep = ~(lconst[pl] & rconst[pr])
-            if same and op.comm:
-                keep &= lid[pl] < rid[pr]
-            if op.sym in ("-", "^", "==", "!=", "<", "<=", "//", "%"):
-                keep &= lid[pl] != rid[pr]
-            sel = np.flatnonzero(keep)
-            if not len(sel):
-                continue
-            pl, pr = pl[sel], pr[sel]
-            with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-                out = op.fn(lv[pl], rv[pr])
-            if boolean:
-                out = out.astype(np.int64)
-            self.add(out, op.sym, lid[pl], rid[pr], boolean, size, store)
-            if self.out_of_time() or self.full:
-                return
 
     # -- top-down: the last operator, goal-directed
     def top(self, max_size: int) -> None:
@@ -453,9 +176,6 @@ class _Search:
             self._compare(max_size)
             self._logic(max_size)
         self.decide(max_size)
-
-    def _sized(self, ids: Array) -> Array:
-        return np.concatenate(self.sizes)[ids] if len(ids) else ids
 
     def _inverse(self, max_size: int) -> None:
         vals, ids = self.bank(False)
@@ -489,7 +209,7 @@ class _Search:
                     x, y, sym2 = y, x, "-"
                 else:
                     sym2 = sym
-                prec = _BY_SYM[sym2].prec
+                prec = _PREC[sym2]
                 found.append((size, f"{_paren(x, prec)} {sym2} {_paren(y, prec, right=True)}"))
         # T % m for small m, T // m: screened on the first columns, then on all
         fv = vals[:, self.fitcols]
@@ -645,15 +365,6 @@ def oddity(expr: str) -> int:
     return sum(w * expr.count(tok) for tok, w in _ODD.items()) - expr.count("<=") - expr.count(">=")
 
 
-def _paren(t: tuple[str, int], prec: int, right: bool = False) -> str:
-    expr, p = t
-    if p < prec or (right and p == prec) or (prec == _CMP and p == _CMP):
-        return f"({expr})"
-    return expr
-
-
-_BY_SYM = {op.sym: op for op in _OPS}
-
 
 def synthesize(
     variables: Sequence[tuple[str, Array]],
@@ -669,6 +380,7 @@ def synthesize(
     cap: int = 40_000,
     threshold: str | None = None,
     stop_at_first: bool = True,
+    memory: int = MEMORY,
 ) -> Synthesis:
     """The shortest expressions in ``variables`` (``(text, values)`` pairs, the
     values one per position) equal to ``goal`` on the first ``fit`` positions,
@@ -678,13 +390,14 @@ def synthesize(
     (a boolean expression true exactly where ``goal`` is 1); ``env(i)``: the
     names the expression is evaluated with at position ``i`` (default: each
     variable's text bound to its value, which suits plain names such as ``n``);
-    ``max_size``: the largest expression (leaves, operators and calls count 1
-    each); ``seconds``: the time allowed (the result says when it stopped
-    early); ``limit``: most rules returned; ``cap``: most expressions kept in
-    the bank; ``threshold``: the variable of learned thresholds
+    ``max_size``: the largest expression of the complete enumeration (leaves,
+    operators and bit calls count 1 each, number-theoretic calls 2); ``seconds``:
+    the time allowed (the result says where it stopped); ``limit``: most rules
+    returned; ``cap``: most terms of each type the goal-directed last operator
+    combines (the smallest); ``threshold``: the variable of learned thresholds
     ``(x if var >= t else y)`` (the positions must then be in increasing order
     of it); ``stop_at_first``: end with the size where the first verified rule
-    was found.
+    was found; ``memory``: bytes the bank may take.
     """
     t0 = time.perf_counter()
     goal = np.asarray(goal, dtype=np.int64)
@@ -693,6 +406,8 @@ def synthesize(
                          f"got {goal.shape} and fit={fit}")
     if target not in ("value", "P"):
         raise ValueError(f"synthesize: target must be 'value' or 'P'; got {target!r}")
+    if max_size < 1:
+        raise ValueError(f"synthesize: max_size must be at least 1; got {max_size}")
     full = {name: np.asarray(v) for name, v in variables}
     names = [name for name, _ in variables]
     if env is None:
@@ -717,36 +432,53 @@ def synthesize(
                 return (i >= fit), i, got
         return True, None, None
 
-    order = full[threshold] if threshold is not None and threshold in full else None
-    s = _Search(variables, goal, fit, check, target, constants, t0 + seconds, cap,
+    idx = _sample(len(goal), fit)
+    fitcols = idx < fit
+    order = full[threshold][idx] if threshold is not None and threshold in full else None
+    deadline = t0 + seconds
+    bank = Bank([(name, np.asarray(v, dtype=np.int64)[idx]) for name, v in variables], goal[idx], fitcols,
+                target, constants, memory)
+    s = _Search(bank, goal[idx], fitcols, check, target, deadline, cap,
                 threshold if order is not None else None, order)
     stopped: str | None = None
     done = 0
-    levels: list[int] = []
+    stored = max(1, max_size - 2)
     for size in range(1, max_size + 1):
-        before = s.next_id
-        store = size < max_size
-        if size == 1:
-            s.leaves()
+        if size <= stored:
+            ok = bank.build(size, deadline, bools=target == "P" or size <= max_size - 3)
+            if not ok and bank.full and size > 2:
+                # no room for this size: drop it, and match it and the next one without storing
+                for expr, sz in bank.matches():
+                    s.try_rule(expr, sz)
+                bank.drop(size)
+                stored = size - 1
+                ok = bank.final(size, deadline)
         else:
-            s.binary(size, store)
-            s.unary(size, store)
-        if s.out_of_time():
-            stopped = f"time: {seconds:g} s, within size {size}"
+            ok = bank.final(size, deadline)
+        for expr, sz in bank.matches():
+            s.try_rule(expr, sz)
+        if not ok:
+            stopped = f"time: {seconds:g} s, within size {size} (complete to size {done})"
             break
-        levels.append(s.next_id - before)
+        if size == stored + 2 and size < max_size:
+            stopped = (f"memory: the bank holds {bank.ints.n + bank.bools.n} terms (complete to size {size}; "
+                       f"{memory / 1e9:g} GB allowed)")
+            done = size
+            break
         done = size
-        if size >= 3:
-            s.top(max_size + 2 if s.full or size == max_size else size + 2)
+        if 3 <= size <= stored and not s.out_of_time():
+            # the goal-directed last operator: to size + 2, and once to max_size + 2
+            # before the large sizes (it combines the smallest terms only)
+            s.top(max_size + 2 if size == min(EARLY_TOP, stored) else size + 2)
         if stop_at_first and any(f.status == "verified" for f in s.found.values()):
             break
-        if s.full:
-            stopped = (f"memory: the bank holds {cap} expressions (complete to size {size - 1}; "
-                       f"the last operator found from the goal up to size {max_size + 2})")
-            break
+    if not s.out_of_time() and not (stop_at_first and any(f.status == "verified" for f in s.found.values())):
+        s.top(max_size + 2)
     found = sorted(s.found.values(), key=lambda f: (f.status != "verified", f.size, oddity(f.expr), len(f.expr),
                                                      f.expr))
     verified = [f for f in found if f.status == "verified"]
     refuted = [f for f in found if f.status == "refuted"]
-    return Synthesis(verified[:limit] + refuted[: max(0, limit - len(verified[:limit]))], done, s.next_id,
-                     stopped, time.perf_counter() - t0, levels)
+    levels = [a + b for a, b in zip(bank.counts(False), bank.counts(True) + [0] * max_size)]
+    examined = [bank.seen.get(k, 0) for k in range(1, done + 1)]
+    return Synthesis(verified[:limit] + refuted[: max(0, limit - len(verified[:limit]))], done,
+                     bank.ints.n + bank.bools.n, stopped, time.perf_counter() - t0, levels[:stored], examined)
