@@ -20,6 +20,24 @@ settings.register_profile("grundy", deadline=None, suppress_health_check=[Health
 settings.load_profile("grundy")
 
 
+#: seconds the rule synthesiser gets per target in a test (the library gives 12):
+#: the tests check what the library of forms, the structure finders and the
+#: synthesiser's first sizes find; a test of deeper synthesis is marked
+#: ``full_synthesis`` (and slow where it must be)
+SYNTH_SHARE = 3.0
+
+
+@pytest.fixture(autouse=True)
+def _quick_synthesis(request: pytest.FixtureRequest):
+    if request.node.get_closest_marker("full_synthesis") is not None:
+        yield
+        return
+    from grundy.conjecture import search_time
+
+    with search_time(SYNTH_SHARE):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _doctest_namespace(doctest_namespace: dict) -> None:
     import grundy
