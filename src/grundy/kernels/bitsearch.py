@@ -36,6 +36,7 @@ DONE, PAUSED, STACK_FULL, BUFFER_FULL, BAD_VALUE, BAD_MOVES = 0, 1, 2, 3, 4, 5
 #: Bytes of one slot of the table (a key and a word).
 ENTRY_BYTES = 16
 _S = 16  # scalars of the state
+_COLUMNS = 12  # of a frame
 #: The most cells of a Cram part (the word holds the sides in its top 8 bits).
 CRAM_CELLS = 56
 CRAM_SIDE = 15
@@ -151,7 +152,7 @@ class BitSearch:
         self.ctx = np.ascontiguousarray(ctx, dtype=np.uint64)
         self.tkeys = np.zeros(entries, dtype=np.uint64)
         self.tdata = np.zeros(entries, dtype=np.uint64)
-        self.fr = np.zeros((frames, 8), dtype=np.int64)
+        self.fr = np.zeros((frames, _COLUMNS), dtype=np.int64)
         self.fg = np.zeros(frames, dtype=np.uint64)
         self.pbuf = np.zeros(buffer, dtype=np.uint64)
         self.mbuf = np.zeros(moves, dtype=np.uint64)
@@ -170,9 +171,11 @@ class BitSearch:
         self.fr[0, 1] = k
         self.fg[0] = np.uint64(g)
 
-    def start_value(self, g: int) -> None:
-        """Ask for the Grundy value of the part ``g``."""
-        self._start(1, g, 0)
+    def start_value(self, g: int, *, mex_sets: bool = False) -> None:
+        """Ask for the Grundy value of the part ``g``: by the outcomes of ``g + *k``,
+        ``k = 0, 1, ...``, or (``mex_sets``) by Beling and Rogalski's pruning of the
+        mex search, ``g`` asked whether its value is in ``{0}``, ``{1}``, ..."""
+        self._start(3 if mex_sets else 1, g, 0)
 
     def start_query(self, g: int, k: int) -> None:
         """Ask whether the player to move wins ``g + *k``."""

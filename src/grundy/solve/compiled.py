@@ -44,8 +44,10 @@ if TYPE_CHECKING:
     from grundy.values.outcome import Outcome
 
 __all__ = ["BitboardGame", "CRAM", "bitboard_game", "save_table", "load_table", "compiled_value", "compiled_outcome", "node_kayles_game",
-           "forget_tables", "STEP", "MAX_ENTRIES", "MIN_ENTRIES"]
+           "forget_tables", "METHODS", "STEP", "MAX_ENTRIES", "MIN_ENTRIES"]
 
+#: The ways :func:`compiled_value` finds a value.
+METHODS = ("outcomes", "mex-sets")
 #: Positions the kernel opens between two returns to Python (clock, Ctrl-C).
 STEP = 1 << 14
 #: The largest table (slots of 16 bytes) a search allocates: 2**24, 256 MiB.
@@ -292,7 +294,7 @@ def _parts(s: BitSearch, word: int) -> list[int]:
 
 
 def _values(game: BitboardGame, parts: list[int], budget: Budget, what: str,
-            store: _Store, query: int | None) -> int:
+            store: _Store, query: int | None, mex_sets: bool = False) -> int:
     meter = budget.start()
     s = _search_of(game, meter, what)
     if store.path is not None and os.path.exists(store.path):
@@ -303,7 +305,7 @@ def _values(game: BitboardGame, parts: list[int], budget: Budget, what: str,
             if query is not None and i == len(parts) - 1:
                 s.start_query(p, query ^ x)
                 return _run(s, meter, what, store)
-            s.start_value(p)
+            s.start_value(p, mex_sets=mex_sets)
             x ^= _run(s, meter, what, store)
         return x
     finally:
@@ -319,19 +321,31 @@ def _check(word: int) -> None:
 @paused_collector
 def compiled_value(game: BitboardGame, word: int, *, budget: Budget = UNLIMITED,
                    store: str | os.PathLike[str] | None = None,
-                   save_every: float | None = None) -> int:
+                   save_every: float | None = None, method: str = "outcomes") -> int:
     """The Grundy value of the position ``word`` of ``game``, by the compiled pruned
     search (the XOR of its parts' values). Raises :class:`SearchLimitError` beyond
     ``budget`` (what was found stays in the game's table). ``store``: a file the
     table is loaded from (when it exists) and saved to, at the end and every
-    ``save_every`` seconds (60 s when None), as ``reduce(store=...)`` does."""
+    ``save_every`` seconds (60 s when None), as ``reduce(store=...)`` does.
+    ``method``: ``"outcomes"`` (a part's value is the first ``k`` with ``G + *k``
+    lost) or ``"mex-sets"`` (Beling and Rogalski's pruning of the mex search, as
+    ``reduce(search=MEX_SETS)``); both share the table's facts.
+
+    >>> from grundy.kernels.bitsearch import cram_word
+    >>> from grundy.solve.compiled import CRAM
+    >>> compiled_value(CRAM, cram_word(4, 5, (1 << 20) - 1), method="mex-sets")
+    2
+    """
     _check(word)
+    if method not in METHODS:
+        raise InvalidParameterError(f"method must be one of {', '.join(METHODS)}; "
+                                    f"got {method!r}")
     what = f"{game.name}: the compiled value search of {word:#x}"
     st = _Store(game, store, save_every)
     if word == 0:
         return 0
     s = _search_of(game, budget.start(), what)
-    return _values(game, _parts(s, word), budget, what, st, None)
+    return _values(game, _parts(s, word), budget, what, st, None, method == "mex-sets")
 
 
 @paused_collector
