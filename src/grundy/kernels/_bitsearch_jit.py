@@ -144,14 +144,14 @@ def t_put(tkeys, tdata, st, key, data):
 
 
 @numba.njit(inline="always", nogil=True)  # takes a function: inlined, so cacheable
-def known(formula, ctx, tkeys, tdata, st, g):
+def known(formula, tg, tp, ctx, tkeys, tdata, st, g):
     """The table's word of ``g`` (the closed form asked on a miss, and kept)."""
-    d = t_get(tkeys, tdata, g)
+    d = tg(tkeys, tdata, g)
     if d == U0:
         f = formula(ctx, g)
         if f >= 0:
             d = np.uint64(f + 1)
-            t_put(tkeys, tdata, st, g, d)
+            tp(tkeys, tdata, st, g, d)
     return d
 
 
@@ -220,8 +220,8 @@ def meets(p, hi, ask):
 
 
 @numba.njit(inline="always", nogil=True)  # inlined in each game's cached entry point
-def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st,
-           max_nodes):
+def search_w(pld, psto, pmk, plo, ppop, tg, tp, moves, split, canon, formula, ctx, tkeys,
+             tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes):
     """Run the frames on the stack ``fr``/``fg`` until the bottom one is answered
     (``DONE``; its answer in ``st[S_RET]``: 1/0 won/lost for a query, the value
     for a value frame) or ``max_nodes`` queries have been opened (``PAUSED``: call
@@ -238,10 +238,10 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
     nodes = st[S_NODES]
     status = DONE
     nfr = fr.shape[0]
-    npb = len(pbuf)
+    npb = pbuf.shape[0]
     while depth > 0:
         d = depth - 1
-        g = fg[d]
+        g = pld(fg, d)
         kind = fr[d, F_KIND]
         if kind == VM:  # a value by mex sets: {0}, {1}, ... (Beling's aspiration sets)
             j = fr[d, F_K]
@@ -254,7 +254,7 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                 j += 1
             v = -1
             while True:
-                w = known(formula, ctx, tkeys, tdata, st, g)
+                w = known(formula, tg, tp, ctx, tkeys, tdata, st, g)
                 if w & VALUE_MASK:
                     v = np.int64(w & VALUE_MASK) - 1
                     break
@@ -274,7 +274,7 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
             fr[depth, F_KIND] = M
             fr[depth, F_K] = np.int64(1) << j if j < SET_BITS - 1 else ALL
             fr[depth, F_PHASE] = 0
-            fg[depth] = g
+            psto(fg, depth, g)
             depth += 1
             continue
         if kind == M:  # the value of g if it is in the set F_K, else -1
@@ -283,7 +283,7 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
             ans = -2  # not yet answered
             if phase == 0:
                 fr[d, F_BASE] = ptop
-                w = known(formula, ctx, tkeys, tdata, st, g)
+                w = known(formula, tg, tp, ctx, tkeys, tdata, st, g)
                 ask = want
                 if w & VALUE_MASK:
                     ans = np.int64(w & VALUE_MASK) - 1
@@ -297,7 +297,7 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                         break
                     nodes += 1
                     nm = moves(ctx, g, mbuf)
-                    if nm < 0 or nm > len(mbuf):
+                    if nm < 0 or nm > mbuf.shape[0]:
                         status = BAD_MOVES
                         break
                     # the possible values {0..nm}: those past the range counted in hi
@@ -308,19 +308,19 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                         p = MASK63
                         hi = nm + 1 - SET_BITS
                     for m in range(nm):
-                        nparts = split(ctx, mbuf[m], sbuf)
-                        if nparts < 0 or nparts > len(sbuf):
+                        nparts = split(ctx, pld(mbuf, m), sbuf)
+                        if nparts < 0 or nparts > sbuf.shape[0]:
                             status = BAD_MOVES
                             break
                         x = 0
                         nunk = 0
                         for i in range(nparts):
-                            c = canon(ctx, sbuf[i])
-                            w = known(formula, ctx, tkeys, tdata, st, c)
+                            c = canon(ctx, pld(sbuf, i))
+                            w = known(formula, tg, tp, ctx, tkeys, tdata, st, c)
                             if w & VALUE_MASK:
                                 x ^= np.int64(w & VALUE_MASK) - 1
                             else:
-                                sbuf[nunk] = c
+                                psto(sbuf, nunk, c)
                                 nunk += 1
                         if nunk == 0:
                             if x < SET_BITS:
@@ -331,18 +331,18 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                             break
                         # the record: the count of unknown parts, the XOR of the known
                         # ones, the unknown ones by size (the largest last)
-                        pbuf[ptop] = np.uint64(nunk)
-                        pbuf[ptop + 1] = np.uint64(x)
+                        psto(pbuf, ptop, pmk(nunk))
+                        psto(pbuf, ptop + 1, pmk(x))
                         s0 = ptop + 2
                         a = s0
                         for i in range(nunk):
-                            c = sbuf[i]
-                            pc = popcount(c)
+                            c = pld(sbuf, i)
+                            pc = ppop(c)
                             b = a
-                            while b > s0 and popcount(pbuf[b - 1]) > pc:
-                                pbuf[b] = pbuf[b - 1]
+                            while b > s0 and ppop(pld(pbuf, b - 1)) > pc:
+                                psto(pbuf, b, pld(pbuf, b - 1))
                                 b -= 1
-                            pbuf[b] = c
+                            psto(pbuf, b, c)
                             a += 1
                         ptop = a
                     if status != DONE:
@@ -380,7 +380,7 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                             else:
                                 ans = -1
                         break
-                    n = np.int64(pbuf[cur])
+                    n = np.int64(plo(pld(pbuf, cur)))
                     if have:
                         have = 0
                         if idx < n - 1:  # a part's value
@@ -389,7 +389,7 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                         else:  # the last part's answer
                             v = ret
                             if v >= 0:
-                                v ^= x ^ np.int64(pbuf[cur + 1])
+                                v ^= x ^ np.int64(plo(pld(pbuf, cur + 1)))
                             p, hi, exact = mex_apply(p, hi, exact, v)
                             cur += n + 2
                             idx = 0
@@ -399,8 +399,8 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                         ans = -1
                         break
                     while idx < n - 1:
-                        c = pbuf[cur + 2 + idx]
-                        w = known(formula, ctx, tkeys, tdata, st, c)
+                        c = pld(pbuf, cur + 2 + idx)
+                        w = known(formula, tg, tp, ctx, tkeys, tdata, st, c)
                         if w & VALUE_MASK:
                             x ^= np.int64(w & VALUE_MASK) - 1
                             idx += 1
@@ -413,16 +413,16 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                         fr[depth, F_KIND] = M
                         fr[depth, F_K] = ALL
                         fr[depth, F_PHASE] = 0
-                        fg[depth] = pbuf[cur + 2 + idx]
+                        psto(fg, depth, pld(pbuf, cur + 2 + idx))
                         pushed = True
                         break
                     upto = MASK63 if ask == ALL else \
                         (np.int64(1) << (high_index(np.uint64(ask)) + 1)) - 1
                     q = set_rest(p, hi) & upto
-                    xx = x ^ np.int64(pbuf[cur + 1])
+                    xx = x ^ np.int64(plo(pld(pbuf, cur + 1)))
                     v = -1
-                    c = pbuf[cur + 1 + n]
-                    w = known(formula, ctx, tkeys, tdata, st, c)
+                    c = pld(pbuf, cur + 1 + n)
+                    w = known(formula, tg, tp, ctx, tkeys, tdata, st, c)
                     if w & VALUE_MASK:
                         v = (np.int64(w & VALUE_MASK) - 1) ^ xx
                     elif q:
@@ -438,7 +438,7 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                             fr[depth, F_KIND] = M
                             fr[depth, F_K] = q
                             fr[depth, F_PHASE] = 0
-                            fg[depth] = c
+                            psto(fg, depth, c)
                             pushed = True
                             break
                     p, hi, exact = mex_apply(p, hi, exact, v)
@@ -462,11 +462,11 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                     if ans >= 255:
                         status = BAD_VALUE
                         break
-                    t_put(tkeys, tdata, st, g, np.uint64(ans + 1))
+                    tp(tkeys, tdata, st, g, np.uint64(ans + 1))
                     st[S_STORED] += 1
                 elif want != ALL:
-                    w = t_get(tkeys, tdata, g)
-                    t_put(tkeys, tdata, st, g, w | (np.uint64(want & EXCL_MASK) << np.uint64(8)))
+                    w = tg(tkeys, tdata, g)
+                    tp(tkeys, tdata, st, g, w | (np.uint64(want & EXCL_MASK) << np.uint64(8)))
             ptop = fr[d, F_BASE]
             depth -= 1
             ret = ans
@@ -484,7 +484,7 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                 j += 1
             v = -1
             while True:
-                w = known(formula, ctx, tkeys, tdata, st, g)
+                w = known(formula, tg, tp, ctx, tkeys, tdata, st, g)
                 if w & VALUE_MASK:
                     v = np.int64(w & VALUE_MASK) - 1
                     break
@@ -504,7 +504,7 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
             fr[depth, F_KIND] = Q
             fr[depth, F_K] = j
             fr[depth, F_PHASE] = 0
-            fg[depth] = g
+            psto(fg, depth, g)
             depth += 1
             continue
 
@@ -519,21 +519,21 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
             nodes += 1
             fr[d, F_BASE] = ptop
             nm = moves(ctx, g, mbuf)
-            if nm < 0 or nm > len(mbuf):
+            if nm < 0 or nm > mbuf.shape[0]:
                 status = BAD_MOVES
                 break
             for m in range(nm):
-                nparts = split(ctx, mbuf[m], sbuf)
-                if nparts < 0 or nparts > len(sbuf):
+                nparts = split(ctx, pld(mbuf, m), sbuf)
+                if nparts < 0 or nparts > sbuf.shape[0]:
                     status = BAD_MOVES
                     break
                 x = 0
                 nunk = 0
-                u = U0
+                u = pmk(0)
                 for i in range(nparts):
-                    c = canon(ctx, sbuf[i])
-                    sbuf[i] = c
-                    w = known(formula, ctx, tkeys, tdata, st, c)
+                    c = canon(ctx, pld(sbuf, i))
+                    psto(sbuf, i, c)
+                    w = known(formula, tg, tp, ctx, tkeys, tdata, st, c)
                     if w & VALUE_MASK:
                         x ^= np.int64(w & VALUE_MASK) - 1
                     else:
@@ -544,31 +544,31 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                         won = 1
                         break
                     continue
-                if nunk == 1 and excluded(t_get(tkeys, tdata, u), k ^ x):
+                if nunk == 1 and excluded(tg(tkeys, tdata, u), k ^ x):
                     continue
                 if ptop + nparts + 1 > npb:
                     status = BUFFER_FULL
                     break
                 # the record: the count, the known parts, the unknown ones by size
                 # (the largest last: only its outcome is asked)
-                pbuf[ptop] = np.uint64(nparts)
+                psto(pbuf, ptop, pmk(nparts))
                 a = ptop + 1
                 for i in range(nparts):
-                    w = t_get(tkeys, tdata, sbuf[i])
+                    w = tg(tkeys, tdata, pld(sbuf, i))
                     if w & VALUE_MASK:
-                        pbuf[a] = sbuf[i]
+                        psto(pbuf, a, pld(sbuf, i))
                         a += 1
                 s0 = a
                 for i in range(nparts):
-                    w = t_get(tkeys, tdata, sbuf[i])
+                    w = tg(tkeys, tdata, pld(sbuf, i))
                     if not (w & VALUE_MASK):
-                        c = sbuf[i]
-                        pc = popcount(c)
+                        c = pld(sbuf, i)
+                        pc = ppop(c)
                         b = a
-                        while b > s0 and popcount(pbuf[b - 1]) > pc:
-                            pbuf[b] = pbuf[b - 1]
+                        while b > s0 and ppop(pld(pbuf, b - 1)) > pc:
+                            psto(pbuf, b, pld(pbuf, b - 1))
                             b -= 1
-                        pbuf[b] = c
+                        psto(pbuf, b, c)
                         a += 1
                 ptop = a
             if status != DONE:
@@ -585,7 +585,7 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
             x = fr[d, F_X]
             pushed = False
             while won < 0 and cur < fr[d, F_END]:
-                n = np.int64(pbuf[cur])
+                n = np.int64(plo(pld(pbuf, cur)))
                 if have:
                     have = 0
                     if idx < n - 1:  # a part's value
@@ -600,8 +600,8 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                         x = 0
                         continue
                 while idx < n - 1:
-                    c = pbuf[cur + 1 + idx]
-                    w = known(formula, ctx, tkeys, tdata, st, c)
+                    c = pld(pbuf, cur + 1 + idx)
+                    w = known(formula, tg, tp, ctx, tkeys, tdata, st, c)
                     if w & VALUE_MASK:
                         x ^= np.int64(w & VALUE_MASK) - 1
                         idx += 1
@@ -613,12 +613,12 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                         break
                     fr[depth, F_KIND] = V
                     fr[depth, F_K] = 0
-                    fg[depth] = pbuf[cur + 1 + idx]
+                    psto(fg, depth, pld(pbuf, cur + 1 + idx))
                     pushed = True
                     break
-                c = pbuf[cur + n]
+                c = pld(pbuf, cur + n)
                 kk = k ^ x
-                w = known(formula, ctx, tkeys, tdata, st, c)
+                w = known(formula, tg, tp, ctx, tkeys, tdata, st, c)
                 if w & VALUE_MASK:
                     if np.int64(w & VALUE_MASK) - 1 == kk:
                         won = 1
@@ -630,7 +630,7 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                     fr[depth, F_KIND] = Q
                     fr[depth, F_K] = kk
                     fr[depth, F_PHASE] = 0
-                    fg[depth] = c
+                    psto(fg, depth, c)
                     pushed = True
                     break
                 cur += n + 1
@@ -658,7 +658,7 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                     j += 1
             pushed = False
             while won < 0 and j < k:
-                w = known(formula, ctx, tkeys, tdata, st, g)
+                w = known(formula, tg, tp, ctx, tkeys, tdata, st, g)
                 if w & VALUE_MASK:
                     won = 1 if np.int64(w & VALUE_MASK) - 1 != k else 0
                     break
@@ -671,7 +671,7 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                 fr[depth, F_KIND] = Q
                 fr[depth, F_K] = j
                 fr[depth, F_PHASE] = 0
-                fg[depth] = g
+                psto(fg, depth, g)
                 pushed = True
                 break
             if status != DONE:
@@ -684,15 +684,15 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
             if won < 0:
                 won = 0
         # answered: keep it, pop the frame
-        w = t_get(tkeys, tdata, g)
+        w = tg(tkeys, tdata, g)
         if won == 1:
             if k < EXCL_BITS:
-                t_put(tkeys, tdata, st, g, w | (U1 << np.uint64(8 + k)))
+                tp(tkeys, tdata, st, g, w | (U1 << np.uint64(8 + k)))
         else:
             if k >= 255:
                 status = BAD_VALUE
                 break
-            t_put(tkeys, tdata, st, g, np.uint64(k + 1))
+            tp(tkeys, tdata, st, g, np.uint64(k + 1))
             st[S_STORED] += 1
         ptop = fr[d, F_BASE]
         depth -= 1
@@ -705,6 +705,46 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
     st[S_NODES] = nodes
     st[S_STATUS] = status
     return status
+
+
+# ------------------------------------------------------------------ positions
+# The search reaches positions through these (inlined): one uint64 here; a pair
+# of words in :mod:`grundy.kernels._bitwide_jit`.
+
+inl = numba.njit(inline="always", nogil=True)
+
+
+@inl
+def ld1(a, i):
+    return a[i]
+
+
+@inl
+def sto1(a, i, g):
+    a[i] = g
+
+
+@inl
+def mk1(n):
+    return np.uint64(n)
+
+
+@inl
+def lo1(g):
+    return g
+
+
+@inl
+def pop1(g):
+    return popcount(g)
+
+
+@numba.njit(inline="always", nogil=True)  # inlined in each game's cached entry point
+def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st,
+           max_nodes):
+    """:func:`search_w` over positions of one word and the table of :func:`t_put`."""
+    return search_w(ld1, sto1, mk1, lo1, pop1, t_get, t_put, moves, split, canon, formula,
+                    ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes)
 
 
 # ------------------------------------------------------------------ defaults
