@@ -70,7 +70,12 @@ def boards(texts: list[str], seconds: float, method: str) -> None:
     cram = grundy.games.get("cram")
     for text in texts:
         h, w, free = cram.parse_position(text)
-        game, word = cram.bitboard((h, w, free))
+        fit = cram.bitboard((h, w, free))
+        if fit is None:
+            print(f"cram {text}: does not fit the compiled words (sides at most 15, at "
+                  "most 120 cells)", flush=True)
+            continue
+        game, word = fit
         C.forget_tables()
         v, t = _timed(lambda: C.compiled_value(game, word, budget=Budget(seconds=seconds),
                                                method=method))
