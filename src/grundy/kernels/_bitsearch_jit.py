@@ -281,6 +281,7 @@ def search_w(pld, psto, pmk, plo, ppop, tg, tp, moves, split, canon, formula, ct
             want = fr[d, F_K]
             phase = fr[d, F_PHASE]
             ans = -2  # not yet answered
+            opened = phase == 1
             if phase == 0:
                 fr[d, F_BASE] = ptop
                 w = known(formula, tg, tp, ctx, tkeys, tdata, st, g)
@@ -296,6 +297,7 @@ def search_w(pld, psto, pmk, plo, ppop, tg, tp, moves, split, canon, formula, ct
                         status = PAUSED
                         break
                     nodes += 1
+                    opened = True
                     nm = moves(ctx, g, mbuf)
                     if nm < 0 or nm > mbuf.shape[0]:
                         status = BAD_MOVES
@@ -325,6 +327,9 @@ def search_w(pld, psto, pmk, plo, ppop, tg, tp, moves, split, canon, formula, ct
                         if nunk == 0:
                             if x < SET_BITS:
                                 p &= ~(np.int64(1) << x)
+                                if not meets(p, hi, ask):  # the value is not in the set
+                                    ans = -1
+                                    break
                             continue
                         if ptop + nunk + 2 > npb:
                             status = BUFFER_FULL
@@ -348,6 +353,7 @@ def search_w(pld, psto, pmk, plo, ppop, tg, tp, moves, split, canon, formula, ct
                     if status != DONE:
                         ptop = fr[d, F_BASE]
                         break
+                if ans == -2:
                     fr[d, F_END] = ptop
                     fr[d, F_CUR] = fr[d, F_BASE]
                     fr[d, F_IDX] = 0
@@ -457,7 +463,7 @@ def search_w(pld, psto, pmk, plo, ppop, tg, tp, moves, split, canon, formula, ct
                     fr[d, F_PHASE] = 1
                     depth += 1
                     continue
-                # answered: keep it
+            if opened:  # answered by a search: keep it
                 if ans >= 0:
                     if ans >= 255:
                         status = BAD_VALUE
