@@ -149,7 +149,7 @@ def test_entries_decode_the_folded_keys() -> None:
 def test_store_saves_and_resumes_a_wide_table() -> None:
     path = os.path.join(tempfile.mkdtemp(), "cram-wide.npz")
     C.forget_tables()
-    word = cram_wide_word(8, 8, (1 << 20) - 1)  # a 3 x 7 - 1 corner block of an 8 x 8 board
+    word = cram_wide_word(8, 8, (1 << 20) - 1)  # two rows and a half of an 8 x 8 board
     v = C.compiled_value(C.CRAM_WIDE, word, store=path)
     C.forget_tables()
     assert C.load_table(C.CRAM_WIDE, path) > 0
@@ -171,6 +171,19 @@ def test_wide_words_are_checked_and_budgets_hold() -> None:
         C.compiled_value(C.CRAM_WIDE, cram_wide_word(6, 11, (1 << 66) - 1),
                          budget=Budget(positions=2000))
     assert e.value.reason == "positions"
+    from grundy.values import memory
+
+    C.forget_tables()  # room for 2**15 slots only: under a wide table's least
+    with pytest.raises(SearchLimitError) as e:
+        C.compiled_value(C.CRAM_WIDE, cram_wide_word(6, 11, (1 << 66) - 1),
+                         budget=Budget(max_memory=memory.current()[0] + (1 << 20)))
+    assert e.value.reason == "memory"
+    limit = memory.current()[0] + (16 << 20)
+    assert C.compiled_value(C.CRAM_WIDE, cram_wide_word(8, 8, (1 << 20) - 1),
+                            budget=Budget(max_memory=limit)) == C.compiled_value(
+        C.CRAM, cram_word(3, 8, (1 << 20) - 1))  # the same cells
+    s = C._TABLES[C.CRAM_WIDE.identity()]
+    assert s.tkeys.nbytes + s.tdata.nbytes <= 8 << 20
 
 
 def test_the_catalogue_uses_two_words_past_56_cells() -> None:
