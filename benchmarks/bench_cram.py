@@ -19,6 +19,8 @@ the igsolve column is skipped.) Rows (the times are each one run, best of
 - ``value``: ``reduce(cram, board, search=PRUNED)`` (nimber by outcome searches of G + *k);
 - ``mex-sets``: ``reduce(cram, board, search=MEX_SETS)`` (Beling and Rogalski's pruning
   of the mex search, one aspiration nimber at a time);
+- ``compiled``, ``compiled-mex``: the compiled tier (``compiled_value``), its value by
+  outcomes of G + *k and by mex sets (``method="mex-sets"``);
 - ``igsolve``: ``igsolve cram ROWS COLS`` (its defaults), and ``value / igsolve``.
 
 Measured on the project's 2-core AMD EPYC while three other agents' jobs ran (load
@@ -93,7 +95,8 @@ PUBLISHED = {
     "6x6": 0, "6x7": 5, "6x8": 0, "6x9": 1, "6x10": 0, "6x12": 0, "6x14": 0,
     "7x7": 1, "7x8": 3, "7x9": 1,
 }
-COLUMNS = ("hand", "hand+split", "plain", "outcome", "value", "mex-sets", "compiled", "igsolve")
+COLUMNS = ("hand", "hand+split", "plain", "outcome", "value", "mex-sets", "compiled",
+           "compiled-mex", "igsolve")
 HERE = os.path.dirname(os.path.abspath(__file__))
 #: Where the peer is built (gitignored): benchmarks/_build/igs.
 BUILD = os.path.join(HERE, "_build", "igs")
@@ -255,6 +258,7 @@ def main() -> None:
         "value": lambda b: reduce(cram, b, search=PRUNED),
         "mex-sets": lambda b: reduce(cram, b, search=MEX_SETS),
         "compiled": lambda b: C.compiled_value(C.CRAM, cram_word(*b)),
+        "compiled-mex": lambda b: C.compiled_value(C.CRAM, cram_word(*b), method="mex-sets"),
     }
     for text in filter(None, args.boards.split(",")):
         b = cram.parse_position(text)
@@ -276,7 +280,7 @@ def main() -> None:
                 if base in rows and mine in rows:
                     print(f"{text:6} {base} / {mine} = {rows[base][1] / rows[mine][1]:.1f}x",
                           flush=True)
-        for mine in ("value", "compiled"):  # how much slower than igsolve
+        for mine in ("value", "compiled", "compiled-mex"):  # how much slower than igsolve
             if "igsolve" in rows and mine in rows:
                 print(f"{text:6} {mine} / igsolve = {rows[mine][1] / rows['igsolve'][1]:.2f}x",
                       flush=True)

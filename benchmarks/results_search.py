@@ -4,11 +4,13 @@ Cram boards (Beling's table), each line printed as soon as it is found.
 Run:  python benchmarks/results_search.py [--grids 1-21] [--boards 4x5,5x7]
           [--seconds 600] [--confirm-seconds 300]
 
-Each grid's value is found twice: by the compiled tier (``compiled_value``) and by
-the Python reference (``reduce(node_kayles, grid, search=PRUNED)``, no shared memo),
-each within its budget; "-" where the reference did not finish. Each Cram board's
-value is found by the compiled tier with its table cleared first (CPU seconds),
-and compared with :data:`bench_cram.PUBLISHED` where that has it.
+Each grid's value is found three times: by the compiled tier's value by outcomes
+of ``G + *k`` and by its mex-set search (Beling and Rogalski), each with a fresh
+table, and by the Python reference (``reduce(node_kayles, grid, search=PRUNED)``,
+no shared memo; skipped with ``--confirm-seconds 0``), each within its budget.
+Each Cram board's value is found by the compiled tier (``--method``) with its
+table cleared first (CPU seconds), and compared with :data:`bench_cram.PUBLISHED`
+where that has it; boards of more than 56 cells use two-word positions.
 """
 
 from __future__ import annotations
@@ -47,26 +49,40 @@ def grids(ns: list[int], seconds: float, confirm: float) -> None:
         pos = nk.parse_position(f"grid=3x{n}")
         adj, mask = pos
         game = C.node_kayles_game(tuple(a | 1 << v for v, a in enumerate(adj)))
+        found = []
+        for method in C.METHODS:
+            C.forget_tables()
+            v, t = _timed(lambda: C.compiled_value(game, mask, budget=Budget(seconds=seconds),
+                                                   method=method))
+            found.append(f"{method} {v} in {t:.2f} s")
         C.forget_tables()
-        v1, t1 = _timed(lambda: C.compiled_value(game, mask, budget=Budget(seconds=seconds)))
-        forget(nk)
-        v2, t2 = _timed(lambda: reduce(nk, pos, search=PRUNED, budget=Budget(seconds=confirm)))
+        if confirm > 0:
+            forget(nk)
+            v2, t2 = _timed(lambda: reduce(nk, pos, search=PRUNED,
+                                           budget=Budget(seconds=confirm)))
+            found.append(f"python {v2} in {t2:.2f} s")
         oeis = A316632[n - 1] if n <= len(A316632) else "-"
-        print(f"grid 3x{n}: compiled {v1} in {t1:.2f} s; python {v2} in {t2:.2f} s; "
-              f"OEIS {oeis}", flush=True)
+        print(f"grid 3x{n} ({3 * n} vertices): compiled {'; '.join(found)}; OEIS {oeis}",
+              flush=True)
 
 
-def boards(texts: list[str], seconds: float) -> None:
+def boards(texts: list[str], seconds: float, method: str) -> None:
     cram = grundy.games.get("cram")
     for text in texts:
         h, w, free = cram.parse_position(text)
+        fit = cram.bitboard((h, w, free))
+        if fit is None:
+            print(f"cram {text}: does not fit the compiled words (sides at most 15, at "
+                  "most 120 cells)", flush=True)
+            continue
+        game, word = fit
         C.forget_tables()
-        v, t = _timed(lambda: C.compiled_value(C.CRAM, cram_word(h, w, free),
-                                               budget=Budget(seconds=seconds)))
-        s = C._TABLES.get(C.CRAM.identity())
+        v, t = _timed(lambda: C.compiled_value(game, word, budget=Budget(seconds=seconds),
+                                               method=method))
+        s = C._TABLES.get(game.identity())
         nodes = s.nodes if s is not None else 0
         known = published(text)
-        print(f"cram {text}: {v} in {t:.2f} s CPU ({nodes:,} positions opened); "
+        print(f"cram {text} ({method}): {v} in {t:.2f} s CPU ({nodes:,} positions opened); "
               f"published {known if known is not None else '-'}", flush=True)
 
 
@@ -76,6 +92,7 @@ def main() -> None:
     ap.add_argument("--boards", default="")
     ap.add_argument("--seconds", type=float, default=600.0)
     ap.add_argument("--confirm-seconds", type=float, default=300.0)
+    ap.add_argument("--method", default="outcomes", choices=C.METHODS)
     args = ap.parse_args()
     # load the compiled code before timing
     C.compiled_value(C.CRAM, cram_word(2, 3, 63))
@@ -83,7 +100,7 @@ def main() -> None:
         a, _, b = args.grids.partition("-")
         grids(list(range(int(a), int(b or a) + 1)), args.seconds, args.confirm_seconds)
     if args.boards:
-        boards(args.boards.split(","), args.seconds)
+        boards(args.boards.split(","), args.seconds, args.method)
 
 
 if __name__ == "__main__":

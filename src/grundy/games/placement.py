@@ -334,15 +334,20 @@ class Cram(Ruleset):
 
     def bitboard(self, position: CramPosition) -> tuple[Any, int] | None:
         """The compiled tier's word of a board of at least :data:`COMPILED_CELLS`
-        free cells whose bounding box fits it (sides at most 15, at most 56 cells);
-        smaller boards are answered by the Python search sooner than the compiled
-        code loads."""
+        free cells whose bounding box fits it (sides at most 15, at most 56 cells
+        in one word, at most 120 in two); smaller boards are answered by the
+        Python search sooner than the compiled code loads."""
         h, w, b = position
         if b.bit_count() < COMPILED_CELLS:
             return None
         hh, ww, bb = _crop(h, w, b)
-        if hh > 15 or ww > 15 or hh * ww > 56:
+        if hh > 15 or ww > 15 or hh * ww > 120:
             return None
+        if hh * ww > 56:
+            from grundy.kernels.bitsearch import cram_wide_word
+            from grundy.solve.compiled import CRAM_WIDE
+
+            return CRAM_WIDE, cram_wide_word(hh, ww, bb)
         from grundy.kernels.bitsearch import cram_word
         from grundy.solve.compiled import CRAM
 
@@ -610,9 +615,10 @@ class NodeKayles(Ruleset):
 
     def bitboard(self, position: NodePosition) -> tuple[Any, int] | None:
         """The compiled tier's word (the mask of the vertices left) of a graph of at
-        most 64 vertices with at least :data:`COMPILED_CELLS` left."""
+        most 128 vertices (two words past 64) with at least :data:`COMPILED_CELLS`
+        left."""
         adj, mask = position
-        if len(adj) > 64 or mask.bit_count() < COMPILED_CELLS:
+        if len(adj) > 128 or mask.bit_count() < COMPILED_CELLS:
             return None
         return _nk_game(_closed(adj)), mask
 

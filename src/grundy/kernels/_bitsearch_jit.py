@@ -31,8 +31,17 @@ EXCL_BITS = 56  # nimbers 0..55 can be recorded as excluded
 
 # frame kinds and columns of `fr`
 Q = 0  # does the player to move win g + *k?
-V = 1  # the Grundy value of g
+V = 1  # the Grundy value of g (by the outcomes of g + *k)
+M = 2  # the value of g if it lies in the set F_K (Beling and Rogalski's mex sets)
+VM = 3  # the Grundy value of g by mex sets: g asked about {0}, {1}, ... in turn
 F_KIND, F_K, F_PHASE, F_BASE, F_END, F_CUR, F_X, F_IDX = 0, 1, 2, 3, 4, 5, 6, 7
+F_P, F_HI, F_EXACT, F_ASK = 8, 9, 10, 11  # of an M frame
+COLUMNS = 12
+# sets of nimbers in M frames: bitmasks of int64 over the nimbers 0..62; ALL: every nimber
+SET_BITS = 63
+ALL = -1
+MASK63 = np.int64(0x7FFFFFFFFFFFFFFF)
+EXCL_MASK = np.int64((1 << 56) - 1)
 # scalars of `st`
 S_DEPTH, S_PTOP, S_HAVE, S_RET, S_NODES, S_STATUS, S_STORED, S_EVICTED = 0, 1, 2, 3, 4, 5, 6, 7
 S_FULL = 8  # table slots in use
@@ -135,14 +144,14 @@ def t_put(tkeys, tdata, st, key, data):
 
 
 @numba.njit(inline="always", nogil=True)  # takes a function: inlined, so cacheable
-def known(formula, ctx, tkeys, tdata, st, g):
+def known(formula, tg, tp, ctx, tkeys, tdata, st, g):
     """The table's word of ``g`` (the closed form asked on a miss, and kept)."""
-    d = t_get(tkeys, tdata, g)
+    d = tg(tkeys, tdata, g)
     if d == U0:
         f = formula(ctx, g)
         if f >= 0:
             d = np.uint64(f + 1)
-            t_put(tkeys, tdata, st, g, d)
+            tp(tkeys, tdata, st, g, d)
     return d
 
 
@@ -158,12 +167,61 @@ def insert(tkeys, tdata, st, keys, datas):
         t_put(tkeys, tdata, st, keys[i], datas[i])
 
 
+@jit
+def xor_set(mask, x):
+    """``({n ^ x : n in mask}, lost)``: ``lost`` when some ``n ^ x`` is past the sets'
+    range (the kernel then stops with ``BAD_VALUE``)."""
+    out = np.int64(0)
+    lost = False
+    while mask:
+        n = low_index(np.uint64(mask))
+        mask &= mask - 1
+        m = n ^ x
+        if m < SET_BITS:
+            out |= np.int64(1) << m
+        else:
+            lost = True
+    return out, lost
+
+
+@jit
+def set_rest(p, hi):
+    """The possible values ``p`` (plus ``hi`` values past the range) without their
+    largest: ``p`` itself when there are values past the range."""
+    if hi > 0:
+        return p
+    return p & ~(np.int64(1) << high_index(np.uint64(p)))
+
+
+@jit
+def mex_apply(p, hi, exact, v):
+    """An option has the value ``v`` (``-1``: not in the set it was asked about): ``v``
+    leaves the possible values if it is one of them but the largest, else the largest
+    does (and an unknown ``v`` makes the frame's answer inexact)."""
+    rest = set_rest(p, hi)
+    if v >= 0 and v < SET_BITS and (rest >> v) & 1:
+        return p ^ (np.int64(1) << v), hi, exact
+    if v < 0:
+        exact = 0
+    if hi > 0:
+        return p, hi - 1, exact
+    return rest, hi, exact
+
+
+@jit
+def meets(p, hi, ask):
+    """Whether the possible values meet the set ``ask``."""
+    if ask == ALL:
+        return True
+    return (p & ask) != 0
+
+
 # ------------------------------------------------------------------ the search
 
 
 @numba.njit(inline="always", nogil=True)  # inlined in each game's cached entry point
-def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st,
-           max_nodes):
+def search_w(pld, psto, pmk, plo, ppop, tg, tp, moves, split, canon, formula, ctx, tkeys,
+             tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes):
     """Run the frames on the stack ``fr``/``fg`` until the bottom one is answered
     (``DONE``; its answer in ``st[S_RET]``: 1/0 won/lost for a query, the value
     for a value frame) or ``max_nodes`` queries have been opened (``PAUSED``: call
@@ -180,11 +238,247 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
     nodes = st[S_NODES]
     status = DONE
     nfr = fr.shape[0]
-    npb = len(pbuf)
+    npb = pbuf.shape[0]
     while depth > 0:
         d = depth - 1
-        g = fg[d]
-        if fr[d, F_KIND] == V:
+        g = pld(fg, d)
+        kind = fr[d, F_KIND]
+        if kind == VM:  # a value by mex sets: {0}, {1}, ... (Beling's aspiration sets)
+            j = fr[d, F_K]
+            if have:
+                have = 0
+                if ret >= 0:
+                    depth -= 1
+                    have = 1
+                    continue
+                j += 1
+            v = -1
+            while True:
+                w = known(formula, tg, tp, ctx, tkeys, tdata, st, g)
+                if w & VALUE_MASK:
+                    v = np.int64(w & VALUE_MASK) - 1
+                    break
+                if excluded(w, j):
+                    j += 1
+                    continue
+                break
+            if v >= 0:
+                depth -= 1
+                ret = v
+                have = 1
+                continue
+            fr[d, F_K] = j
+            if depth >= nfr:
+                status = STACK_FULL
+                break
+            fr[depth, F_KIND] = M
+            fr[depth, F_K] = np.int64(1) << j if j < SET_BITS - 1 else ALL
+            fr[depth, F_PHASE] = 0
+            psto(fg, depth, g)
+            depth += 1
+            continue
+        if kind == M:  # the value of g if it is in the set F_K, else -1
+            want = fr[d, F_K]
+            phase = fr[d, F_PHASE]
+            ans = -2  # not yet answered
+            opened = phase == 1
+            if phase == 0:
+                fr[d, F_BASE] = ptop
+                w = known(formula, tg, tp, ctx, tkeys, tdata, st, g)
+                ask = want
+                if w & VALUE_MASK:
+                    ans = np.int64(w & VALUE_MASK) - 1
+                elif want != ALL:
+                    ask = want & ~(np.int64(w >> np.uint64(8)) & EXCL_MASK)
+                    if ask == 0:
+                        ans = -1
+                if ans == -2:
+                    if nodes >= max_nodes:
+                        status = PAUSED
+                        break
+                    nodes += 1
+                    opened = True
+                    nm = moves(ctx, g, mbuf)
+                    if nm < 0 or nm > mbuf.shape[0]:
+                        status = BAD_MOVES
+                        break
+                    # the possible values {0..nm}: those past the range counted in hi
+                    if nm + 1 < SET_BITS:
+                        p = (np.int64(1) << (nm + 1)) - 1
+                        hi = 0
+                    else:
+                        p = MASK63
+                        hi = nm + 1 - SET_BITS
+                    for m in range(nm):
+                        nparts = split(ctx, pld(mbuf, m), sbuf)
+                        if nparts < 0 or nparts > sbuf.shape[0]:
+                            status = BAD_MOVES
+                            break
+                        x = 0
+                        nunk = 0
+                        for i in range(nparts):
+                            c = canon(ctx, pld(sbuf, i))
+                            w = known(formula, tg, tp, ctx, tkeys, tdata, st, c)
+                            if w & VALUE_MASK:
+                                x ^= np.int64(w & VALUE_MASK) - 1
+                            else:
+                                psto(sbuf, nunk, c)
+                                nunk += 1
+                        if nunk == 0:
+                            if x < SET_BITS:
+                                p &= ~(np.int64(1) << x)
+                                if not meets(p, hi, ask):  # the value is not in the set
+                                    ans = -1
+                                    break
+                            continue
+                        if ptop + nunk + 2 > npb:
+                            status = BUFFER_FULL
+                            break
+                        # the record: the count of unknown parts, the XOR of the known
+                        # ones, the unknown ones by size (the largest last)
+                        psto(pbuf, ptop, pmk(nunk))
+                        psto(pbuf, ptop + 1, pmk(x))
+                        s0 = ptop + 2
+                        a = s0
+                        for i in range(nunk):
+                            c = pld(sbuf, i)
+                            pc = ppop(c)
+                            b = a
+                            while b > s0 and ppop(pld(pbuf, b - 1)) > pc:
+                                psto(pbuf, b, pld(pbuf, b - 1))
+                                b -= 1
+                            psto(pbuf, b, c)
+                            a += 1
+                        ptop = a
+                    if status != DONE:
+                        ptop = fr[d, F_BASE]
+                        break
+                if ans == -2:
+                    fr[d, F_END] = ptop
+                    fr[d, F_CUR] = fr[d, F_BASE]
+                    fr[d, F_IDX] = 0
+                    fr[d, F_X] = 0
+                    fr[d, F_P] = p
+                    fr[d, F_HI] = hi
+                    fr[d, F_EXACT] = 1
+                    fr[d, F_ASK] = ask
+                    phase = 1
+            if phase == 1:
+                cur = fr[d, F_CUR]
+                end = fr[d, F_END]
+                idx = fr[d, F_IDX]
+                x = fr[d, F_X]
+                p = fr[d, F_P]
+                hi = fr[d, F_HI]
+                exact = fr[d, F_EXACT]
+                ask = fr[d, F_ASK]
+                pushed = False
+                while True:
+                    if cur >= end:  # every option seen: the least possible value
+                        if not meets(p, hi, ask):
+                            ans = -1
+                        elif p == 0:
+                            status = BAD_VALUE
+                        else:
+                            least = low_index(np.uint64(p))
+                            if exact or ask == ALL or least <= high_index(np.uint64(ask)):
+                                ans = least
+                            else:
+                                ans = -1
+                        break
+                    n = np.int64(plo(pld(pbuf, cur)))
+                    if have:
+                        have = 0
+                        if idx < n - 1:  # a part's value
+                            x ^= ret
+                            idx += 1
+                        else:  # the last part's answer
+                            v = ret
+                            if v >= 0:
+                                v ^= x ^ np.int64(plo(pld(pbuf, cur + 1)))
+                            p, hi, exact = mex_apply(p, hi, exact, v)
+                            cur += n + 2
+                            idx = 0
+                            x = 0
+                            continue
+                    if idx == 0 and not meets(p, hi, ask):
+                        ans = -1
+                        break
+                    while idx < n - 1:
+                        c = pld(pbuf, cur + 2 + idx)
+                        w = known(formula, tg, tp, ctx, tkeys, tdata, st, c)
+                        if w & VALUE_MASK:
+                            x ^= np.int64(w & VALUE_MASK) - 1
+                            idx += 1
+                            continue
+                        break
+                    if idx < n - 1:  # the exact value of that part
+                        if depth >= nfr:
+                            status = STACK_FULL
+                            break
+                        fr[depth, F_KIND] = M
+                        fr[depth, F_K] = ALL
+                        fr[depth, F_PHASE] = 0
+                        psto(fg, depth, pld(pbuf, cur + 2 + idx))
+                        pushed = True
+                        break
+                    upto = MASK63 if ask == ALL else \
+                        (np.int64(1) << (high_index(np.uint64(ask)) + 1)) - 1
+                    q = set_rest(p, hi) & upto
+                    xx = x ^ np.int64(plo(pld(pbuf, cur + 1)))
+                    v = -1
+                    c = pld(pbuf, cur + 1 + n)
+                    w = known(formula, tg, tp, ctx, tkeys, tdata, st, c)
+                    if w & VALUE_MASK:
+                        v = (np.int64(w & VALUE_MASK) - 1) ^ xx
+                    elif q:
+                        q, lost = xor_set(q, xx)
+                        if lost:
+                            status = BAD_VALUE
+                            break
+                        q &= ~(np.int64(w >> np.uint64(8)) & EXCL_MASK)
+                        if q:
+                            if depth >= nfr:
+                                status = STACK_FULL
+                                break
+                            fr[depth, F_KIND] = M
+                            fr[depth, F_K] = q
+                            fr[depth, F_PHASE] = 0
+                            psto(fg, depth, c)
+                            pushed = True
+                            break
+                    p, hi, exact = mex_apply(p, hi, exact, v)
+                    cur += n + 2
+                    idx = 0
+                    x = 0
+                if status != DONE:
+                    break
+                if pushed:
+                    fr[d, F_CUR] = cur
+                    fr[d, F_IDX] = idx
+                    fr[d, F_X] = x
+                    fr[d, F_P] = p
+                    fr[d, F_HI] = hi
+                    fr[d, F_EXACT] = exact
+                    fr[d, F_PHASE] = 1
+                    depth += 1
+                    continue
+            if opened:  # answered by a search: keep it
+                if ans >= 0:
+                    if ans >= 255:
+                        status = BAD_VALUE
+                        break
+                    tp(tkeys, tdata, st, g, np.uint64(ans + 1))
+                    st[S_STORED] += 1
+                elif want != ALL:
+                    w = tg(tkeys, tdata, g)
+                    tp(tkeys, tdata, st, g, w | (np.uint64(want & EXCL_MASK) << np.uint64(8)))
+            ptop = fr[d, F_BASE]
+            depth -= 1
+            ret = ans
+            have = 1
+            continue
+        if kind == V:
             j = fr[d, F_K]
             if have:
                 have = 0
@@ -196,7 +490,7 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                 j += 1
             v = -1
             while True:
-                w = known(formula, ctx, tkeys, tdata, st, g)
+                w = known(formula, tg, tp, ctx, tkeys, tdata, st, g)
                 if w & VALUE_MASK:
                     v = np.int64(w & VALUE_MASK) - 1
                     break
@@ -216,7 +510,7 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
             fr[depth, F_KIND] = Q
             fr[depth, F_K] = j
             fr[depth, F_PHASE] = 0
-            fg[depth] = g
+            psto(fg, depth, g)
             depth += 1
             continue
 
@@ -231,21 +525,21 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
             nodes += 1
             fr[d, F_BASE] = ptop
             nm = moves(ctx, g, mbuf)
-            if nm < 0 or nm > len(mbuf):
+            if nm < 0 or nm > mbuf.shape[0]:
                 status = BAD_MOVES
                 break
             for m in range(nm):
-                nparts = split(ctx, mbuf[m], sbuf)
-                if nparts < 0 or nparts > len(sbuf):
+                nparts = split(ctx, pld(mbuf, m), sbuf)
+                if nparts < 0 or nparts > sbuf.shape[0]:
                     status = BAD_MOVES
                     break
                 x = 0
                 nunk = 0
-                u = U0
+                u = pmk(0)
                 for i in range(nparts):
-                    c = canon(ctx, sbuf[i])
-                    sbuf[i] = c
-                    w = known(formula, ctx, tkeys, tdata, st, c)
+                    c = canon(ctx, pld(sbuf, i))
+                    psto(sbuf, i, c)
+                    w = known(formula, tg, tp, ctx, tkeys, tdata, st, c)
                     if w & VALUE_MASK:
                         x ^= np.int64(w & VALUE_MASK) - 1
                     else:
@@ -256,31 +550,31 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                         won = 1
                         break
                     continue
-                if nunk == 1 and excluded(t_get(tkeys, tdata, u), k ^ x):
+                if nunk == 1 and excluded(tg(tkeys, tdata, u), k ^ x):
                     continue
                 if ptop + nparts + 1 > npb:
                     status = BUFFER_FULL
                     break
                 # the record: the count, the known parts, the unknown ones by size
                 # (the largest last: only its outcome is asked)
-                pbuf[ptop] = np.uint64(nparts)
+                psto(pbuf, ptop, pmk(nparts))
                 a = ptop + 1
                 for i in range(nparts):
-                    w = t_get(tkeys, tdata, sbuf[i])
+                    w = tg(tkeys, tdata, pld(sbuf, i))
                     if w & VALUE_MASK:
-                        pbuf[a] = sbuf[i]
+                        psto(pbuf, a, pld(sbuf, i))
                         a += 1
                 s0 = a
                 for i in range(nparts):
-                    w = t_get(tkeys, tdata, sbuf[i])
+                    w = tg(tkeys, tdata, pld(sbuf, i))
                     if not (w & VALUE_MASK):
-                        c = sbuf[i]
-                        pc = popcount(c)
+                        c = pld(sbuf, i)
+                        pc = ppop(c)
                         b = a
-                        while b > s0 and popcount(pbuf[b - 1]) > pc:
-                            pbuf[b] = pbuf[b - 1]
+                        while b > s0 and ppop(pld(pbuf, b - 1)) > pc:
+                            psto(pbuf, b, pld(pbuf, b - 1))
                             b -= 1
-                        pbuf[b] = c
+                        psto(pbuf, b, c)
                         a += 1
                 ptop = a
             if status != DONE:
@@ -297,7 +591,7 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
             x = fr[d, F_X]
             pushed = False
             while won < 0 and cur < fr[d, F_END]:
-                n = np.int64(pbuf[cur])
+                n = np.int64(plo(pld(pbuf, cur)))
                 if have:
                     have = 0
                     if idx < n - 1:  # a part's value
@@ -312,8 +606,8 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                         x = 0
                         continue
                 while idx < n - 1:
-                    c = pbuf[cur + 1 + idx]
-                    w = known(formula, ctx, tkeys, tdata, st, c)
+                    c = pld(pbuf, cur + 1 + idx)
+                    w = known(formula, tg, tp, ctx, tkeys, tdata, st, c)
                     if w & VALUE_MASK:
                         x ^= np.int64(w & VALUE_MASK) - 1
                         idx += 1
@@ -325,12 +619,12 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                         break
                     fr[depth, F_KIND] = V
                     fr[depth, F_K] = 0
-                    fg[depth] = pbuf[cur + 1 + idx]
+                    psto(fg, depth, pld(pbuf, cur + 1 + idx))
                     pushed = True
                     break
-                c = pbuf[cur + n]
+                c = pld(pbuf, cur + n)
                 kk = k ^ x
-                w = known(formula, ctx, tkeys, tdata, st, c)
+                w = known(formula, tg, tp, ctx, tkeys, tdata, st, c)
                 if w & VALUE_MASK:
                     if np.int64(w & VALUE_MASK) - 1 == kk:
                         won = 1
@@ -342,7 +636,7 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                     fr[depth, F_KIND] = Q
                     fr[depth, F_K] = kk
                     fr[depth, F_PHASE] = 0
-                    fg[depth] = c
+                    psto(fg, depth, c)
                     pushed = True
                     break
                 cur += n + 1
@@ -370,7 +664,7 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                     j += 1
             pushed = False
             while won < 0 and j < k:
-                w = known(formula, ctx, tkeys, tdata, st, g)
+                w = known(formula, tg, tp, ctx, tkeys, tdata, st, g)
                 if w & VALUE_MASK:
                     won = 1 if np.int64(w & VALUE_MASK) - 1 != k else 0
                     break
@@ -383,7 +677,7 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
                 fr[depth, F_KIND] = Q
                 fr[depth, F_K] = j
                 fr[depth, F_PHASE] = 0
-                fg[depth] = g
+                psto(fg, depth, g)
                 pushed = True
                 break
             if status != DONE:
@@ -396,15 +690,15 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
             if won < 0:
                 won = 0
         # answered: keep it, pop the frame
-        w = t_get(tkeys, tdata, g)
+        w = tg(tkeys, tdata, g)
         if won == 1:
             if k < EXCL_BITS:
-                t_put(tkeys, tdata, st, g, w | (U1 << np.uint64(8 + k)))
+                tp(tkeys, tdata, st, g, w | (U1 << np.uint64(8 + k)))
         else:
             if k >= 255:
                 status = BAD_VALUE
                 break
-            t_put(tkeys, tdata, st, g, np.uint64(k + 1))
+            tp(tkeys, tdata, st, g, np.uint64(k + 1))
             st[S_STORED] += 1
         ptop = fr[d, F_BASE]
         depth -= 1
@@ -417,6 +711,46 @@ def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, 
     st[S_NODES] = nodes
     st[S_STATUS] = status
     return status
+
+
+# ------------------------------------------------------------------ positions
+# The search reaches positions through these (inlined): one uint64 here; a pair
+# of words in :mod:`grundy.kernels._bitwide_jit`.
+
+inl = numba.njit(inline="always", nogil=True)
+
+
+@inl
+def ld1(a, i):
+    return a[i]
+
+
+@inl
+def sto1(a, i, g):
+    a[i] = g
+
+
+@inl
+def mk1(n):
+    return np.uint64(n)
+
+
+@inl
+def lo1(g):
+    return g
+
+
+@inl
+def pop1(g):
+    return popcount(g)
+
+
+@numba.njit(inline="always", nogil=True)  # inlined in each game's cached entry point
+def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st,
+           max_nodes):
+    """:func:`search_w` over positions of one word and the table of :func:`t_put`."""
+    return search_w(ld1, sto1, mk1, lo1, pop1, t_get, t_put, moves, split, canon, formula,
+                    ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes)
 
 
 # ------------------------------------------------------------------ defaults

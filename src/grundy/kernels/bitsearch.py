@@ -30,15 +30,24 @@ import numpy as np
 from grundy.kernels._lazy import jit_module
 
 __all__ = ["BitSearch", "DONE", "PAUSED", "ENTRY_BYTES", "cram_context", "cram_word",
-           "cram_dims", "nk_context", "game_functions"]
+           "cram_dims", "nk_context", "game_functions", "WIDE", "WIDE_MIN_ENTRIES",
+           "cram_wide_context", "cram_wide_word", "cram_wide_dims", "nk_wide_context"]
 
 DONE, PAUSED, STACK_FULL, BUFFER_FULL, BAD_VALUE, BAD_MOVES = 0, 1, 2, 3, 4, 5
 #: Bytes of one slot of the table (a key and a word).
 ENTRY_BYTES = 16
 _S = 16  # scalars of the state
+_COLUMNS = 12  # of a frame
 #: The most cells of a Cram part (the word holds the sides in its top 8 bits).
 CRAM_CELLS = 56
 CRAM_SIDE = 15
+#: The most cells of a wide Cram part (two words; the sides in the top 8 bits).
+CRAM_WIDE_CELLS = 120
+#: The catalogue games whose positions are two words.
+WIDE = ("cram-wide", "node-kayles-wide")
+#: The fewest slots of a table of two-word positions (its buckets' bits hold facts).
+WIDE_MIN_ENTRIES = 1 << 16
+_M64 = (1 << 64) - 1
 
 
 def cram_word(h: int, w: int, free: int) -> int:
@@ -88,12 +97,12 @@ def cram_context() -> Any:
     return np.array(tables, dtype=np.uint64)
 
 
-@lru_cache(maxsize=1)
-def _paths() -> list[int]:
-    """Node Kayles on the path of n vertices, n = 0..64: a vertex and its
+@lru_cache(maxsize=2)
+def _paths(most: int = 64) -> list[int]:
+    """Node Kayles on the path of n vertices, n = 0..most: a vertex and its
     neighbours taken leave two paths (Dawson's chess, OEIS A002187)."""
     g = [0]
-    for n in range(1, 65):
+    for n in range(1, most + 1):
         seen = {g[max(0, i - 1)] ^ g[max(0, n - i - 2)] for i in range(n)}
         m = 0
         while m in seen:
@@ -115,6 +124,57 @@ def nk_context(closed: tuple[int, ...]) -> Any:
     return np.array(list(closed) + [0] * (64 - len(closed)) + _paths(), dtype=np.uint64)
 
 
+def cram_wide_word(h: int, w: int, free: int) -> int:
+    """The 128-bit word of a Cram board of at most 120 cells (sides at most 15): its
+    free cells, ``h << 120``, ``w << 124``.
+
+    >>> hex(cram_wide_word(1, 2, 3))
+    '0x21000000000000000000000000000003'
+    """
+    return free | h << 120 | w << 124
+
+
+def cram_wide_dims(word: int) -> tuple[int, int, int]:
+    """``(h, w, free)`` of a wide Cram word.
+
+    >>> cram_wide_dims(cram_wide_word(9, 8, (1 << 72) - 1)) == (9, 8, (1 << 72) - 1)
+    True
+    """
+    return (word >> 120) & 15, word >> 124, word & ((1 << 120) - 1)
+
+
+@lru_cache(maxsize=1)
+def cram_wide_context() -> Any:
+    """The wide Cram kernels' constants: ``ctx[h * 16 + w]`` is the offset of the
+    dominoes of the ``h x w`` board (a count, then each mask as two words, low
+    first), for every board of sides at most 15 and at most 120 cells."""
+    tables: list[int] = [0] * 256
+    for h in range(1, CRAM_SIDE + 1):
+        for w in range(1, CRAM_SIDE + 1):
+            if h * w <= CRAM_WIDE_CELLS:
+                d = _dominoes(h, w)
+                tables[h * 16 + w] = len(tables)
+                tables.append(len(d))
+                for m in d:
+                    tables.extend((m & _M64, m >> 64))
+    return np.array(tables, dtype=np.uint64)
+
+
+def nk_wide_context(closed: tuple[int, ...]) -> Any:
+    """The wide Node Kayles kernels' constants: the closed neighbourhood of each
+    vertex as two words (at most 128 vertices, padded to 128), then the values of
+    the paths of 0..128 vertices.
+
+    >>> ctx = nk_wide_context((3, 3))
+    >>> ctx[:4], ctx[256:262]
+    (array([3, 0, 3, 0], dtype=uint64), array([0, 1, 1, 2, 0, 3], dtype=uint64))
+    """
+    if len(closed) > 128:
+        raise ValueError(f"at most 128 vertices; got {len(closed)}")
+    words = [x for c in closed for x in (c & _M64, c >> 64)]
+    return np.array(words + [0] * (256 - len(words)) + _paths(128), dtype=np.uint64)
+
+
 def game_functions(name: str) -> tuple[Callable[..., Any], Callable[..., Any],
                                        Callable[..., Any]]:
     """``(runner, split, canon)`` of a catalogue game's kernels (``"cram"``,
@@ -125,6 +185,11 @@ def game_functions(name: str) -> tuple[Callable[..., Any], Callable[..., Any],
         return jm.cram_search, jm.cram_split, jm.cram_canon
     if name == "node-kayles":
         return jm.nk_search, jm.nk_split, jm.same
+    jw = jit_module("_bitwide_jit")
+    if name == "cram-wide":
+        return jw.cw_search, jw.cw_split, jw.cw_canon
+    if name == "node-kayles-wide":
+        return jw.nkw_search, jw.nkw_split, jw.same
     raise KeyError(name)
 
 
@@ -134,29 +199,51 @@ class BitSearch:
 
     ``game`` is a catalogue name (see :func:`game_functions`) or a tuple of four
     numba functions ``(moves, split, canon, formula)`` (compiled for them on first
-    use in the process)."""
+    use in the process). ``words``: 2 for positions of two words (a catalogue name
+    in :data:`WIDE` implies it; the table then has at least
+    :data:`WIDE_MIN_ENTRIES` slots, still of 16 bytes)."""
 
     def __init__(self, game: str | tuple[Any, Any, Any, Any], ctx: Any, entries: int,
                  *, frames: int = 1024, buffer: int = 1 << 16, moves: int = 4096,
-                 parts: int = 256) -> None:
-        if entries < 4 or entries & (entries - 1):
-            raise ValueError(f"entries must be a power of two >= 4; got {entries}")
-        jm = jit_module("_bitsearch_jit")
+                 parts: int = 256, words: int = 1) -> None:
+        if isinstance(game, str) and game in WIDE:
+            words = 2
+        if words not in (1, 2):
+            raise ValueError(f"words must be 1 or 2; got {words}")
+        least = WIDE_MIN_ENTRIES if words == 2 else 4
+        if entries < least or entries & (entries - 1):
+            raise ValueError(f"entries must be a power of two >= {least}; got {entries}")
+        self.words = words
         if isinstance(game, str):
             self.runner, self.split, self.canon = game_functions(game)
         else:
             mv, sp, cn, fm = game
             # the search over a user's functions: compiled on first use in each process
-            self.runner, self.split, self.canon = functools.partial(jm.search, mv, sp, cn, fm), sp, cn
+            jm = jit_module("_bitwide_jit" if words == 2 else "_bitsearch_jit")
+            run = jm.search2 if words == 2 else jm.search
+            self.runner, self.split, self.canon = functools.partial(run, mv, sp, cn, fm), sp, cn
+        two: tuple[int, ...] = (2,) if words == 2 else ()
         self.ctx = np.ascontiguousarray(ctx, dtype=np.uint64)
         self.tkeys = np.zeros(entries, dtype=np.uint64)
         self.tdata = np.zeros(entries, dtype=np.uint64)
-        self.fr = np.zeros((frames, 8), dtype=np.int64)
-        self.fg = np.zeros(frames, dtype=np.uint64)
-        self.pbuf = np.zeros(buffer, dtype=np.uint64)
-        self.mbuf = np.zeros(moves, dtype=np.uint64)
-        self.sbuf = np.zeros(parts, dtype=np.uint64)
+        self.fr = np.zeros((frames, _COLUMNS), dtype=np.int64)
+        self.fg = np.zeros((frames, *two), dtype=np.uint64)
+        self.pbuf = np.zeros((buffer, *two), dtype=np.uint64)
+        self.mbuf = np.zeros((moves, *two), dtype=np.uint64)
+        self.sbuf = np.zeros((parts, *two), dtype=np.uint64)
         self.st = np.zeros(_S, dtype=np.int64)
+
+    def pos(self, g: int) -> Any:
+        """The kernel's form of the position ``g`` (a uint64, or a pair of them)."""
+        if self.words == 2:
+            return (np.uint64(g & _M64), np.uint64(g >> 64))
+        return np.uint64(g)
+
+    def word(self, p: Any) -> int:
+        """The int of the kernel's position ``p`` (:meth:`pos` inverted)."""
+        if self.words == 2:
+            return int(p[0]) | int(p[1]) << 64
+        return int(p)
 
     # ------------------------------------------------------------ tasks
     def _start(self, kind: int, g: int, k: int) -> None:
@@ -168,11 +255,13 @@ class BitSearch:
         self.fr[0, :] = 0
         self.fr[0, 0] = kind
         self.fr[0, 1] = k
-        self.fg[0] = np.uint64(g)
+        self.fg[0] = self.pos(g)
 
-    def start_value(self, g: int) -> None:
-        """Ask for the Grundy value of the part ``g``."""
-        self._start(1, g, 0)
+    def start_value(self, g: int, *, mex_sets: bool = False) -> None:
+        """Ask for the Grundy value of the part ``g``: by the outcomes of ``g + *k``,
+        ``k = 0, 1, ...``, or (``mex_sets``) by Beling and Rogalski's pruning of the
+        mex search, ``g`` asked whether its value is in ``{0}``, ``{1}``, ..."""
+        self._start(3 if mex_sets else 1, g, 0)
 
     def start_query(self, g: int, k: int) -> None:
         """Ask whether the player to move wins ``g + *k``."""
@@ -215,25 +304,41 @@ class BitSearch:
 
     def parts(self, g: int) -> list[int]:
         """The parts of ``g`` by the game's split (value-0 parts may be left out)."""
-        n = int(self.split(self.ctx, np.uint64(g), self.sbuf))
-        return [int(x) for x in self.sbuf[:n]]
+        n = int(self.split(self.ctx, self.pos(g), self.sbuf))
+        return [self.word(x) for x in self.sbuf[:n]]
+
+    def canonical(self, g: int) -> int:
+        """The game's representative of ``g``."""
+        return self.word(self.canon(self.ctx, self.pos(g)))
 
     def lookup(self, g: int) -> tuple[int | None, int]:
         """``(value or None, bitmask of excluded nimbers)`` the table holds for ``g``."""
-        i = np.nonzero(self.tkeys == np.uint64(g))[0]
-        if not len(i):
-            return None, 0
-        d = int(self.tdata[i[0]])
+        if self.words == 2:
+            d = int(jit_module("_bitwide_jit").w_lookup(self.tkeys, self.tdata,
+                                                        *self.pos(g)))
+        else:
+            i = np.nonzero(self.tkeys == np.uint64(g))[0]
+            if not len(i):
+                return None, 0
+            d = int(self.tdata[i[0]])
         return (d & 0xFF) - 1 if d & 0xFF else None, d >> 8
 
     # ------------------------------------------------------------ saving
     def entries(self) -> tuple[Any, Any]:
-        """The used slots: ``(keys, words)`` arrays (to save)."""
+        """The used slots: ``(keys, words)`` arrays (to save; keys of two columns
+        for two-word positions, the facts in the one-word table's layout)."""
+        if self.words == 2:
+            return jit_module("_bitwide_jit").w_entries(self.tkeys, self.tdata)  # type: ignore[no-any-return]
         used = self.tkeys != 0
         return self.tkeys[used].copy(), self.tdata[used].copy()
 
     def insert(self, keys: Any, words: Any) -> None:
         """Put saved entries back."""
-        jit_module("_bitsearch_jit").insert(
-            self.tkeys, self.tdata, self.st, np.ascontiguousarray(keys, dtype=np.uint64),
-            np.ascontiguousarray(words, dtype=np.uint64))
+        keys = np.ascontiguousarray(keys, dtype=np.uint64)
+        words = np.ascontiguousarray(words, dtype=np.uint64)
+        if (keys.ndim == 2) != (self.words == 2):
+            raise ValueError("saved keys of another width")
+        if self.words == 2:
+            jit_module("_bitwide_jit").w_insert(self.tkeys, self.tdata, self.st, keys, words)
+        else:
+            jit_module("_bitsearch_jit").insert(self.tkeys, self.tdata, self.st, keys, words)

@@ -43,9 +43,11 @@ if TYPE_CHECKING:
     from grundy.kernels.bitsearch import BitSearch
     from grundy.values.outcome import Outcome
 
-__all__ = ["BitboardGame", "CRAM", "bitboard_game", "save_table", "load_table", "compiled_value", "compiled_outcome", "node_kayles_game",
-           "forget_tables", "STEP", "MAX_ENTRIES", "MIN_ENTRIES"]
+__all__ = ["BitboardGame", "CRAM", "CRAM_WIDE", "bitboard_game", "save_table", "load_table", "compiled_value", "compiled_outcome", "node_kayles_game",
+           "forget_tables", "METHODS", "STEP", "MAX_ENTRIES", "MIN_ENTRIES"]
 
+#: The ways :func:`compiled_value` finds a value.
+METHODS = ("outcomes", "mex-sets")
 #: Positions the kernel opens between two returns to Python (clock, Ctrl-C).
 STEP = 1 << 14
 #: The largest table (slots of 16 bytes) a search allocates: 2**24, 256 MiB.
@@ -63,11 +65,14 @@ class BitboardGame:
     search compiled once and cached on disk) or a tuple of four numba functions
     ``(moves, split, canonical, formula)`` (compiled for them on first use in a
     process); ``ctx`` the uint64 array of constants they read; ``name`` names the
-    game in messages and stores."""
+    game in messages and stores; ``words``: 2 when a position is two 64-bit words
+    (up to 128 bits: ``"cram-wide"``, ``"node-kayles-wide"``, or a user's functions
+    over pairs, see :mod:`grundy.kernels._bitwide_jit`)."""
 
     name: str
     kernel: str | tuple[Any, Any, Any, Any]
     ctx: Any = field(repr=False)
+    words: int = 1
 
     def identity(self) -> str:
         """The game's name and a digest of its constants (what a store records)."""
@@ -81,24 +86,27 @@ class BitboardGame:
                 data += f"{py.__module__}.{py.__qualname__}".encode()
                 if code is not None:
                     data += code.co_code + repr(code.co_consts).encode()
-        return f"{self.name} {hashlib.sha256(data).hexdigest()[:16]}"
+        return f"{self.name} {hashlib.sha256(data).hexdigest()[:16]}" + (
+            " wide" if self.words == 2 else "")
 
 
 def bitboard_game(name: str, moves: Any, split: Any, canonical: Any = None,
-                  formula: Any = None, ctx: Any = None) -> BitboardGame:
+                  formula: Any = None, ctx: Any = None, words: int = 1) -> BitboardGame:
     """A game of the compiled tier from a user's numba functions (see the module
     :mod:`grundy.kernels._bitsearch_jit` for their contracts): ``canonical``
     defaults to none (every word its own representative), ``formula`` to none,
-    ``ctx`` to an array of one zero."""
+    ``ctx`` to an array of one zero; ``words=2``: positions are pairs of words."""
     import numpy as np
 
     from grundy.kernels._lazy import jit_module
 
-    jm = jit_module("_bitsearch_jit")
+    if words not in (1, 2):
+        raise InvalidParameterError(f"words must be 1 or 2; got {words!r}")
+    jm = jit_module("_bitwide_jit" if words == 2 else "_bitsearch_jit")
     if ctx is None:
         ctx = np.zeros(1, dtype=np.uint64)
     return BitboardGame(name, (moves, split, jm.same if canonical is None else canonical,
-                               jm.no_formula if formula is None else formula), ctx)
+                               jm.no_formula if formula is None else formula), ctx, words)
 
 
 def _cram() -> BitboardGame:
@@ -107,35 +115,44 @@ def _cram() -> BitboardGame:
     return BitboardGame("cram", "cram", cram_context())
 
 
+def _cram_wide() -> BitboardGame:
+    from grundy.kernels.bitsearch import cram_wide_context
+
+    return BitboardGame("cram", "cram-wide", cram_wide_context(), 2)
+
+
 class _LazyCram:
-    """:data:`CRAM`, built on first use (its constants need numpy)."""
+    """:data:`CRAM` and :data:`CRAM_WIDE`, built on first use (their constants need
+    numpy)."""
 
-    game: BitboardGame | None = None
+    games: dict[str, BitboardGame] = {}
 
-    def get(self) -> BitboardGame:
-        if self.game is None:
-            self.game = _cram()
-        return self.game
+    def get(self, name: str) -> BitboardGame:
+        if name not in self.games:
+            self.games[name] = _cram() if name == "CRAM" else _cram_wide()
+        return self.games[name]
 
 
 _CRAM = _LazyCram()
 
 
 def __getattr__(name: str) -> Any:
-    if name == "CRAM":
-        return _CRAM.get()
+    if name in ("CRAM", "CRAM_WIDE"):
+        return _CRAM.get(name)
     raise AttributeError(name)
 
 
-def node_kayles_game(closed: tuple[int, ...]) -> BitboardGame:
-    """The Node Kayles game of a graph of at most 64 vertices (``closed[v]``: the
+def node_kayles_game(closed: tuple[int, ...], *, wide: bool = False) -> BitboardGame:
+    """The Node Kayles game of a graph of at most 128 vertices (``closed[v]``: the
     bitmask of ``v`` and its neighbours); a position is the mask of the vertices
-    left."""
-    from grundy.kernels.bitsearch import nk_context
+    left, one word up to 64 vertices (unless ``wide``), else two."""
+    from grundy.kernels.bitsearch import nk_context, nk_wide_context
 
-    if len(closed) > 64:
-        raise InvalidParameterError(f"node-kayles: the compiled search takes at most 64 "
+    if len(closed) > 128:
+        raise InvalidParameterError(f"node-kayles: the compiled search takes at most 128 "
                                     f"vertices; got {len(closed)}")
+    if wide or len(closed) > 64:
+        return BitboardGame("node-kayles", "node-kayles-wide", nk_wide_context(closed), 2)
     return BitboardGame("node-kayles", "node-kayles", nk_context(closed))
 
 
@@ -172,16 +189,19 @@ def _search_of(game: BitboardGame, meter: Any, what: str) -> BitSearch:
     s = _TABLES.get(key)
     held = 0 if s is None else len(s.tkeys) * ENTRY_BYTES
     n = _entries_within(meter.mem(), held)
-    if n < MIN_ENTRIES:
+    from grundy.kernels.bitsearch import WIDE_MIN_ENTRIES
+
+    least = WIDE_MIN_ENTRIES if game.words == 2 else MIN_ENTRIES
+    if n < least:
         from grundy.values import memory
 
         raise SearchLimitError(
-            f"{what}: the compiled table needs room for at least {MIN_ENTRIES:,} positions of "
+            f"{what}: the compiled table needs room for at least {least:,} positions of "
             f"{ENTRY_BYTES} bytes, and the memory budget of {memory.format_bytes(meter.mem())} "
             "leaves less (ask for a larger max_memory)", 0, reason="memory")
     if s is None or len(s.tkeys) > n:
         _TABLES.pop(key, None)
-        s = BitSearch(game.kernel, game.ctx, n)
+        s = BitSearch(game.kernel, game.ctx, n, words=game.words)
         _TABLES[key] = s
         while len(_TABLES) > _KEEP:
             _TABLES.popitem(last=False)
@@ -285,14 +305,11 @@ class _Store:
 
 def _parts(s: BitSearch, word: int) -> list[int]:
     """The parts of ``word``, each in canonical form."""
-    import numpy as np
-
-    canon = s.canon
-    return [int(canon(s.ctx, np.uint64(p))) for p in s.parts(word)]
+    return [s.canonical(p) for p in s.parts(word)]
 
 
 def _values(game: BitboardGame, parts: list[int], budget: Budget, what: str,
-            store: _Store, query: int | None) -> int:
+            store: _Store, query: int | None, mex_sets: bool = False) -> int:
     meter = budget.start()
     s = _search_of(game, meter, what)
     if store.path is not None and os.path.exists(store.path):
@@ -303,7 +320,7 @@ def _values(game: BitboardGame, parts: list[int], budget: Budget, what: str,
             if query is not None and i == len(parts) - 1:
                 s.start_query(p, query ^ x)
                 return _run(s, meter, what, store)
-            s.start_value(p)
+            s.start_value(p, mex_sets=mex_sets)
             x ^= _run(s, meter, what, store)
         return x
     finally:
@@ -311,27 +328,41 @@ def _values(game: BitboardGame, parts: list[int], budget: Budget, what: str,
             save_table(game, store.path)
 
 
-def _check(word: int) -> None:
-    if type(word) is not int or not 0 <= word < 1 << 64:
-        raise InvalidParameterError(f"a compiled position is a 64-bit word; got {word!r}")
+def _check(game: BitboardGame, word: int) -> None:
+    bits = 64 * game.words
+    if type(word) is not int or not 0 <= word < 1 << bits:
+        raise InvalidParameterError(f"{game.name}: a compiled position is a {bits}-bit word; "
+                                    f"got {word!r}")
 
 
 @paused_collector
 def compiled_value(game: BitboardGame, word: int, *, budget: Budget = UNLIMITED,
                    store: str | os.PathLike[str] | None = None,
-                   save_every: float | None = None) -> int:
+                   save_every: float | None = None, method: str = "outcomes") -> int:
     """The Grundy value of the position ``word`` of ``game``, by the compiled pruned
     search (the XOR of its parts' values). Raises :class:`SearchLimitError` beyond
     ``budget`` (what was found stays in the game's table). ``store``: a file the
     table is loaded from (when it exists) and saved to, at the end and every
-    ``save_every`` seconds (60 s when None), as ``reduce(store=...)`` does."""
-    _check(word)
+    ``save_every`` seconds (60 s when None), as ``reduce(store=...)`` does.
+    ``method``: ``"outcomes"`` (a part's value is the first ``k`` with ``G + *k``
+    lost) or ``"mex-sets"`` (Beling and Rogalski's pruning of the mex search, as
+    ``reduce(search=MEX_SETS)``); both share the table's facts.
+
+    >>> from grundy.kernels.bitsearch import cram_word
+    >>> from grundy.solve.compiled import CRAM
+    >>> compiled_value(CRAM, cram_word(4, 5, (1 << 20) - 1), method="mex-sets")
+    2
+    """
+    _check(game, word)
+    if method not in METHODS:
+        raise InvalidParameterError(f"method must be one of {', '.join(METHODS)}; "
+                                    f"got {method!r}")
     what = f"{game.name}: the compiled value search of {word:#x}"
     st = _Store(game, store, save_every)
     if word == 0:
         return 0
     s = _search_of(game, budget.start(), what)
-    return _values(game, _parts(s, word), budget, what, st, None)
+    return _values(game, _parts(s, word), budget, what, st, None, method == "mex-sets")
 
 
 @paused_collector
@@ -342,7 +373,7 @@ def compiled_outcome(game: BitboardGame, word: int, *, budget: Budget = UNLIMITE
     but the largest, then the outcome of the largest plus their XOR."""
     from grundy.values.outcome import Outcome
 
-    _check(word)
+    _check(game, word)
     what = f"{game.name}: the compiled outcome search of {word:#x}"
     st = _Store(game, store, save_every)
     s = _search_of(game, budget.start(), what)
