@@ -66,7 +66,7 @@ def test_node_kayles_vertices_are_its_moves():
     p = nk.parse_position("0-1 1-2 2-3")
     root = ET.fromstring(picture(nk, p))
     moves = sorted(el.get("data-move") for el in root.iter() if el.get("data-move"))
-    assert moves == ["take 0", "take 1", "take 2", "take 3"]
+    assert moves == ["take 1", "take 2", "take 3", "take 4"]  # numbered from 1
     assert placement.NodeKayles().parse_move(p, moves[1]) in nk.moves(p)
 
 

@@ -347,8 +347,8 @@ def picture(rs: Any, position: Any) -> str | None:
         adj, mask = position
         verts = list(placement._bits(mask))
         g = placement._relabel(adj, verts)
-        es = [(i, j) for i, a in enumerate(g) for j in placement._bits(a) if i < j]
-        return graph(es, vertices=range(len(g)), vertex_move=lambda v: f"take {v}")
+        es = [(i + 1, j + 1) for i, a in enumerate(g) for j in placement._bits(a) if i < j]
+        return graph(es, vertices=range(1, len(g) + 1), vertex_move=lambda v: f"take {v}")
     if isinstance(rs, misc.Northcott) and isinstance(position, tuple) and len(position) == 2:
         return pieces(position[0], rs.width, position[1])
     if isinstance(rs, misc.Chocolate) and isinstance(position, tuple) and len(position) == 2:
