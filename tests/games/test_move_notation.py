@@ -85,9 +85,9 @@ def test_notations_mean_what_they_say():
     # leave equal-looking graphs but are named apart
     nk = grundy.games.get("node-kayles")
     p = nk.parse_position("0-1 1-2 2-3 3-4")
-    assert [nk.format_move(p, o) for o in nk.moves(p)] == [f"take {v}" for v in range(5)]
-    assert nk.format_position(nk.parse_move(p, "take 2")) == "n=2"
-    assert nk.parse_move(p, "take 1") != nk.parse_move(p, "take 3")
+    assert [nk.format_move(p, o) for o in nk.moves(p)] == [f"take {v}" for v in range(1, 6)]
+    assert nk.format_position(nk.parse_move(p, "take 3")) == "n=2 base=1"
+    assert nk.parse_move(p, "take 2") != nk.parse_move(p, "take 4")
     # Cram: the two cells covered, column letters and row numbers from the top
     cram = grundy.games.get("cram")
     b = cram.parse_position("2x3")
@@ -137,3 +137,31 @@ def test_cli_analyze_and_play_speak_the_notation():
     # sums: components from 1 in analyze as in play
     r = _run("analyze", "kayles", "10", "7", "3", stdin="")
     assert "  3: knock 2  (-> 1 + 1)" in r.stdout and "game:          kayles[10]" in r.stdout
+
+
+def test_every_entry_round_trips_its_move_notation() -> None:
+    """For every catalogue entry's example: each move's text parses back to that
+    move (what format_move writes, parse_move reads); Node Kayles numbers its
+    vertices from 1, so no move of it takes a vertex 0."""
+    import itertools
+    import re
+
+    from grundy.games.registry import entries
+    from grundy.rules.game import GameSum
+    from grundy.web.jobs import parse_game
+
+    for e in entries():
+        g = parse_game(e.spec, "\n".join(e.position_args))
+        c = (g if isinstance(g, GameSum) else GameSum(g)).components[0]
+        rs, p = c.ruleset, c.position
+        for o in itertools.islice(rs.moves(p), 30):
+            text = rs.format_move(p, o)
+            back = rs.parse_move(p, text)
+            assert rs.format_move(p, back) == text, (e.name, text)
+            if e.name == "node-kayles":
+                assert not re.search(r"\b0\b", text), text
+    nk = grundy.games.get("node-kayles")
+    for text in ("path=7", "cycle=5", "grid=2x3", "0-1 0-2 0-3 n=6"):
+        q = nk.parse_position(text)
+        assert [nk.format_move(q, o) for o in nk.moves(q)][0] == "take 1"
+        assert nk.parse_position(nk.format_position(q)) == q

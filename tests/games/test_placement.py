@@ -164,7 +164,8 @@ def test_canonical_graph_is_an_isomorphism_invariant() -> None:
 def test_node_kayles_text() -> None:
     p = NK.parse_position("0-1 1-2 n=4")
     assert NK.value(p) == nk_brute(frozenset(range(4)), frozenset({(0, 1), (1, 2)}))
-    assert NK.format_position(p) == "0-1 1-2 n=4"
+    assert NK.format_position(p) == "1-2 2-3 n=4 base=1"  # people count from 1
+    assert NK.parse_position(NK.format_position(p)) == p
     assert NK.parse_position("path=3") == NK.parse_position("0-1 1-2")
     for bad in ("0-0", "grid=3", "path=3x3", "0-1 1-"):
         with pytest.raises(InvalidPositionError):

@@ -124,3 +124,36 @@ def test_the_command_line_faces() -> None:
     assert "Draw by repetition" in r.stdout, r.stdout
     r = _grundy("play", "nim", "1", "2", "--first", "me", "--misere", stdin="heap 2 to 0\n")
     assert "misère nim" in r.stdout and "You win!" in r.stdout, r.stdout
+
+
+def test_misere_play_shows_quotient_elements_not_normal_values() -> None:
+    """Terminal misère play shows each component's misère-quotient element where a
+    quotient applies (never its normal-play nimber), and the outcome."""
+    r = _grundy("play", "kayles", "5", "3", "--first", "me", "--misere", stdin="quit\n")
+    assert "misère element" in r.stdout and "value 4" not in r.stdout, r.stdout
+    assert "Misère play: N" in r.stdout, r.stdout
+    r = _grundy("play", "nim", "1", "1", "5", "--first", "me", "--misere", stdin="quit\n")
+    assert "value" not in r.stdout.lower().replace("misère value", ""), r.stdout
+    assert "Misère play: N" in r.stdout, r.stdout
+
+
+def test_misere_elements_decide_the_misere_outcome() -> None:
+    """Sums of Kayles heaps with the same quotient element have the same misère
+    outcome by brute force (the elements shown mean what they say)."""
+    kayles = grundy.games.get("kayles")
+
+    def moves(t):  # type: ignore[no-untyped-def]
+        for i, n in enumerate(t):
+            for k in (1, 2):
+                for left in range(n - k + 1):
+                    yield tuple(sorted(x for x in t[:i] + (left, n - k - left) + t[i + 1:] if x))
+
+    wins = _misere_wins(moves)
+    seen: dict[str, bool] = {}
+    for t in [(1,), (2,), (3,), (1, 1), (1, 2), (2, 2), (3, 4), (1, 1, 1), (5,), (2, 3), (4, 4),
+              (1, 4), (2, 5), (3, 3), (1, 2, 3), (6,), (1, 6)]:
+        known = Session(kayles.sum(*t), misere=True).misere_elements()
+        assert known is not None, t
+        parts, whole = known
+        assert len(parts) == len(t)
+        assert seen.setdefault(whole, wins(t)) == wins(t), (t, whole)

@@ -66,7 +66,7 @@ def test_node_kayles_vertices_are_its_moves():
     p = nk.parse_position("0-1 1-2 2-3")
     root = ET.fromstring(picture(nk, p))
     moves = sorted(el.get("data-move") for el in root.iter() if el.get("data-move"))
-    assert moves == ["take 0", "take 1", "take 2", "take 3"]
+    assert moves == ["take 1", "take 2", "take 3", "take 4"]  # numbered from 1
     assert placement.NodeKayles().parse_move(p, moves[1]) in nk.moves(p)
 
 
@@ -84,3 +84,14 @@ def test_hackenbush_edges_are_cuts():
     root = ET.fromstring(picture(h, g))
     assert sorted(el.get("data-move") for el in root.iter() if el.get("data-move")) == \
         ["cut 0-1", "cut 0-2", "cut 1-2", "cut 2-3"]
+
+
+def test_hackenbush_graph_keeps_its_ground_when_every_edge_is_cut():
+    hb = grundy.games.get("hackenbush-graph")
+    p = hb.parse_position("0-1 ground=0")
+    (empty,) = list(hb.moves(p))
+    for q in (p, empty):
+        root = ET.fromstring(picture(hb, q))
+        lines = [el for el in root.iter() if el.tag.endswith("line") and not el.get("data-move")]
+        assert lines, q  # the ground line, drawn even with no edge left
+    assert "∅" not in picture(hb, empty)

@@ -37,15 +37,28 @@ position), or a command:
 
 
 def _show(s: Session) -> None:
+    if s.misere:  # normal-play values mean nothing here: the quotient's elements, if any
+        _show_misere(s)
+        return
     click.echo("\n".join(board_lines(s.game, s.values())))
     hist = " -> ".join("?" if v is None else str(v) for v in s.value_history)
     shown = "?" if s.value is None else str(s.value)
     if isinstance(s.value, inf):  # a loopy game: the generalised value in words
         shown += f" [{loopy_words(s.value).split(':')[0]}]"
-    if s.misere:  # the misère value of the sum; the history of normal values means nothing here
-        click.echo(f"Misère value {shown} ({outcome_words(s.outcome)})")
-        return
     click.echo(f"Value {shown} ({outcome_words(s.outcome)}); history: {hist}")
+
+
+def _show_misere(s: Session) -> None:
+    """The board in misère play: each component's element of the misère quotient
+    where one answers the sum (else no per-component value), and the outcome."""
+    known = s.misere_elements()
+    if known is None:
+        click.echo("\n".join(board_lines(s.game, [None] * len(s.game.components), word=None)))
+        click.echo(f"Misère play: {outcome_words(s.outcome)}")
+        return
+    parts, whole = known
+    click.echo("\n".join(board_lines(s.game, parts, word="misère element")))
+    click.echo(f"Misère play: {outcome_words(s.outcome)}; misère quotient element {whole}")
 
 
 #: How many times one position (with the same player to move) ends a game as drawn.

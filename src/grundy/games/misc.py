@@ -125,9 +125,13 @@ class Northcott(Ruleset):
     A position is ``(rows, turn)`` with ``rows`` a tuple of ``(black, white)``
     columns (1-based) and ``turn`` 0 when black is to move. Retreating is reversible
     (the opponent follows), so the game is Nim on the gaps ``|black - white| - 1``:
-    the player to move wins iff their nim-sum is non-zero. The graph has cycles, so
-    the generic solver declines it; brute force runs by retrograde analysis
-    (:class:`grundy.GameGraph`). O(rows).
+    the player to move wins iff their nim-sum is non-zero. The graph has cycles
+    (a retreat can be undone), so the game is loopy: its value is the generalised
+    Sprague-Grundy value of Smith's theory, which is that nim-sum (checked against
+    a brute-force labelling of the raw rules), and there are never draws. The value,
+    outcome and winning move are closed forms, so every face gives the same answer
+    at once; remoteness and suspense need the whole graph (retrograde analysis
+    within the budget). O(rows).
 
     >>> g = Northcott(5)
     >>> g[((1, 3), (2, 5)), 0].outcome
@@ -212,6 +216,17 @@ class Northcott(Ruleset):
     @staticmethod
     def gaps(rows: Any) -> list[int]:
         return [abs(b - w) - 1 for b, w in rows]
+
+    def value_formula(self, position: Any) -> int:
+        """The generalised Sprague-Grundy value: the nim-sum of the gaps.
+
+        >>> Northcott(8).value_formula((((1, 3), (2, 5)), 0))
+        3
+        """
+        s = 0
+        for g in self.gaps(position[0]):
+            s ^= g
+        return s
 
     def outcome_formula(self, position: Any) -> Outcome:
         s = 0

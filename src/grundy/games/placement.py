@@ -581,17 +581,20 @@ class NodeKayles(Ruleset):
         return out
 
     def move_labels(self, position: Any) -> Iterable[tuple[str, Hashable]] | None:
-        """``take v``: the vertex taken, numbered as the position writes the graph
-        (the vertices left, from 0 in order); its neighbours go with it.
+        """``take v``: the vertex taken, numbered from 1 as the position writes the
+        graph (:meth:`format_position`: the vertices left, in order); its
+        neighbours go with it.
 
         >>> nk = NodeKayles()
         >>> p = nk.parse_position("0-1 1-2 2-3")
-        >>> [nk.format_move(p, o) for o in nk.moves(p)]
-        ['take 0', 'take 1', 'take 2', 'take 3']
+        >>> nk.format_position(p), [nk.format_move(p, o) for o in nk.moves(p)]
+        ('1-2 2-3 3-4 n=4 base=1', ['take 1', 'take 2', 'take 3', 'take 4'])
+        >>> nk.format_position(nk.parse_move(p, "take 2"))
+        'n=1 base=1'
         """
         if not (type(position) is tuple and len(position) == 2 and type(position[0]) is tuple):
             return None
-        return ((f"take {k}", o) for k, o in enumerate(self.moves(position)))
+        return ((f"take {k}", o) for k, o in enumerate(self.moves(position), 1))
 
     def decompose(self, position: NodePosition) -> list[NodePosition] | None:
         adj, mask = position
@@ -649,6 +652,6 @@ class NodeKayles(Ruleset):
             adj, mask = position
             verts = list(_bits(mask))
             g = _relabel(adj, verts)
-            edges = [f"{i}-{j}" for i, a in enumerate(g) for j in _bits(a) if i < j]
-            return " ".join([*edges, f"n={len(g)}"])
+            edges = [f"{i + 1}-{j + 1}" for i, a in enumerate(g) for j in _bits(a) if i < j]
+            return " ".join([*edges, f"n={len(g)}", "base=1"]) if g else "n=0"
         return super().format_position(position)

@@ -105,9 +105,16 @@ def _name(comps: Sequence[Game]) -> str | None:
     return None
 
 
-def board_lines(game: GameSum, values: Sequence[Any]) -> list[str]:
+def board_lines(game: GameSum, values: Sequence[Any], *, word: str | None = "value") -> list[str]:
     """Lines showing ``game``: one line for a single game, else a heading and a line
-    per component with its value (``?``: not found within the budget)."""
+    per component with its value (``?``: not found within the budget), named
+    ``word`` (misère play: ``"misère element"``; ``None``: no value shown).
+
+    >>> import grundy
+    >>> kayles = grundy.games.get("kayles")
+    >>> board_lines(kayles.sum(5, 3), [None, None], word=None)[1:]
+    ['  1: IIIII  (5 pins)', '  2: III  (3 pins)']
+    """
     comps = list(game.components)
     name = _name(comps)
     if not comps:
@@ -122,5 +129,8 @@ def board_lines(game: GameSum, values: Sequence[Any]) -> list[str]:
         who = "" if name else f"{common_name(c.ruleset)} "
         shown = "?" if v is None else str(v)
         sep = "" if drawn.startswith("\n") else " "
-        out.append(f"  {i}:{sep}{who}{drawn}  ({note + '; ' if note else ''}value {shown})")
+        said = [note] if note else []
+        if word is not None:
+            said.append(f"{word} {shown}")
+        out.append(f"  {i}:{sep}{who}{drawn}" + (f"  ({'; '.join(said)})" if said else ""))
     return out

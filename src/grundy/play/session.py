@@ -119,6 +119,7 @@ class Session:
         self.budget = as_budget(budget, SESSION_BUDGET)
         self.misere = misere
         self._misere_known: dict[tuple[Game, ...], Any] = {}
+        self._quotient: Any = None  # the misère quotient last used (misere_elements)
         self.start = _flatten(game)
         # values and cycles are searched by positions only
         self._positions = self.budget.replace(seconds=None)
@@ -174,6 +175,39 @@ class Session:
                 self._misere_known[key] = r
             return r
         return self._misere_known[key]
+
+    def misere_elements(self) -> tuple[list[str], str] | None:
+        """In misère play, where a misère quotient answers the current sum (heaps
+        of one ruleset): each component's element of the quotient and the sum's,
+        as words in its generators (``1``: the identity); else ``None`` (a
+        component's normal-play value means nothing in misère play).
+
+        >>> import grundy
+        >>> s = Session(grundy.games.get("kayles").sum(5, 3), misere=True)
+        >>> s.misere_elements()
+        (['c', 'ab'], 'abc')
+        >>> Session(grundy.games.get("nim").sum(1, 2), misere=True).misere_elements() is None
+        True
+        """
+        if not self.misere:
+            return None
+        from grundy.solve.compounds import misere_quotient_for
+
+        comps = list(self.game.components)
+        heaps = [c.position for c in comps]
+        q = self._quotient
+        if q is None or not q.covers(heaps) or any(c.ruleset is not comps[0].ruleset for c in comps):
+            try:
+                q = misere_quotient_for(comps, self._positions)
+            except (GrundyError, RecursionError):
+                q = None
+            if q is None:
+                return None
+            self._quotient = q
+        try:
+            return ([q.normal_form(q.element(h)) for h in heaps], q.normal_form(q.element_of(heaps)))
+        except GrundyError:
+            return None
 
     def misere_outcome(self, g: GameSum | None = None) -> Outcome | None:
         """The misère outcome of ``g`` (default: the current position)."""

@@ -31,6 +31,7 @@ MOST_COINS = 400
 MOST_EDGES = 120
 
 _HEAD, _TAIL, _TOKEN, _INK = "#d4a017", "#ffffff", "#2471a3", "#333333"
+_GROUND = "#8d6e63"
 
 
 def _svg(width: float, height: float, body: str, label: str, kind: str) -> str:
@@ -138,12 +139,18 @@ def graph(edges: Sequence[tuple[Hashable, Hashable]], *, token: Hashable = None,
           ground: Iterable[Hashable] = (), vertices: Iterable[Hashable] = (),
           edge_move: Any = None, vertex_move: Any = None) -> str | None:
     """A graph drawn with a networkx layout: the token's vertex ringed, grounded
-    vertices on a ground line (Hackenbush). ``edge_move(u, v)`` and
-    ``vertex_move(v)`` name the move a click on an edge or a vertex makes
-    (``None``: not a move)."""
+    vertices on a ground line (Hackenbush; a game with a ground and no edge left
+    is the ground line alone). ``edge_move(u, v)`` and ``vertex_move(v)`` name the
+    move a click on an edge or a vertex makes (``None``: not a move).
+
+    >>> "<line" in graph([], ground=[0]), "∅" in graph([])
+    (True, True)
+    """
     if len(edges) > MOST_EDGES:
         return None
     import networkx as nx
+
+    ground = list(ground)
 
     g = nx.MultiGraph()
     g.add_nodes_from(vertices)
@@ -153,10 +160,24 @@ def graph(edges: Sequence[tuple[Hashable, Hashable]], *, token: Hashable = None,
     grounded = [v for v in ground if v in g] if ground else []
     g.add_nodes_from(grounded)
     if g.number_of_nodes() == 0:
+        if ground:  # every edge cut: the ground is still there
+            return _svg(48, 36, f'<line x1="4" y1="22" x2="44" y2="22" stroke="{_GROUND}" '
+                        'stroke-width="4"/>', "the ground, no edges", "graph")
         return _svg(40, 30, '<text x="20" y="18" font-size="11" text-anchor="middle">∅</text>', "empty",
                     "graph")
     simple = nx.Graph(g)
-    pos = nx.spring_layout(simple, seed=1)
+    if grounded:  # grounded vertices in a row along the bottom, the rest laid out above
+        k = len(grounded)
+        start = {v: (-1.0 + 2.0 * i / max(k - 1, 1) if k > 1 else 0.0, 1.0)
+                 for i, v in enumerate(grounded)}
+        free = simple.number_of_nodes() > k
+        pos = (nx.spring_layout(simple, pos=start, fixed=grounded, seed=1) if free
+               else dict(start))
+        for v, (x, y) in list(pos.items()):  # nothing below the ground
+            if v not in start and y > 0.9:
+                pos[v] = (x, 0.9 - abs(y - 0.9))
+    else:
+        pos = nx.spring_layout(simple, seed=1)
     size, pad = 180.0, 16.0
     xs = [p[0] for p in pos.values()]
     ys = [p[1] for p in pos.values()]
@@ -169,6 +190,10 @@ def graph(edges: Sequence[tuple[Hashable, Hashable]], *, token: Hashable = None,
     w = pad * 2 + size * (max(xs) - min(xs)) / span
     h = pad * 2 + size * (max(ys) - min(ys)) / span + (14 if grounded else 0)
     parts = []
+    if grounded:  # the ground line through the grounded vertices
+        gy = max(at(v)[1] for v in grounded)
+        parts.append(f'<line x1="2" y1="{gy:.1f}" x2="{max(w, 40) - 2:.1f}" y2="{gy:.1f}" '
+                     f'stroke="{_GROUND}" stroke-width="4"/>')
     seen: dict[tuple[Any, Any], int] = {}
     for u, v in edges:
         (x1, y1), (x2, y2) = at(u), at(v)
@@ -347,8 +372,8 @@ def picture(rs: Any, position: Any) -> str | None:
         adj, mask = position
         verts = list(placement._bits(mask))
         g = placement._relabel(adj, verts)
-        es = [(i, j) for i, a in enumerate(g) for j in placement._bits(a) if i < j]
-        return graph(es, vertices=range(len(g)), vertex_move=lambda v: f"take {v}")
+        es = [(i + 1, j + 1) for i, a in enumerate(g) for j in placement._bits(a) if i < j]
+        return graph(es, vertices=range(1, len(g) + 1), vertex_move=lambda v: f"take {v}")
     if isinstance(rs, misc.Northcott) and isinstance(position, tuple) and len(position) == 2:
         return pieces(position[0], rs.width, position[1])
     if isinstance(rs, misc.Chocolate) and isinstance(position, tuple) and len(position) == 2:
