@@ -45,7 +45,7 @@ def test_graphs_have_their_edges_and_the_token() -> None:
     ringed = [c for c in root.iter(f"{NS}circle") if c.get("stroke") == "#c0392b"]
     assert len(ringed) == 1
     root = _svg("hackenbush-graph", "0-1 1-2 2-0 2-3")
-    assert len(root.findall(f"{NS}line")) == 4
+    assert len(root.findall(f"{NS}line")) == 5  # four edges and the ground
 
 
 def test_trees_stand_on_the_ground() -> None:

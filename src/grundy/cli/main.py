@@ -58,6 +58,10 @@ def _hard_deadline(seconds: float | None) -> Iterator[None]:
         yield
 
 
+#: winning moves the text report prints (``--json`` gives them all)
+_MOVES_SHOWN = 20
+
+
 def _fmt(rs: Ruleset, position: Hashable) -> str:
     return _short(rs.format_position(position))
 
@@ -158,7 +162,7 @@ def analyze(
     if as_json:
         click.echo(json.dumps(report.to_dict()))
         return
-    data = report.to_dict()
+    data = report.to_dict(most_moves=_MOVES_SHOWN)  # a move's option may be a sum of 10^4 heaps
     comps = data["components"]
     # the position is the user's own input: a long one is shortened here, the
     # value below stays exact (a 1001-digit heap is printed once in full, not thrice)
@@ -188,7 +192,9 @@ def analyze(
         click.echo(head)
         for m, js in zip(moves, data["winning_moves"]):
             # the move in the game's notation (components from 1), then where it leads
-            click.echo(f"  {js['move']}  (-> {_fmt(rs, m.option)})")
+            click.echo(f"  {_short(js['move'])}  (-> {_fmt(rs, m.option)})")
+        if len(moves) > _MOVES_SHOWN:
+            click.echo(f"  ... and {len(moves) - _MOVES_SHOWN:,} more (--json lists them all)")
     drawn = str(outcome) == "D"
     for key in ("remoteness", "suspense"):
         val = getattr(report, key)

@@ -502,7 +502,8 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
                 rk = add_rare(rk, nrare, i, g[i])
                 nrare += 1
     at_choice = state[S_AT_CHOICE] if resume else nrare
-    next_check = max(state[S_NEXT], 2 * start)
+    # a call that resumes keeps the schedule of one call over the whole table
+    next_check = state[S_NEXT] if resume else max(state[S_NEXT], 2 * start)
     stamp = np.uint32(stamp0)
     state[S_STOP] = n_end + 1
     for n in range(start, n_end + 1):

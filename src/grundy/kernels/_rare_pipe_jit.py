@@ -424,7 +424,7 @@ def pipe_start(g: Any, start: int, n_end: int, splits: Any, state: Any, cnt: Any
     ks[KS_E] = e
     ks[KS_F] = f
     ks[KS_AT_CHOICE] = state[S_AT_CHOICE] if resume else -1
-    ks[KS_NEXT] = max(state[S_NEXT], 2 * start)
+    ks[KS_NEXT] = state[S_NEXT] if resume else max(state[S_NEXT], 2 * start)
     ks[KS_FIXED] = state[S_FIXED] != 0
     ks[KS_T] = splits[0] if splits.shape[0] == 1 else 0
     return resume

@@ -84,9 +84,10 @@ class Report:
         """Whether every field was computed."""
         return not self.stopped
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, most_moves: int | None = None) -> dict[str, Any]:
         """A JSON-ready dict (positions as JSON values where they are numbers or
-        tuples of numbers, with their text beside)."""
+        tuples of numbers, with their text beside); ``most_moves``: the winning
+        moves described, at most (``None``: all of them)."""
         comps = components_of(self.game)
         return {
             "game": repr(self.game),
@@ -99,7 +100,7 @@ class Report:
             "value": _value_json(self.value),
             **({"value_words": loopy_words(self.value)} if isinstance(self.value, inf) else {}),
             "winning_moves": None if self.winning_moves is None else [
-                _move_json(comps, m) for m in self.winning_moves
+                _move_json(comps, m) for m in self.winning_moves[:most_moves]
             ],
             "winning_moves_complete": self.winning_moves_complete,
             "remoteness": self.remoteness,

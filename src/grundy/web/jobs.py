@@ -13,10 +13,10 @@ nim[3] + nim[4] + nim[5]
 geography[Board(edges=((0, 1), (1, 2), (2, 3)), token=1)]
 >>> parse_game("kayles", "4 + 5")
 octal:0.77[4] + octal:0.77[5]
->>> example("grundy analyze geography '0-1 1-2 2-3 start=1'")
-('geography', '0-1 1-2 2-3 start=1')
->>> example("grundy analyze nim 3 4 5"), example("grundy analyze wythoff 3 5")
-(('nim', '3 + 4 + 5'), ('wythoff', '3 5'))
+>>> example("geography", ("0-1 1-2 2-3 start=1",))
+'0-1 1-2 2-3 start=1'
+>>> example("nim", ("3", "4", "5")), example("wythoff", ("3", "5"))
+('3 + 4 + 5', '3 5')
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from grundy.rules.ruleset import Ruleset as _Ruleset
 from grundy.rules.sums import Sum
 from grundy.solve.budget import active
+from grundy.values import memory as _memory
 from grundy.solve.reducer.memos import _memo_named
 from grundy.values.errors import (
     BadOptionError,
@@ -285,6 +286,9 @@ def take(it: Iterable[Hashable], cap: int, meter: Any, what: str, p: Hashable) -
         if len(chunk) < size:
             return out
         meter.look(what)
+        # and the memory after every chunk, not every 10 ms: one chunk of options
+        # that are sums of 10^4 heaps holds hundreds of MiB
+        _memory.check(meter.mem(), what, meter.count)
         now = clock()
         if now - t < 0.002:
             size = min(4096, size * 2)
