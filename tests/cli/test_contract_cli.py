@@ -374,21 +374,30 @@ def test_max_memory_stops_a_search_and_says_so() -> None:
     assert "--max-memory" in proc.stdout
 
 
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
 def test_evensplit_ten_thousand_keeps_its_time_and_memory_budget() -> None:
     """Issue 39: ``grundy analyze --seconds 2 evensplit:2 10000`` ran 93.7 s, and with
     ``--max-memory 500M`` peaked at 638 MiB. The answer comes, the searches that
-    do not fit stop and say so, and the process's peak resident memory (its own
-    children only: a fresh parent process measures it) stays under the budget.
-    No clock is read here: the stop is what is checked, not how long it took."""
+    do not fit stop and say so, and the process's peak memory stays near the budget.
+    No clock is read here: the stop is what is checked, not how long it took.
+
+    The budget counts the memory the process holds (docs: the resident memory
+    less the pages mapped from files, such as numba's and numpy's libraries, which
+    the system reclaims): the peak measured is the kernel's high-water mark of
+    the whole resident size (VmHWM) less the file-backed pages (RssFile) at the
+    end, when all the libraries are loaded."""
     budget_mib = 500
     probe = (
-        "import resource, subprocess, sys\n"
-        "r = subprocess.run([sys.executable, '-m', 'grundy', 'analyze', '--seconds', '2', "
-        f"'--max-memory', '{budget_mib}M', 'evensplit:2', '10000'], capture_output=True, text=True)\n"
-        "print(r.returncode)\n"
-        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
-        "print(r.stdout)\n"
-        "print(r.stderr, file=sys.stderr)\n"
+        "import sys\n"
+        "from grundy.cli.main import main\n"
+        "code = 0\n"
+        "try:\n"
+        f"    main(['analyze', '--seconds', '2', '--max-memory', '{budget_mib}M', 'evensplit:2', '10000'])\n"
+        "except SystemExit as e:\n"
+        "    code = e.code\n"
+        "status = dict(l.split(':', 1) for l in open('/proc/self/status') if ':' in l)\n"
+        "kib = lambda k: int(status[k].split()[0])\n"
+        "print(code, kib('VmHWM') - kib('RssFile'), file=sys.stderr)\n"
     )
     # numba compiles the kernels on a machine's first run (LLVM's own memory, about
     # 400 MiB, outside any budget: it is not grundy's search); the run measured is a
@@ -396,11 +405,13 @@ def test_evensplit_ten_thousand_keeps_its_time_and_memory_budget() -> None:
     subprocess.run([sys.executable, "-m", "grundy", "analyze", "--seconds", "2", "evensplit:2", "10000"],
                    capture_output=True, text=True, timeout=300)
     p = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
-    code, peak_kib, out = p.stdout.split("\n", 2)
+    code, peak_kib = p.stderr.strip().splitlines()[-1].split()
+    out = p.stdout
     assert code == "0", p.stderr[-2000:]
     assert "value:" in out and "outcome:" in out, out
     assert "not computed" in out and "--max-memory" in out, out  # the rest stopped, and says how to go on
-    # the meter reads the process's memory between steps, so a step's allocations
-    # can pass the budget before it is seen (measured: 593 MiB against 500, from
-    # 712 MiB before the text report stopped describing all 5,000 winning moves)
-    assert int(peak_kib) < budget_mib * 1024 * 5 // 4, f"peak {int(peak_kib) // 1024} MiB"
+    # the meter reads the memory after every chunk of options and sizes the next
+    # chunk to half of what is left, so a listing stops close to the budget
+    # (measured: 512 MiB held against 500; 712 MiB before the text report stopped
+    # describing all 5,000 winning moves and the chunks followed the memory)
+    assert int(peak_kib) < budget_mib * 1024 * 11 // 10, f"peak {int(peak_kib) // 1024} MiB"

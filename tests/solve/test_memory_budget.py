@@ -136,6 +136,57 @@ def test_a_search_stops_at_its_memory_budget() -> None:
     assert out["reason"] == "memory" and (out["searched"] or 0) > 0
 
 
+def test_a_listing_of_huge_options_stops_close_to_its_budget() -> None:
+    """A position whose options are sums of 10^4 heaps (80 KB each): its listing
+    reads the memory after every chunk and sizes the next chunk to half of what
+    is left, so it stops within a few MiB of the budget, not a chunk of 4,096
+    options (320 MiB) past it; afterwards the memory it freed is given back."""
+    out = run_child("""
+        import grundy
+        from grundy.solve.budget import Budget
+        from grundy.values import memory
+        from grundy.values.errors import SearchLimitError
+
+        peak = [0]
+
+        @grundy.ruleset
+        def wide(n):
+            for j in range(2, n + 1):
+                peak[0] = max(peak[0], memory.current()[0])
+                yield grundy.Sum(*([n // j] * min(j, 10_000)), *range(j, j + 10_000))
+
+        base = memory.current()[0]
+        budget = base + (120 << 20)
+        try:
+            wide.remoteness(100_000, budget=Budget(max_memory=budget))
+            out = {"error": None}
+        except SearchLimitError as e:
+            out = {"error": str(e), "reason": e.reason}
+        out["over_mib"] = (peak[0] - budget) / 2**20
+        out["after_mib"] = (memory.current()[0] - base) / 2**20
+    """)
+    assert out["reason"] == "memory", out
+    assert out["over_mib"] < 12, out  # a chunk of 8 options, and the meter's page rounding
+    assert out["after_mib"] < 60, out  # the listing's memory went back to the system
+
+
+def test_release_gives_freed_memory_back() -> None:
+    out = run_child("""
+        from grundy.values import memory
+        base = memory.current()[0]
+        junk = [tuple(range(i, i + 2000)) for i in range(20_000)]
+        keep = junk[::1000]
+        del junk
+        before = memory.current()[0]
+        memory.release()
+        out = {"freed_mib": (before - memory.current()[0]) / 2**20,
+               "held_mib": (before - base) / 2**20}
+    """)
+    if out["held_mib"] < 100:  # the allocator already gave it back: nothing to test
+        pytest.skip(f"the allocator returned the memory itself: {out}")
+    assert out["freed_mib"] > 100, out
+
+
 # ------------------------------------------------------------------ reproductions
 
 def test_unbounded_ruleset_with_no_limit_ends_in_a_clear_error() -> None:

@@ -275,6 +275,8 @@ def take(it: Iterable[Hashable], cap: int, meter: Any, what: str, p: Hashable) -
     size = 256
     clock = time.monotonic
     t = clock()
+    budget = meter.mem()
+    held = _memory.current()[0]
     while True:
         chunk = list(islice(it, size))
         out.extend(chunk)
@@ -288,13 +290,26 @@ def take(it: Iterable[Hashable], cap: int, meter: Any, what: str, p: Hashable) -
         meter.look(what)
         # and the memory after every chunk, not every 10 ms: one chunk of options
         # that are sums of 10^4 heaps holds hundreds of MiB
-        _memory.check(meter.mem(), what, meter.count)
+        try:
+            _memory.check(budget, what, meter.count)
+        except SearchLimitError:
+            del out, chunk
+            _memory.release()  # the next search starts from what is really held
+            raise
         now = clock()
         if now - t < 0.002:
             size = min(4096, size * 2)
         elif now - t > 0.02:
             size = max(8, size // 2)
         t = now
+        # the next chunk may take at most half of the memory left, at the rate
+        # (bytes an option) this chunk grew the process by: the listing then stops
+        # close to the budget, not a whole chunk past it
+        rss = _memory.current()[0]
+        grew = max(rss - held, 0) // len(chunk)
+        if grew:
+            size = max(8, min(size, (budget - rss) // 2 // grew))
+        held = rss
 
 
 def _loop(ruleset: Ruleset, position: Hashable) -> LoopyGameError:
