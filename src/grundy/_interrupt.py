@@ -35,15 +35,16 @@ import sys
 import threading
 import time
 from types import FrameType
+from collections.abc import Callable
 from typing import Any
 
-__all__ = ["guard_startup", "install", "interrupted", "orderly", "GRACE"]
+__all__ = ["guard_startup", "install", "interrupted", "orderly", "last_words", "GRACE"]
 
 #: seconds the command has, after Ctrl-C, to end by itself
 GRACE = 0.5
 
 _state: dict[str, Any] = {"pid": None, "phase": None, "interrupted": False, "timer": None,
-                          "grace": GRACE}
+                          "grace": GRACE, "words": None}
 
 
 def _is_command() -> bool:
@@ -69,8 +70,15 @@ def _say_and_leave(flush: bool = True) -> None:
         flusher = threading.Thread(target=_flush, daemon=True)
         flusher.start()
         flusher.join(0.2)
+    words = b""
+    say = _state["words"]
+    if flush and say is not None:
+        try:
+            words = ("\n" + str(say())).encode()
+        except Exception:  # noqa: BLE001 - last words never stop the leaving
+            words = b""
     try:
-        os.write(2, b"\ngrundy: interrupted\n")
+        os.write(2, words + b"\ngrundy: interrupted\n")
     except OSError:
         pass
     os._exit(130)
@@ -93,6 +101,14 @@ def _watchdog(fired: threading.Event) -> None:
     fired.wait()
     time.sleep(_state["grace"])
     _say_and_leave()
+
+
+def last_words(say: Callable[[], str] | None) -> None:
+    """What the watchdog prints before ``grundy: interrupted`` when it ends the
+    command (``say()``, e.g. how many rows were printed), so the output is the
+    same whether the command stopped in order or a compiled kernel held it past
+    the grace time; ``None`` to forget it."""
+    _state["words"] = say
 
 
 def orderly(seconds: float) -> None:

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.procs import Child
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -28,15 +30,16 @@ def env(**more: str) -> dict[str, str]:
     return dict(os.environ, PYTHONPATH=str(ROOT / "src"), **more)
 
 
-def start(*args: str, **more: str) -> subprocess.Popen[str]:
+def start(*args: str, **more: str) -> Child:
     # Ctrl-C as from a terminal, even when the tests run as a background job
-    # (which starts its children with SIGINT ignored, and grundy respects that)
-    return subprocess.Popen([sys.executable, "-m", "grundy", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env(**more), start_new_session=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    # (which starts its children with SIGINT ignored, and grundy respects that);
+    # both pipes are read all along (tests/procs.py: a full stdout pipe once
+    # blocked the child before its first progress line on stderr)
+    return Child([sys.executable, "-m", "grundy", *args], env=env(**more), start_new_session=True,
+                 preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
-def interrupt(proc: subprocess.Popen[str]) -> tuple[str, str, float]:
+def interrupt(proc: Child) -> tuple[str, str, float]:
     """SIGINT to the process group, as Ctrl-C on a terminal (census workers too);
     the output and how long the process took to end. A command that has not
     ended a minute later is hung (it ends within a second on an idle machine:
@@ -45,34 +48,24 @@ def interrupt(proc: subprocess.Popen[str]) -> tuple[str, str, float]:
     t = time.monotonic()
     os.killpg(proc.pid, signal.SIGINT)
     try:
-        out, err = proc.communicate(timeout=60)
+        out, err = proc.finish(timeout=60)
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)
-        out, err = proc.communicate(timeout=20)
+        out, err = proc.finish(timeout=20)
         raise AssertionError(f"no exit 60 s after Ctrl-C: {err[-2000:]}") from None
     return out, err, time.monotonic() - t
 
 
-def clean(proc: subprocess.Popen[str], err: str, took: float) -> None:
+def clean(proc: Child, err: str, took: float) -> None:
     assert proc.returncode == 130, (took, err[-2000:])
     assert "Traceback" not in err and "Exception ignored" not in err, err[-2000:]
     assert err.strip().splitlines()[-1] == "grundy: interrupted"
 
 
-def wait_for(proc: subprocess.Popen[str], text: str, stream: str = "stderr", limit: float = 60) -> str:
-    """Read ``stream`` line by line until a line contains ``text``."""
-    pipe = proc.stderr if stream == "stderr" else proc.stdout
-    assert pipe is not None
-    seen = ""
-    t = time.monotonic()
-    while time.monotonic() - t < limit:
-        line = pipe.readline()
-        if not line:
-            break
-        seen += line
-        if text in line:
-            return seen
-    raise AssertionError(f"{text!r} not seen in {seen[-2000:]!r}")
+def wait_for(proc: Child, text: str, stream: str = "stderr", limit: float = 120) -> str:
+    """The stream up to the first line that contains ``text`` (a hang guard of
+    ``limit`` seconds; the child's output keeps being read meanwhile)."""
+    return proc.wait_for(text, stream, limit)
 
 
 def test_table_bar_on_a_terminal() -> None:
@@ -166,6 +159,8 @@ def cold_compile_interrupts(runs: int, seed: int) -> None:
             out, err, took = interrupt(proc)
             if proc.returncode == 0:  # finished before the signal: nothing to check
                 continue
+            if proc.returncode == -signal.SIGINT and not out and not err:
+                continue  # before the interpreter installed its own handler: Python's start, not grundy's
             clean(proc, err, took)
 
 
@@ -176,3 +171,18 @@ def test_ctrl_c_during_a_cold_numba_compile() -> None:
 @pytest.mark.slow
 def test_ctrl_c_during_a_cold_numba_compile_many_times() -> None:
     cold_compile_interrupts(10, seed=2)
+
+
+def test_the_watchdog_says_the_same_last_words() -> None:
+    """When a compiled step holds the command past the grace time after Ctrl-C,
+    the watchdog ends it; it prints the command's last words (how many rows were
+    printed) before ``grundy: interrupted``, as the orderly stop does."""
+    code = ("from grundy import _interrupt\n"
+            "_interrupt.last_words(lambda: 'grundy: interrupted after 7 values')\n"
+            "_interrupt._say_and_leave()\n")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env(), timeout=120)
+    assert p.returncode == 130
+    assert p.stderr.strip().splitlines()[-2:] == ["grundy: interrupted after 7 values", "grundy: interrupted"]
+    code = code.replace("lambda: 'grundy: interrupted after 7 values'", "lambda: 1 / 0")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env(), timeout=120)
+    assert p.returncode == 130 and p.stderr.strip() == "grundy: interrupted"  # failing words are dropped

@@ -301,6 +301,11 @@ def table(game: str, to: int, start: int, as_json: bool, fmt: str, width: int, p
     rows.bar = bar
     interrupted = False
     stopped: SearchLimitError | None = None
+    # if a compiled step holds the command past the grace time after Ctrl-C, the
+    # watchdog ends it with the same last line as the orderly stop below
+    from grundy import _interrupt
+
+    _interrupt.last_words(lambda: f"grundy: interrupted after {rows.printed:,} values")
     try:
         with bar, watching(budget), _hard_deadline(seconds):
             try:
@@ -347,7 +352,9 @@ def table(game: str, to: int, start: int, as_json: bool, fmt: str, width: int, p
             click.echo("pattern: none found" if start == 0 else "pattern: not searched (--from is not 0)")
     if interrupted:
         click.echo(f"grundy: interrupted after {rows.count:,} values", err=True)
+        _interrupt.last_words(None)
         raise KeyboardInterrupt
+    _interrupt.last_words(None)
     if stopped is not None:
         raise click.ClickException(f"the table stopped after {rows.count:,} values: {stopped}")
 

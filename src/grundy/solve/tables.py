@@ -231,7 +231,14 @@ def _steps(array: Callable[..., Any], to: int, progress: Progress | None = None,
     while have <= to:
         target = min(to, have + step - 1)
         t = time.monotonic()
-        table = array(target, progress=progress)
+        try:
+            table = array(target, progress=progress)
+        except SystemError as exc:
+            # Ctrl-C while a compiled kernel ran: numba returns its result with the
+            # KeyboardInterrupt set, and Python reports a SystemError caused by it
+            if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
+                raise KeyboardInterrupt from exc
+            raise
         took = time.monotonic() - t
         have = target + 1
         if took < seconds / 2:
