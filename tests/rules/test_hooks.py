@@ -19,6 +19,7 @@ from grundy.rules.sums import Sum
 from grundy.solve.graph import GameGraph
 from grundy.values.errors import SearchLimitError
 from grundy.values.outcome import Outcome
+from tests.oracles import mex
 
 P, N = Outcome.P, Outcome.N
 
@@ -129,8 +130,7 @@ def _brute_value(rs: Ruleset, memo: dict[Hashable, int]) -> Callable[[Hashable],
                 x ^= value(q)
             return x
         if p not in memo:
-            seen = {value(o) for o in _options(rs, p)}
-            memo[p] = next(m for m in range(len(seen) + 1) if m not in seen)
+            memo[p] = mex(value(o) for o in _options(rs, p))
         return memo[p]
 
     return value
