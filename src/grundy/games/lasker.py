@@ -15,22 +15,28 @@ from grundy.games.registry import catalogued
 __all__ = ["Lasker", "SplitThree", "EvenSplit"]
 
 
-def _lasker_value(n: int) -> int:
-    r = n % 4
+def _swapped(n: int, period: int) -> int:
+    """``n``, except that ``n = 0`` and ``n = -1 (mod period)`` trade places with
+    their neighbour (``0`` stays ``0``): the values of Lasker's Nim (period 4) and
+    of split-three (period 8).
+
+    >>> [_swapped(n, 4) for n in range(9)]
+    [0, 1, 2, 4, 3, 5, 6, 8, 7]
+    """
+    r = n % period
     if r == 0:
         return n - 1 if n else 0
-    if r == 3:
+    if r == period - 1:
         return n + 1
     return n
+
+
+def _lasker_value(n: int) -> int:
+    return _swapped(n, 4)
 
 
 def _split3_value(n: int) -> int:
-    r = n % 8
-    if r == 0:
-        return n - 1 if n else 0
-    if r == 7:
-        return n + 1
-    return n
+    return _swapped(n, 8)
 
 
 @catalogued("lasker", "lasker's nim", "laskers nim", "lasker nim", "nim or not nim",
