@@ -7,6 +7,7 @@ from collections.abc import Hashable, Iterator
 from typing import Any
 
 from grundy.values.errors import InvalidParameterError, SearchLimitError, describe
+from grundy.values.nimbers import mex_of_set
 from grundy.rules.sums import Sum
 from grundy.solve.budget import look, reserve
 from grundy.games._common import HeapRuleset, parse_int, parse_param, positive_param
@@ -282,10 +283,7 @@ class EvenSplit(HeapRuleset):
                 if (j - r) & 1:
                     v ^= memo[q]
                 seen.add(v)
-            m = 0
-            while m in seen:
-                m += 1
-            memo[n] = m
+            memo[n] = mex_of_set(seen)
         return memo[position]
 
     def _js_of_value(self, n: int, target: int) -> Iterator[int]:
