@@ -86,6 +86,7 @@ class Ruleset(Questions):
         # these flags on its hot path)
         cls.has_decompose = cls.decompose is not Ruleset.decompose
         cls.has_canonical = cls.canonical is not Ruleset.canonical
+        cls._coerces = cls.coerce is not Ruleset.coerce  # (check's hot path)
 
     name: str = "ruleset"
     #: The canonical catalogue spec (``"octal:0.07"``) of a catalogue ruleset, or
@@ -218,6 +219,8 @@ class Ruleset(Questions):
     has_decompose: bool = False
     #: Whether the class defines :meth:`canonical` (set from its hooks likewise).
     has_canonical: bool = False
+    #: Whether the class defines :meth:`coerce` (likewise; :meth:`check` asks it only then).
+    _coerces: bool = False
     #: Declared by a ruleset best searched with pruning (placement games such as
     #: Cram: many options, an outcome decided by one): the analysis asks the pruned
     #: search (:data:`grundy.solve.reducer.PRUNED`) for its values and outcomes.
@@ -307,7 +310,8 @@ class Ruleset(Questions):
             for part in position.parts:
                 self.check(part)
             return position
-        position = self.coerce(position)
+        if self._coerces:
+            position = self.coerce(position)
         try:
             hash(position)
         except TypeError:
