@@ -117,9 +117,8 @@ def split_game_table(n, splits=(), takes=(), wholes=(), unequal=False):
         for k in splits:
             r = m - k
             half = (r - 1) // 2 if unequal else r // 2
-            if half >= 1:
-                a = np.arange(1, half + 1)
-                opts.append(g[a] ^ g[r - a])
+            if half >= 1:  # g[a] ^ g[r - a] for a = 1..half
+                opts.append(g[1:half + 1] ^ g[r - half:r][::-1])
         o = np.concatenate(opts)
         seen = np.zeros(len(o) + 1, dtype=bool)  # the mex is at most the number of options
         seen[o[o <= len(o)]] = True

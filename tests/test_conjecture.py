@@ -258,7 +258,7 @@ def test_beatty_pairs_with_differences_c_k(c: int) -> None:
     used: set[int] = set()
     k = 0
     while True:
-        a = min(set(range(2 * m)) - used)
+        a = mex(used)
         if a >= m:
             break
         used |= {a, a + c * k}

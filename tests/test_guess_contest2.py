@@ -15,6 +15,7 @@ import grundy
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import contest_set2 as cs  # noqa: E402
+from tests.oracles import mex  # noqa: E402
 
 
 def _sg(moves: Callable[[Any], Iterable[Any]]) -> Callable[[Any], int]:
@@ -31,10 +32,7 @@ def _sg(moves: Callable[[Any], Iterable[Any]]) -> Callable[[Any], int]:
                 seen.add(v)
             else:
                 seen.add(g(q))
-        m = 0
-        while m in seen:
-            m += 1
-        return m
+        return mex(seen)
 
     return g
 

@@ -7,30 +7,14 @@ import json
 import pytest
 
 from grundy.cli.main import main
+from tests.oracles import octal_moves, split_game_table
 
 
 def raw_table(digits, n, unequal=False):
-    """g(0..n) by the definition; digits of a finite octal code (or Grundy's game)."""
-    g = []
-    for m in range(n + 1):
-        opts = set()
-        if unequal:
-            opts |= {g[a] ^ g[m - a] for a in range(1, (m + 1) // 2) if a != m - a}
-        for k, d in enumerate(digits if not unequal else []):
-            r = m - k
-            if r < 0:
-                break
-            if d & 1 and r == 0 and k:
-                opts.add(0)
-            if d & 2 and r > 0 and k:
-                opts.add(g[r])
-            if d & 4:
-                opts |= {g[a] ^ g[r - a] for a in range(1, r // 2 + 1)}
-        v = 0
-        while v in opts:
-            v += 1
-        g.append(v)
-    return g
+    """g(0..n) by the definition; digits of a finite octal code (or Grundy's game:
+    split a heap into two unequal heaps)."""
+    moves = {"splits": [0]} if unequal else octal_moves(digits)
+    return split_game_table(n, **moves, unequal=unequal).tolist()
 
 
 def figures(values, mask, e, f):

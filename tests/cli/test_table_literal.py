@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.oracles import mex
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -26,8 +28,7 @@ def _table(*args: str) -> str:
 def _plain_kayles(n: int) -> list[int]:  # the oracle: mex over the raw moves
     g: list[int] = []
     for h in range(n + 1):
-        seen = {g[a] ^ g[h - k - a] for k in (1, 2) for a in range(0, h - k + 1) if k <= h}
-        g.append(next(v for v in range(h + 2) if v not in seen))
+        g.append(mex(g[a] ^ g[h - k - a] for k in (1, 2) for a in range(0, h - k + 1) if k <= h))
     return g
 
 

@@ -10,14 +10,7 @@ from functools import lru_cache
 import pytest
 
 from tests.examples.test_examples import load
-
-
-def wins_by(moves):
-    @lru_cache(maxsize=None)
-    def w(p):
-        return any(not w(o) for o in moves(p))
-
-    return w
+from tests.oracles import wins as wins_by
 
 
 # HAOI2015 ------------------------------------------------------------------------

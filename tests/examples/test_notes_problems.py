@@ -13,7 +13,7 @@ from itertools import product
 import pytest
 
 from tests.examples.test_examples import ROOT, load
-from tests.oracles import mex
+from tests.oracles import mex, suspense
 
 
 # ------------------------------------------------------------ HDU 3595 GG and MM
@@ -55,14 +55,8 @@ def test_hdu3595_gg_and_mm():
     assert "MM" in expect and "GG" in expect
 
 
-@lru_cache(maxsize=None)
-def euclid_suspense(p) -> int:
-    """Steinhaus' suspense from the rules: the winner delays, the loser hurries."""
-    opts = [euclid_suspense(q) for q in euclid_moves(p)]
-    if not opts:
-        return 0
-    even = [s for s in opts if s % 2 == 0]
-    return 1 + (max(even) if even else min(opts))
+#: Steinhaus' suspense from the rules: the winner delays, the loser hurries
+euclid_suspense = suspense(euclid_moves)
 
 
 def test_euclid_suspense_formula():

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from grundy import InvalidPositionError, Outcome
 from grundy.games import Lasker, Nim, Subtraction
-from tests.oracles import grundy_values, sum_moves, wins
+from tests.oracles import grundy_values, mex, sum_moves, wins
 
 
 def test_nim_formula_vs_brute_force():
@@ -133,11 +133,7 @@ def test_acwing_893_large_members_answer_by_the_table_without_a_period():
     S_, heaps_ = [int(x) for x in S.split()], [int(x) for x in heaps.split()]
     g = []
     for n in range(max(heaps_) + 1):  # the raw rules: mex over n - s
-        opts = {g[n - s] for s in S_ if s <= n}
-        m = 0
-        while m in opts:
-            m += 1
-        g.append(m)
+        g.append(mex(g[n - s] for s in S_ if s <= n))
     assert [int(x) for x in values.split()] == [g[h] for h in heaps_]
 
 

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 import grundy
 from grundy.games import coins as C
 from tests.games.test_coins import GRIDS as RAW_GRIDS
-from tests.games.test_coins import RAW, mex
+from tests.games.test_coins import RAW
+from tests.oracles import mex
 
 Cell = tuple[int, int]
 

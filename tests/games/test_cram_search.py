@@ -5,15 +5,13 @@ closed form, move counts of whole boards, and the published nimbers of empty boa
 from __future__ import annotations
 
 import random
-from functools import cache
-
 import pytest
 
 import grundy
 from grundy.games.placement import cram_board, mirror_lost
 from grundy.solve.reducer import PRUNED, REMOTENESS, SUSPENSE, Search, forget, outcome, reduce
 from grundy.values.outcome import Outcome
-from tests.oracles import grundy_values
+from tests.oracles import grundy_values, remoteness, suspense
 
 CRAM = grundy.games.get("cram")
 
@@ -41,19 +39,12 @@ def _options(board: str) -> list[str]:
 brute = grundy_values(_options)
 
 
-@cache
+_remoteness, _suspense = remoteness(_options), suspense(_options)
+
+
 def steinhaus(board: str) -> tuple[int, int]:
-    """Remoteness and suspense: 0 at the end; a winner (an option with an even
-    count) moves to the least even count of the rule, a loser to the largest."""
-    opts = _options(board)
-    if not opts:
-        return (0, 0)
-    out = []
-    for i in (0, 1):
-        counts = [steinhaus(o)[i] for o in opts]
-        even = [c for c in counts if c % 2 == 0]
-        out.append(1 + (min(even) if i == 0 and even else max(even) if even else max(counts)))
-    return out[0], out[1]
+    """Remoteness and suspense of a board, from the rules by the definitions."""
+    return _remoteness(board), _suspense(board)
 
 
 def _random_board(rng: random.Random, h: int, w: int) -> str:

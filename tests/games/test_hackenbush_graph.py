@@ -29,6 +29,7 @@ from grundy.games.hackenbush import (
 )
 from grundy.kernels.trees import forest_order, grounded_prefix_values
 from grundy.values.errors import InvalidPositionError
+from tests.oracles import mex
 
 
 def brute(edges, ground):
@@ -49,11 +50,7 @@ def brute(edges, ground):
 
     @lru_cache(maxsize=None)
     def g(alive):
-        opts = {g(prune(alive - {i})) for i in alive}
-        m = 0
-        while m in opts:
-            m += 1
-        return m
+        return mex(g(prune(alive - {i})) for i in alive)
 
     g.prune = prune
     return g, prune(frozenset(range(len(edges))))

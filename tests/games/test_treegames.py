@@ -19,7 +19,7 @@ from grundy.games.treegames import (
 )
 from grundy.values.errors import InvalidPositionError
 from grundy.values.outcome import Outcome
-from tests.oracles import grundy_values, wins
+from tests.oracles import grundy_values, mex, wins
 
 
 def random_tree_edges(rng, n):
@@ -124,10 +124,7 @@ def _option_sets_values(parent):
         a = {x}
         for c in kids[v]:
             a |= {o ^ x ^ g[c] for o in opts[c]}
-        m = 0
-        while m in a:
-            m += 1
-        g[v], opts[v] = m, a
+        g[v], opts[v] = mex(a), a
     return g
 
 

@@ -1,6 +1,6 @@
 """The rare-value kernel's scan with the needed values in a 1,024-bit map looked up
-32 splits at a time (AVX-512 BW), against the mex of the raw rules (a numpy brute
-force written here) and against the scan by tags that machines without AVX-512
+32 splits at a time (AVX-512 BW), against the mex of the raw rules (the numpy brute
+force of tests/oracles.py) and against the scan by tags that machines without AVX-512
 use, for random finite octal codes and Grundy's game."""
 
 import json

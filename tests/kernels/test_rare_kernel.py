@@ -1,5 +1,5 @@
 """The rare-value kernel and the uint16 tables against an independent oracle (the
-mex of the raw rules, plain Python), for any split; and the figures of the
+mex of the raw rules, ``tests/oracles.py``), for any split; and the figures of the
 published tables (Flammenkamp; Gangolli-Plambeck; Winning Ways)."""
 
 import random
@@ -14,37 +14,16 @@ from grundy.games import GrundysGame, TakeAndBreak
 from grundy.games.octal import SplitTable, parse_code
 from grundy.kernels.rare import best_mask, naive_table, rare_stats, rare_table
 from grundy.solve.budget import Budget
+from tests.oracles import mex, octal_moves, split_game_table
 
 
 def oracle(digits, n, unequal=False):
     """g(0..n) of a finite octal code by the definition: the mex of the options."""
-    g = []
-    for m in range(n + 1):
-        opts = set()
-        for k, d in enumerate(digits):
-            r = m - k
-            if r < 0:
-                break
-            if d & 1 and r == 0 and k:
-                opts.add(0)
-            if d & 2 and r > 0 and k:
-                opts.add(g[r])
-            if d & 4:
-                for a in range(1, r // 2 + 1):
-                    if not (unequal and 2 * a == r):
-                        opts.add(g[a] ^ g[r - a])
-        v = 0
-        while v in opts:
-            v += 1
-        g.append(v)
-    return g
+    return split_game_table(n, **octal_moves(digits), unequal=unequal).tolist()
 
 
 def moves(code):
-    d, _ = parse_code(code)
-    return {"splits": [k for k, x in enumerate(d) if x & 4],
-            "takes": [k for k, x in enumerate(d) if k and x & 2],
-            "wholes": [k for k, x in enumerate(d) if k and x & 1]}
+    return octal_moves(parse_code(code)[0])
 
 
 def random_octal(rng):
@@ -91,25 +70,7 @@ def test_grundys_game_rare_kernel_matches_the_raw_rules():
 def mex_table(digits, n, unequal=False):
     """g(0..n) by the definition, the splits of a heap XORed by numpy (a plain
     reference, fast enough for tables past the scan's phases)."""
-    g = np.zeros(n + 1, dtype=np.int64)
-    for m in range(n + 1):
-        opts = []
-        for k, d in enumerate(digits):
-            r = m - k
-            if r < 0:
-                break
-            if d & 1 and r == 0 and k:
-                opts.append(np.zeros(1, dtype=np.int64))
-            if d & 2 and r > 0 and k:
-                opts.append(g[r:r + 1])
-            if d & 4 and r >= 2:
-                half = (r - 1) // 2 if unequal else r // 2
-                opts.append(g[1:half + 1] ^ g[r - half:r][::-1])
-        seen = np.zeros(m + 3, dtype=bool)
-        for o in opts:
-            seen[o[o < m + 3]] = True
-        g[m] = int(np.argmin(seen))
-    return g
+    return split_game_table(n, **octal_moves(digits), unequal=unequal)
 
 
 @pytest.mark.parametrize("code,mask", [("0.6", None), ("0.376", None), ("0.6", 1),
@@ -376,7 +337,7 @@ def test_subtraction_tables_copy_by_their_period():
         want = [0]
         for m in range(1, 3001):
             opts = {want[m - s] for s in S if s <= m}
-            want.append(min(set(range(len(S) + 1)) - opts))
+            want.append(mex(opts))
         table = SplitTable("s", splits=[], takes=S, wholes=S, periodic=True)
         table.extend(100)  # the period is looked for when the table grows again
         table.extend(3_000_000)

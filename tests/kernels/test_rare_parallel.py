@@ -1,5 +1,5 @@
 """The rare-value kernel on several threads gives the tables of the one-core kernel
-and of the mex of the raw rules (a numpy brute force written here), for random
+and of the mex of the raw rules (the numpy brute force of tests/oracles.py), for random
 finite octal codes and Grundy's game."""
 
 import json

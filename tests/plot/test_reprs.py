@@ -10,7 +10,7 @@ import grundy
 from grundy.play.analysis import analyze
 from grundy.play.options import move_values
 from grundy.plot.table import Table
-from tests.oracles import remoteness, wins
+from tests.oracles import mex, remoteness, wins
 
 
 def _nim_sum_moves(p):  # type: ignore[no-untyped-def]
@@ -62,8 +62,7 @@ def test_table_shows_its_guess() -> None:
     def take_1_or_2(n: int) -> int:  # raw rules: mex of the options' values
         vals: list[int] = []
         for m in range(n + 1):
-            opts = {vals[m - k] for k in (1, 2) if k <= m}
-            vals.append(next(x for x in range(3) if x not in opts))
+            vals.append(mex(vals[m - k] for k in (1, 2) if k <= m))
         return vals[n]
 
     t = Table(grundy.games.get("subtraction:1,2"), 80)

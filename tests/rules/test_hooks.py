@@ -19,16 +19,12 @@ from grundy.rules.sums import Sum
 from grundy.solve.graph import GameGraph
 from grundy.values.errors import SearchLimitError
 from grundy.values.outcome import Outcome
+from tests.oracles import mex
 
 P, N = Outcome.P, Outcome.N
 
 #: The analysis a ruleset delegates to the engine; no ruleset replaces them.
 ANALYSIS = (*QUESTIONS, "table", "check")
-#: Overrides of a question or of ``check`` kept from before the hooks were named
-#: (class, name): files being split by another change; each goes to a hook
-#: (``option_with_value_formula``, ``validate``) there.
-LEGACY = {("GreenHackenbush", "option_with_value"), ("GreenHackenbush", "check"),
-          ("HackenbushGraph", "option_with_value"), ("CoinBoard", "option_with_value")}
 
 
 def _subclasses(cls: type) -> Iterable[type]:
@@ -45,8 +41,7 @@ def test_no_ruleset_replaces_an_analysis_method() -> None:
     for cls in classes:
         for name in ANALYSIS:
             owner = next(k for k in cls.__mro__ if name in vars(k))
-            legacy = (owner.__name__, name) in LEGACY
-            assert owner is Ruleset or legacy, f"{cls.__module__}.{cls.__qualname__} replaces {name}"
+            assert owner is Ruleset, f"{cls.__module__}.{cls.__qualname__} replaces {name}"
 
 
 def test_search_capabilities_follow_from_the_hooks_a_class_defines() -> None:
@@ -129,8 +124,7 @@ def _brute_value(rs: Ruleset, memo: dict[Hashable, int]) -> Callable[[Hashable],
                 x ^= value(q)
             return x
         if p not in memo:
-            seen = {value(o) for o in _options(rs, p)}
-            memo[p] = next(m for m in range(len(seen) + 1) if m not in seen)
+            memo[p] = mex(value(o) for o in _options(rs, p))
         return memo[p]
 
     return value

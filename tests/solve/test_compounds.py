@@ -16,6 +16,7 @@ import pytest
 
 import grundy
 from grundy.rules.game import SumMove
+from tests.oracles import mex, remoteness, suspense
 
 
 def sub(*s: int) -> grundy.Ruleset:
@@ -183,12 +184,7 @@ def test_misere_kayles_values_vs_brute() -> None:
                 for left in range(0, h - take + 1):
                     right = h - take - left
                     opts.add(brute(tuple(sorted(x for x in rest + (left, right) if x))))
-        if not opts:
-            return 1
-        v = 0
-        while v in opts:
-            v += 1
-        return v
+        return mex(opts) if opts else 1
 
     assert values == [brute((n,) if n else ()) for n in range(21)]
     assert values[:4] == [1, 0, 2, 3]  # by hand: K0 = 1, K1 = mex{1}, K2 = mex{0, 1}, ...
@@ -284,21 +280,8 @@ def test_compound_bad_moves() -> None:
 def lasker_counts_brute(heaps: tuple[int, ...]) -> tuple[int, int]:
     """Remoteness and suspense of a sum of Lasker's Nim heaps, played from the raw
     rules (a move takes from one heap or splits it in two) on sorted tuples."""
-
-    @cache
-    def both(state: tuple[int, ...]) -> tuple[int, int]:
-        moves = lasker_sum_moves(state)
-        if not moves:
-            return 0, 0
-        rem = [both(m)[0] for m in moves]
-        sus = [both(m)[1] for m in moves]
-        even_r = [r for r in rem if r % 2 == 0]
-        even_s = [s for s in sus if s % 2 == 0]
-        r = 1 + (min(even_r) if even_r else max(rem))  # winner hurries, loser delays
-        s = 1 + (max(even_s) if even_s else min(sus))  # winner delays, loser hurries
-        return r, s
-
-    return both(tuple(sorted(h for h in heaps if h)))
+    state = tuple(sorted(h for h in heaps if h))
+    return remoteness(lasker_sum_moves)(state), suspense(lasker_sum_moves)(state)
 
 
 def test_sums_of_one_ruleset_searched_on_its_positions_match_brute_force() -> None:
@@ -324,7 +307,6 @@ def _counts_brute(moves: object, top: int) -> tuple[list[int], list[int]]:
     """Remoteness and suspense of positions ``0..top`` from raw one-heap moves
     (``moves(n)``: the heaps left), by the definitions (tests/oracles.py), primed
     in increasing order so the recursion stays shallow."""
-    from tests.oracles import remoteness, suspense
 
     r, s = remoteness(moves), suspense(moves)  # type: ignore[arg-type]
     return [r(n) for n in range(top + 1)], [s(n) for n in range(top + 1)]
@@ -385,7 +367,6 @@ def test_remoteness_and_suspense_closed_forms_match_raw_rules(spec: str, moves: 
 
 @pytest.mark.parametrize("parts,spec", [(2, "lasker"), (3, "split3")])
 def test_split_games_remoteness_and_suspense_formulas_match_raw_rules(parts: int, spec: str) -> None:
-    from tests.oracles import remoteness, suspense
 
     moves = _split_moves(parts)
     r, s = remoteness(moves), suspense(moves)  # type: ignore[arg-type]

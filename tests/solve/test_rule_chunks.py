@@ -14,7 +14,7 @@ import pytest
 import grundy
 from grundy.kernels.tabulate import MexTable
 from grundy.solve import tables
-from tests.oracles import grundy_values
+from tests.oracles import grundy_values, mex
 
 
 def table(rs: grundy.Ruleset, to: int) -> list[int]:
@@ -31,10 +31,7 @@ def split_brute(moves, to: int) -> list[int]:
             for h in parts:
                 x ^= g[h]
             reach.add(x)
-        v = 0
-        while v in reach:
-            v += 1
-        g.append(v)
+        g.append(mex(reach))
     return g
 
 

@@ -15,7 +15,6 @@ import sys
 import textwrap
 import threading
 from collections.abc import Callable, Iterable
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -24,16 +23,14 @@ import pytest
 import grundy
 from grundy.solve.reducer import forget, load_memo, outcome, reduce, save_memo
 from grundy.values.errors import InvalidParameterError
+from tests.oracles import grundy_values
 
 ROOT = Path(__file__).resolve().parents[2]
 REFUSED = "saved for other rules"
 
 
 def brute(moves: Callable[[int], Iterable[int]], n: int) -> int:
-    @cache
-    def g(m: int) -> int:
-        seen = {g(o) for o in moves(m)}
-        return next(k for k in range(len(seen) + 1) if k not in seen)
+    g = grundy_values(moves)
     for m in range(n):  # bottom up: no deep recursion
         g(m)
     return g(n)

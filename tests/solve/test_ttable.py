@@ -127,7 +127,7 @@ def test_lazy_search_of_sum_options_waits_for_every_part() -> None:
     g = [0] * 40
     for n in range(40):
         seen = ({g[n - 1]} if n else set()) | {g[a] ^ g[n - a] for a in range(1, n // 2 + 1)}
-        g[n] = min(set(range(len(seen) + 1)) - seen)
+        g[n] = mex(seen)
     assert [reduce(split, n) for n in range(39, -1, -1)][::-1] == g
 
 

@@ -23,7 +23,7 @@ import grundy
 from grundy.play.moves import format_sum_move
 from grundy.rules.game import GameSum
 from grundy.web.app import Limits, create_app
-from tests.oracles import remoteness, wins
+from tests.oracles import mex, remoteness, wins
 
 
 @pytest.fixture(scope="module")
@@ -403,8 +403,7 @@ def test_table_shows_a_guess_on_its_values(client: TestClient) -> None:
     def take_1_to_3(n: int) -> int:  # the value by the raw rules: mex of the options' values
         vals: list[int] = []
         for m in range(n + 1):
-            opts = {vals[m - k] for k in (1, 2, 3) if k <= m}
-            vals.append(next(x for x in range(4) if x not in opts))
+            vals.append(mex(vals[m - k] for k in (1, 2, 3) if k <= m))
         return vals[n]
 
     t = client.get("/api/table", params={"game": "subtraction:1,2,3", "to": 60}).json()

@@ -10,6 +10,7 @@ import numpy as np
 from grundy.conjecture.guessing import guess
 from grundy.conjecture.model import Conjecture, Guess, _STATUS_ORDER, evaluate
 from grundy.conjecture.one_heap import _SEARCH_SECONDS
+from grundy.games.registry import factory_result
 from grundy.patterns.forms import fit_forms
 from grundy.rules.ruleset import Ruleset
 from grundy.solve.budget import Budget, watching
@@ -345,14 +346,9 @@ def _member(target: Any, name: str, k: int, fixed: dict[str, Any]) -> Ruleset:
     except Exception as exc:  # noqa: BLE001 - the user's factory failed: name it
         raise InvalidParameterError(
             f"guess: {label}({name}={k}) raised {type(exc).__name__}: {describe(str(exc))[1:-1]}") from None
-    if isinstance(made, Ruleset):
-        if made.spec is None and made.name in ("<lambda>", "ruleset"):
-            made.name = f"{label}({name}={k})"  # a ruleset made of a lambda: named by its factory
-        return made
-    if callable(made):
-        from grundy.rules.ruleset import FunctionRuleset
-
-        return FunctionRuleset(made, f"{label}({name}={k})")
+    rs = factory_result(made, f"{label}({name}={k})")
+    if rs is not None:
+        return rs
     raise InvalidParameterError(
         f"guess: {label}({name}={k}) returned {describe(made)}, not a ruleset (params= takes a factory: "
         "a function of the parameters that returns a ruleset or a move function)")

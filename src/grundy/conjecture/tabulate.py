@@ -13,6 +13,7 @@ from grundy.rules.ruleset import Ruleset
 from grundy.solve import tables
 from grundy.solve.budget import Budget, look
 from grundy.values.errors import GrundyError, InvalidParameterError, InvalidPositionError, LoopyGameError, describe
+from grundy.values.nimbers import mex_of_set
 from grundy.values.outcome import Outcome
 
 
@@ -154,10 +155,7 @@ def _coin_values(rs: Any, to: int) -> list[int]:
                 if d != c:
                     x ^= tab[d]
             reach.add(x)
-        v = 0
-        while v in reach:
-            v += 1
-        tab[c] = v
+        tab[c] = mex_of_set(reach)
     return tab[1:]
 
 

@@ -44,6 +44,7 @@ from grundy.rules.graphinput import GraphInput, graph_input, reachable
 from grundy.rules.ruleset import Ruleset
 from grundy.solve.budget import UNLIMITED, Budget
 from grundy.values.errors import InvalidPositionError, SearchLimitError, describe
+from grundy.values.nimbers import mex_of_set
 from grundy.values.outcome import Outcome
 from grundy.games.registry import catalogued
 
@@ -229,10 +230,7 @@ class _Search:
         r = self.values.get(key)
         if r is None:
             self.meter.tick(f"{NAME} search")
-            seen = {self.value(m2, w) for _, m2, w in self.options(mask, v)}
-            r = 0
-            while r in seen:
-                r += 1
+            r = mex_of_set({self.value(m2, w) for _, m2, w in self.options(mask, v)})
             self.values[key] = r
         return r
 

@@ -7,6 +7,7 @@ from collections.abc import Hashable, Iterator
 from typing import Any
 
 from grundy.values.errors import InvalidParameterError, SearchLimitError, describe
+from grundy.values.nimbers import mex_of_set
 from grundy.rules.sums import Sum
 from grundy.solve.budget import look, reserve
 from grundy.games._common import HeapRuleset, parse_int, parse_param, positive_param
@@ -15,22 +16,28 @@ from grundy.games.registry import catalogued
 __all__ = ["Lasker", "SplitThree", "EvenSplit"]
 
 
-def _lasker_value(n: int) -> int:
-    r = n % 4
+def _swapped(n: int, period: int) -> int:
+    """``n``, except that ``n = 0`` and ``n = -1 (mod period)`` trade places with
+    their neighbour (``0`` stays ``0``): the values of Lasker's Nim (period 4) and
+    of split-three (period 8).
+
+    >>> [_swapped(n, 4) for n in range(9)]
+    [0, 1, 2, 4, 3, 5, 6, 8, 7]
+    """
+    r = n % period
     if r == 0:
         return n - 1 if n else 0
-    if r == 3:
+    if r == period - 1:
         return n + 1
     return n
+
+
+def _lasker_value(n: int) -> int:
+    return _swapped(n, 4)
 
 
 def _split3_value(n: int) -> int:
-    r = n % 8
-    if r == 0:
-        return n - 1 if n else 0
-    if r == 7:
-        return n + 1
-    return n
+    return _swapped(n, 8)
 
 
 @catalogued("lasker", "lasker's nim", "laskers nim", "lasker nim", "nim or not nim",
@@ -276,10 +283,7 @@ class EvenSplit(HeapRuleset):
                 if (j - r) & 1:
                     v ^= memo[q]
                 seen.add(v)
-            m = 0
-            while m in seen:
-                m += 1
-            memo[n] = m
+            memo[n] = mex_of_set(seen)
         return memo[position]
 
     def _js_of_value(self, n: int, target: int) -> Iterator[int]:

@@ -36,7 +36,7 @@ from grundy.values.errors import InvalidParameterError, UnknownGameError, descri
 from grundy.rules.ruleset import FunctionRuleset, Ruleset
 
 __all__ = ["Entry", "register", "catalogued", "maker", "named", "get", "find", "entries",
-           "resolve", "common_name", "display_name"]
+           "resolve", "common_name", "display_name", "factory_result"]
 
 
 @dataclass(frozen=True)
@@ -365,6 +365,23 @@ def _literal_args(text: str, spec: str) -> tuple[Any, ...]:
     return tuple(value)
 
 
+def factory_result(made: Any, label: str) -> Ruleset | None:
+    """What a factory returned, as a ruleset: a ruleset (named ``label`` if it has
+    no name of its own: one made of a lambda), a move function wrapped as one, or
+    ``None`` for anything else.
+
+    >>> factory_result(lambda n: range(n), "take(1)").name, factory_result(3, "x")
+    ('take(1)', None)
+    """
+    if isinstance(made, Ruleset):
+        if made.spec is None and made.name in ("<lambda>", "ruleset"):
+            made.name = label  # a ruleset made of a lambda: named by its factory
+        return made
+    if callable(made):
+        return FunctionRuleset(cast(Callable[[Any], Iterable[Hashable]], made), label)
+    return None
+
+
 def made_by(obj: Any, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Ruleset:
     """``obj(*args, **kwargs)`` as a ruleset (a move function returned is wrapped);
     the failure named."""
@@ -376,11 +393,8 @@ def made_by(obj: Any, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) 
     except (Exception, SystemExit) as exc:
         raise InvalidParameterError(
             f"{name}({shown}) raised {type(exc).__name__}: {describe(str(exc))[1:-1]}") from None
-    if isinstance(made, Ruleset):
-        if made.spec is None and made.name in ("<lambda>", "ruleset"):
-            made.name = f"{name}({shown})"  # a ruleset made of a lambda: named by its factory
-        return made
-    if callable(made):
-        return FunctionRuleset(cast(Callable[[Any], Iterable[Hashable]], made), f"{name}({shown})")
+    rs = factory_result(made, f"{name}({shown})")
+    if rs is not None:
+        return rs
     raise InvalidParameterError(
         f"{name}({shown}) returned {describe(made)}, not a ruleset or a move function")

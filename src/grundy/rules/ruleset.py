@@ -58,7 +58,8 @@ class Ruleset(Questions):
     - :meth:`validate` raises :class:`InvalidPositionError` for illegal positions
       (the one place for legality: :meth:`check`, which every question calls,
       adds hashability and a ``Sum``'s parts; :meth:`validate_many` is its
-      vectorised form);
+      vectorised form); :meth:`coerce` turns a position given in another form
+      into the ruleset's own type before anything hashes it;
     - :meth:`parse_position` / :meth:`format_position` for the command line;
     - :meth:`decompose` (the independent parts of a position) and
       :meth:`canonical` (a symmetric representative): the search uses them
@@ -85,6 +86,7 @@ class Ruleset(Questions):
         # these flags on its hot path)
         cls.has_decompose = cls.decompose is not Ruleset.decompose
         cls.has_canonical = cls.canonical is not Ruleset.canonical
+        cls._coerces = cls.coerce is not Ruleset.coerce  # (check's hot path)
 
     name: str = "ruleset"
     #: The canonical catalogue spec (``"octal:0.07"``) of a catalogue ruleset, or
@@ -114,6 +116,13 @@ class Ruleset(Questions):
     def validate(self, position: Any) -> None:
         """Raise :class:`InvalidPositionError` if ``position`` is not legal. The
         default accepts every hashable value."""
+
+    def coerce(self, position: Any) -> Any:
+        """``position`` in the ruleset's own type, before :meth:`check` hashes it
+        (the default: as given). For a ruleset that also takes positions in
+        another form (Green Hackenbush: nested tuples become a ``Tree``); what
+        cannot be taken raises :class:`InvalidPositionError` (by :meth:`validate`)."""
+        return position
 
     def parse_position(self, text: str) -> Hashable:
         """Parse a position from command-line text. The default reads a Python
@@ -210,6 +219,8 @@ class Ruleset(Questions):
     has_decompose: bool = False
     #: Whether the class defines :meth:`canonical` (set from its hooks likewise).
     has_canonical: bool = False
+    #: Whether the class defines :meth:`coerce` (likewise; :meth:`check` asks it only then).
+    _coerces: bool = False
     #: Declared by a ruleset best searched with pruning (placement games such as
     #: Cram: many options, an outcome decided by one): the analysis asks the pruned
     #: search (:data:`grundy.solve.reducer.PRUNED`) for its values and outcomes.
@@ -293,11 +304,14 @@ class Ruleset(Questions):
             check(p)
 
     def check(self, position: Any) -> Hashable:
-        """Validate ``position`` (hashable and legal) and return it."""
+        """Validate ``position`` (hashable and legal) and return it, in the
+        ruleset's own type (:meth:`coerce`)."""
         if type(position) is Sum:
             for part in position.parts:
                 self.check(part)
             return position
+        if self._coerces:
+            position = self.coerce(position)
         try:
             hash(position)
         except TypeError:

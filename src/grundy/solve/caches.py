@@ -25,7 +25,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["cache_of", "forget"]
+__all__ = ["cache_of", "forget", "made_once", "RECORDS_LOCK"]
 
 T = TypeVar("T")
 
@@ -33,14 +33,22 @@ T = TypeVar("T")
 _SHARED: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
 # Records of rulesets bound to a file of their own: by identity, dropped with them.
 _PRIVATE: dict[int, dict[str, Any]] = {}
-_LOCK = threading.RLock()
+#: The lock under which records are made and dropped: these and the reducer's
+#: memos (:mod:`grundy.solve.reducer.memos`); searches run in threads (the web's
+#: jobs, a store's saver).
+RECORDS_LOCK = threading.RLock()
 
 
-def _made(table: Any, key: Any, make: Callable[[], T]) -> T:
-    """``table[key]``, made by ``make()`` on first use (once, under the lock)."""
+def made_once(table: Any, key: Any, make: Callable[[], T]) -> T:
+    """``table[key]``, made by ``make()`` on first use (once, under
+    :data:`RECORDS_LOCK`): a record of a table of records, or an entry of a record.
+
+    >>> made_once({}, "k", list)
+    []
+    """
     value = table.get(key)
     if value is None:
-        with _LOCK:
+        with RECORDS_LOCK:
             value = table.get(key)
             if value is None:
                 value = table[key] = make()
@@ -49,24 +57,24 @@ def _made(table: Any, key: Any, make: Callable[[], T]) -> T:
 
 def _record(ruleset: Any, private: bool) -> dict[str, Any]:
     if not private:
-        return _made(_SHARED, ruleset, dict)
+        return made_once(_SHARED, ruleset, dict)
 
     def fresh() -> dict[str, Any]:
         weakref.finalize(ruleset, _PRIVATE.pop, id(ruleset), None)
         return {}
 
-    return _made(_PRIVATE, id(ruleset), fresh)
+    return made_once(_PRIVATE, id(ruleset), fresh)
 
 
 def cache_of(ruleset: Any, kind: str, make: Callable[[], T], *, private: bool = False) -> T:
     """The entry ``kind`` of ``ruleset``'s record, made by ``make()`` on first
     use. ``make`` must not refer to the ruleset (the record would keep it alive);
     ``private``: the ruleset's own record (see the module docstring)."""
-    return _made(_record(ruleset, private), kind, make)
+    return made_once(_record(ruleset, private), kind, make)
 
 
 def forget(ruleset: Any) -> None:
     """Drop everything remembered for ``ruleset`` (its shared and private records)."""
-    with _LOCK:
+    with RECORDS_LOCK:
         _SHARED.pop(ruleset, None)
         _PRIVATE.pop(id(ruleset), None)

@@ -283,17 +283,26 @@ def winning_move(ruleset: Ruleset, position: Any) -> Hashable | None:
     return None
 
 
+def _count_formula(ruleset: Ruleset, position: Any, budget: Budget,
+                   formula: Callable[[Any], int | None]) -> int | None:
+    """``position`` checked, then the answer of the ruleset's hook ``formula``
+    (``remoteness_formula`` or ``suspense_formula``) within ``budget``; ``None``
+    where it declines, and for a ``Sum`` (searched whole)."""
+    ruleset.check(position)
+    if type(position) is Sum:
+        return None
+    with _watching(budget):
+        return formula(position)
+
+
 def remoteness(ruleset: Ruleset, position: Any, *, budget: Any = None,
                progress: Progress | None = None) -> int:
     """Remoteness (the winner hurries, the loser delays): the ruleset's
     ``remoteness_formula`` where it answers, else the whole-game search."""
     b = as_budget(budget)
-    ruleset.check(position)
-    if type(position) is not Sum:
-        with _watching(b):
-            r = ruleset.remoteness_formula(position)
-        if r is not None:
-            return r
+    r = _count_formula(ruleset, position, b, ruleset.remoteness_formula)
+    if r is not None:
+        return r
     try:
         return R.reduce(ruleset, position, R.REMOTENESS, budget=b, progress=progress)
     except LoopyGameError:
@@ -313,12 +322,9 @@ def suspense(ruleset: Ruleset, position: Any, *, budget: Any = None,
     """Suspense (the winner delays, the loser hurries): the ruleset's
     ``suspense_formula`` where it answers, else the whole-game search."""
     b = as_budget(budget)
-    ruleset.check(position)
-    if type(position) is not Sum:
-        with _watching(b):
-            s = ruleset.suspense_formula(position)
-        if s is not None:
-            return s
+    s = _count_formula(ruleset, position, b, ruleset.suspense_formula)
+    if s is not None:
+        return s
     return R.reduce(ruleset, position, R.SUSPENSE, budget=b, progress=progress)
 
 

@@ -38,6 +38,7 @@ from grundy.values.errors import (
     GrundyError, InvalidParameterError, InvalidPositionError, LoopyGameError, SearchLimitError,
     describe,
 )
+from grundy.values.nimbers import mex_of_set
 from grundy.values.outcome import Outcome
 from grundy.values.periodicity import Periodicity
 from grundy.rules.ruleset import FunctionRuleset, Ruleset
@@ -465,10 +466,7 @@ class _PyMex:
             for j in range(rp[i], rp[i + 1]):
                 seen.update(g[rs[j]: re[j]])
                 self.work += re[j] - rs[j]
-            v = 0
-            while v in seen:
-                v += 1
-            g.append(v)
+            g.append(mex_of_set(seen))
 
 
 def _count(what: str, heaps: int) -> None:

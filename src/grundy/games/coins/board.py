@@ -222,11 +222,23 @@ class CoinBoard(Ruleset, Generic[K]):
                 return t
         return None
 
-    def option_with_value(self, position: Any, target: int) -> Hashable | None:
+    def option_with_value_formula(self, position: Any, target: int) -> Hashable | None:
+        """The board after :meth:`winning_turn`; declines where there is none (and
+        :meth:`options_with_value_formula` says so) and for a position that is not
+        a board."""
         if not isinstance(position, str):
-            return super().option_with_value(position, target)
+            return None
         t = self.winning_turn(position, target)
         return None if t is None else self._flip(position, t)
+
+    def options_with_value_formula(
+        self, position: Any, target: int, *, limit: int | None = None
+    ) -> list[Hashable] | None:
+        """No option (``[]``) where :meth:`winning_turn` finds none (it tries every
+        head); else declines (the options are searched)."""
+        if isinstance(position, str) and self.winning_turn(position, target) is None:
+            return []
+        return None
 
     # ------------------------------------------------------------- move text
     def _coin_name(self, coin: K) -> str:

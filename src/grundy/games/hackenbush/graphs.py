@@ -541,9 +541,17 @@ class HackenbushGraph(Ruleset):
     def value_formula(self, position: Graph) -> int:
         return _value(position)
 
-    def option_with_value(self, position: Graph, target: int) -> Hashable | None:
+    def option_with_value_formula(self, position: Graph, target: int) -> Hashable | None:
+        """A winning cut (an option of value 0), constructed; declines other targets
+        (the options are searched)."""
         if target == 0:
             live = position.pruned()
             i = _winning_index(live)
             return None if i is None else _split(live.without(i))
-        return super().option_with_value(position, target)
+        return None
+
+    def options_with_value_formula(
+        self, position: Graph, target: int, *, limit: int | None = None
+    ) -> list[Hashable] | None:
+        """No option (``[]``) of the position's own value (the mex); else declines."""
+        return [] if target == _value(position) else None

@@ -386,13 +386,13 @@ class GreenHackenbush(Ruleset):
         parent = as_tree(position).parents().tolist()
         return zip((f"cut {parent[v]}-{v}" for v in range(1, len(parent))), self.moves(position))
 
-    def check(self, position: Any) -> Hashable:
+    def coerce(self, position: Any) -> Any:
         # nested tuples are hashed recursively by Python (a deep one crashes it):
         # checked before anything hashes them
         if type(position) is tuple:
             self.validate(position)
             return Tree(position)
-        return super().check(position)
+        return position
 
     def validate(self, position: Any) -> None:
         if type(position) is Tree:
@@ -436,25 +436,24 @@ class GreenHackenbush(Ruleset):
     def options_with_value_formula(
         self, position: Any, target: int, *, limit: int | None = None
     ) -> list[Hashable] | None:
-        """Declines (the options are searched), but first refuses more options
-        (one per edge) than ``limit``, before any is built."""
+        """No option (``[]``) of the tree's own value (the mex); else declines (the
+        options are searched), but first refuses more options (one per edge) than
+        ``limit``, before any is built."""
         t = as_tree(position)
         if limit is not None and t.size > limit:
             raise SearchLimitError(f"hackenbush: a tree of {t.size:,} edges has more than {limit:,} options")
-        return None
+        return [] if target == self.value_formula(t) else None
 
-    def option_with_value(self, position: Any, target: int) -> Hashable | None:
-        """Constructed: descend to the child whose ``g + 1`` carries the top bit of
-        the change, then cut there or recurse with the new target."""
+    def option_with_value_formula(self, position: Any, target: int) -> Hashable | None:
+        """Constructed below the tree's value: descend to the child whose ``g + 1``
+        carries the top bit of the change, then cut there or recurse with the new
+        target. Declines above it (the options are searched)."""
         t = as_tree(position)
         parent = t.parents()
         n = parent.shape[0]
         vals = colon_values(parent, np.arange(n))
         g = int(vals[0])
-        if target > g:
-            found = super().option_with_value(t, target)
-            return found if type(found) is Tree else None
-        if target == g:
+        if target >= g:
             return None
         end = _subtree_ends(parent)
         node, tgt = 0, target

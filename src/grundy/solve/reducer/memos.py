@@ -16,11 +16,11 @@ False
 
 from __future__ import annotations
 
-import threading
 import weakref
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
+from grundy.solve.caches import RECORDS_LOCK, made_once
 from grundy.solve.reducer.rules import GRUNDY, Rule
 
 if TYPE_CHECKING:
@@ -43,7 +43,8 @@ class _Memos:
 # One record per ruleset, dropped with the ruleset. Rulesets with equal catalogue
 # specs are equal, so they share one.
 _MEMOS: weakref.WeakKeyDictionary[Any, _Memos] = weakref.WeakKeyDictionary()
-_LOCK = threading.Lock()
+#: Made and dropped under the lock of every record (the store copies under it too).
+_LOCK = RECORDS_LOCK
 
 
 def memo_of(ruleset: Ruleset, rule: Rule) -> dict[Hashable, int]:
@@ -53,13 +54,7 @@ def memo_of(ruleset: Ruleset, rule: Rule) -> dict[Hashable, int]:
 
 def _memos(ruleset: Ruleset) -> _Memos:
     """The record of ``ruleset`` (created on first use)."""
-    memos = _MEMOS.get(ruleset)
-    if memos is None:
-        with _LOCK:
-            memos = _MEMOS.get(ruleset)
-            if memos is None:
-                memos = _MEMOS[ruleset] = _Memos()
-    return memos
+    return made_once(_MEMOS, ruleset, _Memos)
 
 
 def _memo_named(ruleset: Ruleset, name: str) -> dict[Hashable, int]:
