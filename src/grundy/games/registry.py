@@ -55,7 +55,7 @@ class Entry:
     >>> e.example, e.position_args
     ('grundy analyze moore:2 5 6 7 1', ('5', '6', '7', '1'))
     >>> next(e for e in entries() if e.name == "geography").example
-    "grundy analyze geography '0-1 1-2 2-3 start=1'"
+    "grundy analyze geography '1-2 2-3 3-4 start=2'"
     """
 
     name: str

@@ -334,7 +334,7 @@ def _subtree_ends(parent: Any) -> list[int]:
 
 
 @catalogued("hackenbush", "green hackenbush", "tree edge deletion", "tree game",
-            summary="Green Hackenbush on a rooted tree (nested tuples, or edges '0-1 1-2 0-3' rooted at 0).",
+            summary="Green Hackenbush on a rooted tree (nested tuples, or edges '1-2 2-3 1-4' rooted at 1; vertices from 1).",
             position=("((),((),))",), legal=((), ((), ((),)), ((), ())))
 class GreenHackenbush(Ruleset):
     """Green Hackenbush on a rooted tree: a move deletes an edge, and everything no
@@ -373,18 +373,22 @@ class GreenHackenbush(Ruleset):
             yield _cut(parent, v, end[v])
 
     def move_labels(self, position: Any) -> Iterator[tuple[str, Hashable]] | None:
-        """``cut p-v``: the edge from ``p`` down to ``v``, the vertices numbered in
-        preorder from the root 0 (as the picture numbers them).
+        """``cut p-v``: the edge from ``p`` down to ``v``, the vertices numbered
+        from 1 in preorder of the tree as written, the root (on the ground) 1, as
+        the picture numbers them and as graph Hackenbush names the same tree's
+        edges when it is written from 1 (``1-2 1-3 3-4``, grounded at 1).
 
         >>> h = GreenHackenbush()
         >>> t = h.check(((), ((),)))
         >>> [h.format_move(t, o) for o in h.moves(t)]
-        ['cut 0-1', 'cut 0-2', 'cut 2-3']
+        ['cut 1-2', 'cut 1-3', 'cut 3-4']
+        >>> h.parse_position("1-2 1-3 3-4") == t
+        True
         """
         if type(position) not in (Tree, tuple):
             return None
         parent = as_tree(position).parents().tolist()
-        return zip((f"cut {parent[v]}-{v}" for v in range(1, len(parent))), self.moves(position))
+        return zip((f"cut {parent[v] + 1}-{v + 1}" for v in range(1, len(parent))), self.moves(position))
 
     def check(self, position: Any) -> Hashable:
         # nested tuples are hashed recursively by Python (a deep one crashes it):
