@@ -128,6 +128,8 @@ def analyze(
 
     Several POSITIONS form a disjunctive sum (e.g. 'grundy analyze nim 3 4 5').
     Closed forms answer at once; searches run within --seconds and --limit.
+    A zero-sum game (e.g. 'grundy analyze carrot 3 1 4 1 5 9') gets its minimax
+    value, best moves and principal line; 'grundy list' shows every game.
     """
     from grundy.games.zerosum import zerosum
     from grundy.solve.budget import Budget
@@ -506,7 +508,10 @@ def _pattern(rs: Ruleset, values: list[int], progress: bool | None = None) -> Pe
 @cli.command(name="list")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def list_(as_json: bool) -> None:
-    """The catalogue of named games, with aliases."""
+    """The catalogue of named games, with aliases: the impartial games, then the
+    zero-sum (minimax) games, which 'grundy analyze' and 'grundy play' take too."""
+    from grundy.games.zerosum import example_position, zerosum_entries
+
     items = list(entries())
     if as_json:
         click.echo(
@@ -514,8 +519,13 @@ def list_(as_json: bool) -> None:
                 [
                     {"name": e.name, "aliases": list(e.aliases), "summary": e.summary,
                      "params": e.params, "example": e.example, "spec": e.spec,
-                     "position": list(e.position_args)}
+                     "position": list(e.position_args), "kind": "impartial"}
                     for e in items
+                ] + [
+                    {"name": g.name, "aliases": list(g.aliases), "summary": g.summary,
+                     "params": "", "example": g.example, "spec": g.name,
+                     "position": example_position(g).split(), "kind": "zero-sum"}
+                    for g in zerosum_entries()
                 ]
             )
         )
@@ -528,13 +538,12 @@ def list_(as_json: bool) -> None:
         if e.params:
             click.echo(f"{'':<{w}}parameters: {e.params}")
         click.echo(f"{'':<{w}}example: {e.example}")
-    from grundy.games.zerosum import zerosum_entries
-
     click.echo("\nZero-sum games (two players who want different things; minimax):")
     for g in zerosum_entries():
         click.echo(f"{g.name:<{w}}{g.summary}")
         click.echo(f"{'':<{w}}aliases: {', '.join(g.aliases)}")
         click.echo(f"{'':<{w}}example: {g.example}")
+        click.echo(f"{'':<{w}}play:    grundy play {g.name} {example_position(g)}")
 
 
 from grundy.cli.census import census  # noqa: E402
