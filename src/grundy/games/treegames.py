@@ -79,8 +79,8 @@ def _write_n_edges(position: Any) -> str | None:
 
 
 @catalogued("keep-component", "p8347", "delete vertex keep component",
-            summary="P8347: delete a tree vertex, keep one component; a lone vertex wins (n, edges).",
-            position=("1-2 2-3 2-4",),
+            summary="P8347: delete a tree vertex, keep one component; a lone vertex wins (a tree: '1-2 2-3 2-4').",
+            position="1-2 2-3 2-4",
             legal=((4, ((0, 1), (1, 2), (1, 3))), (1, ()), (2, ((0, 1),))))
 class KeepComponent(Ruleset):
     """P8347: a move deletes one vertex of the tree and keeps one of the components
@@ -152,6 +152,8 @@ class KeepComponent(Ruleset):
             return None
         return self._named_moves(position)
 
+    tuple_position = True  # the words of a position are the edges of one graph
+
     def parse_position(self, text: str) -> Hashable:
         return _read_n_edges(self, text)
 
@@ -166,7 +168,8 @@ class KeepComponent(Ruleset):
         if n == 0 and not g.m:
             return
         if g.m != n - 1 or not nx.is_tree(g.to_networkx()):  # n - 1 edges, connected, no loop
-            raise InvalidPositionError(f"keep-component: {describe(position)} is not a tree on 0..{n - 1}")
+            raise InvalidPositionError(
+                f"keep-component: {_write_n_edges(position)!r} is not a tree on the vertices 1..{n}")
 
     def outcome_formula(self, position: tuple[int, tuple[Edge, ...]]) -> Outcome:
         n, edges = position
@@ -246,18 +249,47 @@ def ancestor_deletion_values(parent: Any, order: Any = None) -> Any:
 
 
 @catalogued("ancestor-deletion", "p6665", "delete ancestors",
-            summary="P6665: delete a vertex and all its ancestors in a rooted forest (parent tuple).",
-            position=("(-1, 0, 0, 1)",), legal=((-1, 0, 0, 1), (-1,), (-1, -1)))
+            summary="P6665: delete a vertex and all its ancestors in a rooted forest "
+                    "(each vertex's parent, from 1; 0: a root).",
+            position="0 1 1 2", legal=((-1, 0, 0, 1), (-1,), (-1, -1)))
 class AncestorDeletion(Ruleset):
     """P6665: a rooted forest as a parent tuple (``-1``: a root, ``-2``: a deleted
     vertex); a move picks a vertex and deletes it with all its ancestors (its
     children's subtrees become trees of their own).
 
+    People write the forest with vertices from 1, as the problem does: each
+    vertex's parent, ``0`` for a root, ``x`` for a deleted vertex (``0 1 1 2``
+    is the tuple ``(-1, 0, 0, 1)``, which reads too); a move is ``delete v``.
+
     >>> a = AncestorDeletion()
     >>> a.value((-1, 0, 0, 1)), a.solver.value((-1, 0, 0, 1))
     (4, 4)
+    >>> a.parse_position("0 1 1 2"), a.format_position((-2, -2, -1, -1))
+    ((-1, 0, 0, 1), 'x x 0 0')
     """
 
+    tuple_position = True
+
+    def parse_position(self, text: str) -> Hashable:
+        s = text.strip()
+        if s.startswith(("(", "[")):
+            return super().parse_position(s)
+        out = []
+        for w in s.replace(",", " ").split():
+            if w.lower() in ("x", "-"):
+                out.append(-2)
+            elif w.isdigit() and len(w) <= 18:
+                out.append(int(w) - 1)
+            else:
+                raise InvalidPositionError(
+                    f"ancestor-deletion: write each vertex's parent (from 1; 0: a root; x: deleted), "
+                    f"e.g. '0 1 1 2'; got {describe(text)}")
+        return tuple(out)
+
+    def format_position(self, position: Any) -> str:
+        if isinstance(position, tuple) and all(type(p) is int for p in position):
+            return " ".join("x" if p == -2 else str(p + 1) for p in position) or "()"
+        return super().format_position(position)
 
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         for x in range(len(position)):
@@ -295,7 +327,8 @@ class AncestorDeletion(Ruleset):
         for i, p in enumerate(position):
             if p < -2 or p >= n or (p >= 0 and position[p] == -2):
                 raise InvalidPositionError(
-                    f"ancestor-deletion: vertex {i} has parent {describe(p)}, not a live vertex of {describe(position)}"
+                    f"ancestor-deletion: vertex {i + 1} (from 1) has the parent {describe(p + 1)}, not a "
+                    f"live vertex of {self.format_position(position)!r} (the tuple {describe(position)})"
                 )
         live = [i for i in range(n) if position[i] != -2]
         par = np.array([position[i] for i in live], dtype=np.int64)
@@ -317,8 +350,8 @@ class AncestorDeletion(Ruleset):
 
 
 @catalogued("bipartite-edges", "abc398g", "add edges bipartite", "not only tree game",
-            summary="ABC398G: add an edge keeping the simple graph bipartite (n, edges).",
-            position=("1-2 n=4 base=1",), legal=((4, ((0, 1),)), (3, ()), (2, ((0, 1),))))
+            summary="ABC398G: add an edge keeping the simple graph bipartite (a graph: '1-2 n=4 base=1').",
+            position="1-2 n=4 base=1", legal=((4, ((0, 1),)), (3, ()), (2, ((0, 1),))))
 class BipartiteEdgeAdding(Ruleset):
     """ABC398G: add an edge absent from the simple graph so that it stays
     bipartite; who cannot move loses. A position is ``(n, edges)`` on vertices
@@ -362,6 +395,8 @@ class BipartiteEdgeAdding(Ruleset):
         return ((f"add {u + 1}-{v + 1}", o) for o in self.moves(position)
                 for u, v in set(o[1]) - old)  # type: ignore[index]
 
+    tuple_position = True  # the words of a position are the edges of one graph
+
     def parse_position(self, text: str) -> Hashable:
         return _read_n_edges(self, text)
 
@@ -379,7 +414,8 @@ class BipartiteEdgeAdding(Ruleset):
                 f"bipartite-edges: the edge {describe(bad[0])} is not a pair u < v of vertices 0..{cast(int, g.n) - 1}"
             )
         if len(set(edges)) != len(edges) or not nx.is_bipartite(nx.Graph(edges)):  # isolated vertices aside
-            raise InvalidPositionError(f"bipartite-edges: {describe(position)} is not a simple bipartite graph")
+            raise InvalidPositionError(
+                f"bipartite-edges: {_write_n_edges(position) or describe(position)!r} is not a simple bipartite graph")
 
     def outcome_formula(self, position: tuple[int, tuple[Edge, ...]]) -> Outcome:
         n, edges = position
