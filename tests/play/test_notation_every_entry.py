@@ -128,3 +128,26 @@ def test_every_entry_picture_clicks_the_moves_of_the_notation():
             _checked_text(text, f"{e.example}: click {text!r}")
             m = parse_sum_move(whole, text)
             assert format_sum_move(whole, m) == text, (e.name, text)
+
+
+def test_zero_sum_games_are_found_from_the_command_line():
+    """``carrot`` is not an impartial game (no Sprague-Grundy value), so it stays
+    out of ``grundy.games.entries()``; the command line lists it in its own
+    section (and in ``list --json`` as ``kind: zero-sum``), shows how to play it,
+    and a misspelt name is led to it."""
+    import json
+
+    from click.testing import CliRunner
+
+    from grundy.cli.main import cli
+
+    run = CliRunner()
+    out = run.invoke(cli, ["list"]).output
+    assert "Zero-sum games" in out and "grundy play carrot 3 1 4 1 5 9" in out
+    rows = json.loads(run.invoke(cli, ["list", "--json"]).output)
+    kinds = {r["name"]: r["kind"] for r in rows}
+    assert kinds["carrot"] == "zero-sum" and kinds["nim"] == "impartial"
+    with pytest.raises(grundy.UnknownGameError, match="did you mean 'carrot'.*grundy play carrot"):
+        grundy.games.get("carot")
+    r = run.invoke(cli, ["analyze", "carrot", "3", "1", "4", "1", "5", "9"])
+    assert r.exit_code == 0 and "take the first (3)" in r.output
