@@ -97,6 +97,10 @@ class KeepComponent(Ruleset):
     [Outcome.N, Outcome.P, Outcome.N]
     """
 
+    #: How the web page says a position is written.
+    position_help = ("edges a-b of one tree separated by spaces, vertices from 1 (1-2 2-3 2-4); n=1 "
+                     "base=1 is a lone vertex")
+
 
     @staticmethod
     def path(n: int) -> tuple[int, tuple[Edge, ...]]:
@@ -268,6 +272,10 @@ class AncestorDeletion(Ruleset):
     ((-1, 0, 0, 1), 'x x 0 0')
     """
 
+    #: How the web page says a position is written.
+    position_help = ("each vertex's parent separated by spaces, vertices from 1: 0 for a root, x for "
+                     "a deleted vertex (0 1 1 2)")
+
     tuple_position = True
 
     def parse_position(self, text: str) -> Hashable:
@@ -363,6 +371,10 @@ class BipartiteEdgeAdding(Ruleset):
     >>> [b.outcome((n, ())) for n in (2, 3, 4)]
     [Outcome.N, Outcome.P, Outcome.P]
     """
+
+    #: How the web page says a position is written.
+    position_help = ("edges a-b of one graph separated by spaces, vertices from 1, with n=N base=1 to "
+                     "declare lone vertices (1-2 n=4 base=1)")
 
 
     def moves(self, position: tuple[int, tuple[Edge, ...]]) -> Iterator[Hashable]:
