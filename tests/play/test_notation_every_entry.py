@@ -151,3 +151,34 @@ def test_zero_sum_games_are_found_from_the_command_line():
         grundy.games.get("carot")
     r = run.invoke(cli, ["analyze", "carrot", "3", "1", "4", "1", "5", "9"])
     assert r.exit_code == 0 and "take the first (3)" in r.output
+
+
+@pytest.mark.parametrize("e", ENTRIES, ids=lambda e: e.name)
+def test_grundy_analyze_shows_the_example_moves_and_play_reads_them(e):
+    """What ``grundy analyze`` prints of each example names moves (the winning
+    ones, else the first legal ones) in the game's notation, and ``grundy play``
+    reads each of them back."""
+    from click.testing import CliRunner
+
+    from grundy.cli.main import cli
+
+    r = CliRunner().invoke(cli, ["analyze", e.spec, *e.position_args, "--no-progress"])
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    shown: list[str] = []
+    for i, line in enumerate(lines):
+        if line.startswith(("winning moves:", "winning move (one of several):")):
+            shown += [x.strip().split("  (-> ")[0] for x in lines[i + 1:]
+                      if x.startswith("  ") and "(-> " in x]
+        if line.startswith("moves:"):
+            shown += line[len("moves:"):].rsplit("  (", 1)[0].strip().split("; ")
+    shown = [t for t in shown if t != "..."]
+    assert shown, (e.example, r.output)
+    session = Session(game_from_texts(e.spec, e.position_args))
+    for text in shown:
+        if "…" in text:  # a huge number shortened for the screen (wythoff 10**100)
+            text = text.split("…")[0]
+            assert not _RAW.search(text) and not _ZERO_INDEX.search(text), (e.example, text)
+            continue
+        _checked_text(text, f"{e.example}: {text!r}")
+        assert session.format_move(session.parse_move(text)) == text, (e.example, text)

@@ -62,6 +62,35 @@ def _hard_deadline(seconds: float | None) -> Iterator[None]:
 _MOVES_SHOWN = 20
 
 
+def _first_moves(game: GameSum, most: int = 6) -> str:
+    """The first ``most`` legal moves of ``game`` in its notation, joined by
+    ``;`` (a move may hold a comma), or ``""`` when it has none or they cannot be
+    listed.
+
+    >>> import grundy
+    >>> _first_moves(GameSum(grundy.games.get("subtraction:1,3,4")[7]))
+    'take 1; take 3; take 4'
+    >>> _first_moves(grundy.games.get("nim").sum(2, 2), most=3)
+    'heap 1 to 0; heap 1 to 1; heap 2 to 0; ...'
+    """
+    from itertools import islice
+
+    from grundy.play.moves import format_sum_move
+    from grundy.rules.game import SumMove
+
+    def every() -> Iterator[SumMove]:
+        for i, c in enumerate(game.components):
+            for o in c.ruleset.moves(c.position):
+                yield SumMove(i, o)
+
+    try:
+        found = list(islice(every(), most + 1))
+        texts = [_short(format_sum_move(game, m), 40) for m in found[:most]]
+    except (GrundyError, RecursionError, ValueError):
+        return ""
+    return "; ".join(texts) + ("; ..." if len(found) > most else "")
+
+
 def _fmt(rs: Ruleset, position: Hashable) -> str:
     return _short(rs.format_position(position))
 
@@ -189,6 +218,9 @@ def analyze(
         click.echo("winning moves: not computed")
     elif not moves:
         click.echo("winning moves: none")
+        shown = _first_moves(target if isinstance(target, GameSum) else GameSum(target))
+        if shown:  # the moves there are, in the game's notation, so the notation is seen
+            click.echo(f"moves:         {shown}  ({'none wins' if str(outcome) == 'D' else 'each loses'})")
     else:
         head = "winning moves:" if report.winning_moves_complete else "winning move (one of several):"
         click.echo(head)
