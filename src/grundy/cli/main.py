@@ -218,9 +218,9 @@ def analyze(
         click.echo("winning moves: not computed")
     elif not moves:
         click.echo("winning moves: none")
-        shown = _first_moves(target if isinstance(target, GameSum) else GameSum(target))
-        if shown:  # the moves there are, in the game's notation, so the notation is seen
-            click.echo(f"moves:         {shown}  ({'none wins' if str(outcome) == 'D' else 'each loses'})")
+        listed = _first_moves(GameSum(*games))
+        if listed:  # the moves there are, in the game's notation, so the notation is seen
+            click.echo(f"moves:         {listed}  ({'none wins' if str(outcome) == 'D' else 'each loses'})")
     else:
         head = "winning moves:" if report.winning_moves_complete else "winning move (one of several):"
         click.echo(head)

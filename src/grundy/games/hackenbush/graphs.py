@@ -105,20 +105,10 @@ def parse_edges(
     gi = graph_input(text, what=what, marks=("ground",))
     if not loops:
         gi.refuse_loops()
-    g = Graph.make(gi, [_first_vertex(gi)] if gi.ground is None else gi.ground)
+    g = Graph.make(gi, [gi.first_vertex()] if gi.ground is None else gi.ground)
     if require_ground and g.edges and gi.n is None and not _grounded(g):
         raise _no_ground(what, g.ground, text)
     return g
-
-
-def _first_vertex(gi: GraphInput) -> Hashable:
-    """The default ground: ``base`` (0, or 1 with ``base=1``); 1 when no edge
-    touches 0 and the vertices are whole numbers from 1 (``1-2 2-3``)."""
-    if gi.base == 0 and gi.n is None and gi.m:
-        ends = {x for e in gi.edges for x in e}
-        if 0 not in ends and 1 in ends and all(type(x) is int and x > 0 for x in ends):
-            return 1
-    return gi.base
 
 
 def _grounded(g: Graph) -> bool:
