@@ -182,3 +182,21 @@ def test_grundy_analyze_shows_the_example_moves_and_play_reads_them(e):
             continue
         _checked_text(text, f"{e.example}: {text!r}")
         assert session.format_move(session.parse_move(text)) == text, (e.example, text)
+
+
+@pytest.mark.parametrize("e", [e for e in ENTRIES if e.legal], ids=lambda e: e.name)
+def test_every_entry_legal_positions_name_their_moves_from_1(e):
+    """The entry's other sample positions (``legal``): each move's notation is
+    words counting from 1, and parses back to the move."""
+    from itertools import islice
+
+    rs = grundy.games.get(e.spec)
+    for p in e.legal:
+        p = rs.check(p)
+        session = Session(rs[p])
+        whole = session.game
+        for m in islice((SumMove(i, o) for i, c in enumerate(whole.components)
+                         for o in c.ruleset.moves(c.position)), 40):
+            text = session.format_move(m)
+            _checked_text(text, f"{e.name} {rs.format_position(p)}: {text!r}")
+            assert session.parse_move(text) == m, (e.name, p, text)

@@ -272,7 +272,7 @@ class Board(TokenBoard):
             "undirected vertex geography",
             summary="Undirected vertex geography: move to an unvisited neighbour ('1-2 2-3 start=2').",
             position=("1-2 2-3 3-4 start=2",),
-            legal=(Board.make("0-1 1-2 2-3", 1), Board.make("0-1", 0)))
+            legal=(Board.make("1-2 2-3 3-4", 2), Board.make("1-2", 1)))
 class VertexGeography(Ruleset):
     """Undirected vertex geography. A position is a :class:`Board`; on the command
     line ``'0-1 1-2 2-0 start=0'`` (start defaults to 0) or ``@FILE``. Outcome by

@@ -485,7 +485,7 @@ def _cuts(live: Graph, look: Any) -> Iterator[Hashable]:
             "hackenbush graph", "green hackenbush graph", "agc017d", "cf1610i",
             summary="Green Hackenbush on any multigraph with a ground: '1-2 2-3 3-1 ground=1' or @FILE.",
             position=("1-2 2-3 3-1 3-4",),
-            legal=(Graph.make("0-1 1-2 2-0 2-3"), Graph.make("0-1 0-1"), Graph.make("0-1")))
+            legal=(Graph.make("1-2 2-3 3-1 3-4", 1), Graph.make("1-2 1-2", 1), Graph.make("1-2", 1)))
 class HackenbushGraph(Ruleset):
     """Green Hackenbush on any undirected multigraph with a ground (loops, parallel
     edges, cycles, several grounded vertices). Positions are :class:`Graph`; on the
