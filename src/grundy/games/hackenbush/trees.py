@@ -345,7 +345,9 @@ class GreenHackenbush(Ruleset):
     principle (the notes): ``g(tree) = XOR over children c of (g(c) + 1)``; a
     string of ``n`` edges has value ``n``. O(edges), compiled and iterative (a
     path of 10^6 edges is fine). On the command line a tree is nested tuples or an
-    edge list rooted at vertex 0 (``'0-1 1-2 0-3'``, or ``@FILE`` of edges).
+    edge list rooted at its first vertex (``'1-2 2-3 1-4'`` at 1, ``'0-1 1-2 0-3'``
+    at 0, ``ground=v`` elsewhere, or ``@FILE`` of edges). Moves name the
+    vertices from 1 in preorder of the tree as written, the root 1 (``cut 3-4``).
 
     >>> h = GreenHackenbush()
     >>> h.value(string(5)), h.value(((), (), ()))
@@ -354,7 +356,9 @@ class GreenHackenbush(Ruleset):
     3
     >>> h.winning_move(((), ((),)))          # value 1 ^ 2: shorten the long stalk
     Tree('((), ())')
-    >>> h.parse_position("0-1 1-2 0-3")
+    >>> h.parse_position("0-1 1-2 0-3") == h.parse_position("1-2 2-3 1-4")
+    True
+    >>> h.parse_position("1-2 2-3 1-4")
     Tree('((), ((),))')
     """
 
