@@ -248,12 +248,13 @@ def tree(parents: Sequence[int], *, cut: bool = False, delete: bool = False) -> 
             depth[c] = depth[v] + 1
             stack.append(c)
     leaf = 0
+    for v in order:  # leaves left to right in preorder: the first child on the left
+        if not kids[v]:
+            xpos[v] = leaf
+            leaf += 1
     for v in reversed(order):
         if kids[v]:
             xpos[v] = sum(xpos[c] for c in kids[v]) / len(kids[v])
-        else:
-            xpos[v] = leaf
-            leaf += 1
     step, pad = 26.0, 14.0
     top = max(depth)
     w = pad * 2 + max(leaf - 1, 0) * step + 20
