@@ -98,7 +98,7 @@ def test_ruleset_against_search():
 
 @pytest.mark.parametrize(
     "text, match",
-    [("0-1 1-1", "self-loop"), ("1-2 2-3", "start vertex 0 is on no edge"), ("n=2 0-1 1-2", "names vertex 2")],
+    [("0-1 1-1", "self-loop"), ("2-3 3-4", "start vertex 0 is on no edge"), ("n=2 0-1 1-2", "names vertex 2")],
 )
 def test_bad_input(text, match):
     with pytest.raises(InvalidPositionError, match=match):

@@ -184,7 +184,7 @@ def test_networkx_input_and_catalogue():
 @pytest.mark.parametrize(
     "text, match",
     [
-        ("1-2 2-3", "no ground"),
+        ("2-3 3-4", "no ground"),
         ("n=3 0-1 1-7", "names vertex 7"),
         ("0-1 x", "not an edge"),
         ("0-1 ground=", "no ground vertex"),
@@ -215,7 +215,7 @@ def test_cli(tmp_path):
     r = run("analyze", "hackenbush-graph", f"@{f}", "--json")
     assert r.returncode == 0, r.stderr
     assert '"value": 0' in r.stdout
-    r = run("analyze", "hackenbush-graph", "1-2 2-3")
+    r = run("analyze", "hackenbush-graph", "2-3 3-4")
     assert r.returncode == 2 and "no ground" in r.stderr and r.stderr.count("\n") == 1
     r = run("analyze", "hackenbush", "0-1 2-3")
     assert r.returncode == 2 and "not connected" in r.stderr

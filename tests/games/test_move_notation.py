@@ -74,13 +74,17 @@ def test_notations_mean_what_they_say():
     after = h.parse_move(g, "cut 3-2")
     assert h.value(after) == h.value(h.parse_position("0-1 1-2 2-0"))
     assert h.format_move(g, after) == "cut 2-3"
-    # rooted tree, vertices in preorder of the tree as written: ((), ((),)) is the
-    # root 0 with a leaf 1 and a stalk 2-3
+    # rooted tree, vertices from 1 in preorder of the tree as written: ((), ((),))
+    # is the root 1 (on the ground) with a leaf 2 and a stalk 3-4, as graph
+    # Hackenbush names the edges of the same tree written from 1
     t = grundy.games.get("hackenbush")
     tree = t.check((((),), ()))
     assert str(tree) == "((), ((),))"
-    assert [t.format_move(tree, o) for o in t.moves(tree)] == ["cut 0-1", "cut 0-2", "cut 2-3"]
-    assert [t.value(t.parse_move(tree, m)) for m in ("cut 0-1", "cut 0-2", "cut 3-2")] == [2, 1, 0]
+    assert [t.format_move(tree, o) for o in t.moves(tree)] == ["cut 1-2", "cut 1-3", "cut 3-4"]
+    assert [t.value(t.parse_move(tree, m)) for m in ("cut 1-2", "cut 1-3", "cut 4-3")] == [2, 1, 0]
+    same = h.parse_position("1-2 1-3 3-4")
+    assert [h.format_move(same, o) for o in h.moves(same)] == ["cut 1-2", "cut 1-3", "cut 3-4"]
+    assert t.parse_position("1-2 1-3 3-4") == tree
     # Node Kayles: 'take v' removes v and its neighbours; two vertices of one path
     # leave equal-looking graphs but are named apart
     nk = grundy.games.get("node-kayles")

@@ -217,7 +217,9 @@ def test_error_start_on_no_edge() -> None:
     with pytest.raises(InvalidPositionError, match="start vertex 7 is on no edge"):
         graph_input("0-1 1-2 start=7").start_vertex()
     with pytest.raises(InvalidPositionError, match="edge-geography: the start vertex 0 is on no edge"):
-        EdgeGeography().parse_position("1-2")
+        EdgeGeography().parse_position("2-3")
+    # counted from 1 (no edge at 0): the first vertex is 1
+    assert EdgeGeography().parse_position("1-2").token == 1
 
 
 def test_error_huge_input_refused_early() -> None:

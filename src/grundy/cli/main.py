@@ -62,6 +62,35 @@ def _hard_deadline(seconds: float | None) -> Iterator[None]:
 _MOVES_SHOWN = 20
 
 
+def _first_moves(game: GameSum, most: int = 6) -> str:
+    """The first ``most`` legal moves of ``game`` in its notation, joined by
+    ``;`` (a move may hold a comma), or ``""`` when it has none or they cannot be
+    listed.
+
+    >>> import grundy
+    >>> _first_moves(GameSum(grundy.games.get("subtraction:1,3,4")[7]))
+    'take 1; take 3; take 4'
+    >>> _first_moves(grundy.games.get("nim").sum(2, 2), most=3)
+    'heap 1 to 0; heap 1 to 1; heap 2 to 0; ...'
+    """
+    from itertools import islice
+
+    from grundy.play.moves import format_sum_move
+    from grundy.rules.game import SumMove
+
+    def every() -> Iterator[SumMove]:
+        for i, c in enumerate(game.components):
+            for o in c.ruleset.moves(c.position):
+                yield SumMove(i, o)
+
+    try:
+        found = list(islice(every(), most + 1))
+        texts = [_short(format_sum_move(game, m), 40) for m in found[:most]]
+    except (GrundyError, RecursionError, ValueError):
+        return ""
+    return "; ".join(texts) + ("; ..." if len(found) > most else "")
+
+
 def _fmt(rs: Ruleset, position: Hashable) -> str:
     return _short(rs.format_position(position))
 
@@ -128,6 +157,8 @@ def analyze(
 
     Several POSITIONS form a disjunctive sum (e.g. 'grundy analyze nim 3 4 5').
     Closed forms answer at once; searches run within --seconds and --limit.
+    A zero-sum game (e.g. 'grundy analyze carrot 3 1 4 1 5 9') gets its minimax
+    value, best moves and principal line; 'grundy list' shows every game.
     """
     from grundy.games.zerosum import zerosum
     from grundy.solve.budget import Budget
@@ -187,6 +218,9 @@ def analyze(
         click.echo("winning moves: not computed")
     elif not moves:
         click.echo("winning moves: none")
+        listed = _first_moves(GameSum(*games))
+        if listed:  # the moves there are, in the game's notation, so the notation is seen
+            click.echo(f"moves:         {listed}  ({'none wins' if str(outcome) == 'D' else 'each loses'})")
     else:
         head = "winning moves:" if report.winning_moves_complete else "winning move (one of several):"
         click.echo(head)
@@ -513,7 +547,10 @@ def _pattern(rs: Ruleset, values: list[int], progress: bool | None = None) -> Pe
 @cli.command(name="list")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def list_(as_json: bool) -> None:
-    """The catalogue of named games, with aliases."""
+    """The catalogue of named games, with aliases: the impartial games, then the
+    zero-sum (minimax) games, which 'grundy analyze' and 'grundy play' take too."""
+    from grundy.games.zerosum import example_position, zerosum_entries
+
     items = list(entries())
     if as_json:
         click.echo(
@@ -521,8 +558,13 @@ def list_(as_json: bool) -> None:
                 [
                     {"name": e.name, "aliases": list(e.aliases), "summary": e.summary,
                      "params": e.params, "example": e.example, "spec": e.spec,
-                     "position": list(e.position_args)}
+                     "position": list(e.position_args), "kind": "impartial"}
                     for e in items
+                ] + [
+                    {"name": g.name, "aliases": list(g.aliases), "summary": g.summary,
+                     "params": "", "example": g.example, "spec": g.name,
+                     "position": example_position(g).split(), "kind": "zero-sum"}
+                    for g in zerosum_entries()
                 ]
             )
         )
@@ -535,13 +577,12 @@ def list_(as_json: bool) -> None:
         if e.params:
             click.echo(f"{'':<{w}}parameters: {e.params}")
         click.echo(f"{'':<{w}}example: {e.example}")
-    from grundy.games.zerosum import zerosum_entries
-
     click.echo("\nZero-sum games (two players who want different things; minimax):")
     for g in zerosum_entries():
         click.echo(f"{g.name:<{w}}{g.summary}")
         click.echo(f"{'':<{w}}aliases: {', '.join(g.aliases)}")
         click.echo(f"{'':<{w}}example: {g.example}")
+        click.echo(f"{'':<{w}}play:    grundy play {g.name} {example_position(g)}")
 
 
 from grundy.cli.census import census  # noqa: E402

@@ -98,6 +98,8 @@ def play(game: str, positions: tuple[str, ...], first: str, limit: int, misere: 
     """Play GAME from POSITION against a perfect opponent.
 
     Several POSITIONS form a sum; then moves read 'component:move' (from 1).
+    Zero-sum games (e.g. 'grundy play carrot 3 1 4 1 5 9') are played too, Max
+    against Min; 'grundy list' shows every game.
     """
     from grundy.games.zerosum import zerosum
 

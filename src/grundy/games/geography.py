@@ -270,9 +270,9 @@ class Board(TokenBoard):
 
 @catalogued("geography", "vertex geography", "undirected geography", "p4055", "jsoi2009",
             "undirected vertex geography",
-            summary="Undirected vertex geography: move to an unvisited neighbour ('0-1 1-2 start=1').",
-            position=("0-1 1-2 2-3 start=1",),
-            legal=(Board.make("0-1 1-2 2-3", 1), Board.make("0-1", 0)))
+            summary="Undirected vertex geography: move to an unvisited neighbour ('1-2 2-3 start=2').",
+            position=("1-2 2-3 3-4 start=2",),
+            legal=(Board.make("1-2 2-3 3-4", 2), Board.make("1-2", 1)))
 class VertexGeography(Ruleset):
     """Undirected vertex geography. A position is a :class:`Board`; on the command
     line ``'0-1 1-2 2-0 start=0'`` (start defaults to 0) or ``@FILE``. Outcome by

@@ -343,9 +343,9 @@ class EdgeBoard(TokenBoard):
 
 
 @catalogued(NAME, "undirected edge geography", "edge geography",
-            summary="Undirected edge geography: slide along an unused edge ('0-1 1-2 2-0 start=0').",
-            position=("0-1 1-2 2-3 3-0 0-2 start=0",),
-            legal=(EdgeBoard.make("0-1 1-2 2-3 3-0 0-2", 0), EdgeBoard.make("0-1 0-1", 1)))
+            summary="Undirected edge geography: slide along an unused edge ('1-2 2-3 3-1 start=1').",
+            position=("1-2 2-3 3-4 4-1 1-3 start=1",),
+            legal=(EdgeBoard.make("1-2 2-3 3-4 4-1 1-3", 1), EdgeBoard.make("1-2 1-2", 2)))
 class EdgeGeography(Ruleset):
     """Undirected edge geography. A position is an :class:`EdgeBoard`; on the
     command line ``'0-1 1-2 2-0 start=0'`` (start defaults to 0; loops ``2-2`` and

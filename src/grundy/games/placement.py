@@ -553,7 +553,7 @@ def graph_position(graph: Any) -> NodePosition:
 
 @catalogued("node-kayles", "nodekayles", "node kayles",
             summary="Take a vertex of a graph with its neighbours.",
-            position=("0-1 1-2 2-3 3-4 4-0 0-5",),
+            position=("1-2 2-3 3-4 4-5 5-1 1-6",),
             legal=(((2, 5, 2), 7), ((2, 5, 2), 5), ((6, 5, 3), 7), ((), 0), ((0, 0), 3)))
 class NodeKayles(Ruleset):
     """Node Kayles on ``(adj, mask)`` (see the module): the components of the

@@ -55,7 +55,7 @@ class Entry:
     >>> e.example, e.position_args
     ('grundy analyze moore:2 5 6 7 1', ('5', '6', '7', '1'))
     >>> next(e for e in entries() if e.name == "geography").example
-    "grundy analyze geography '0-1 1-2 2-3 start=1'"
+    "grundy analyze geography '1-2 2-3 3-4 start=2'"
     """
 
     name: str
@@ -202,14 +202,18 @@ def _lookup(name: str) -> Entry:
     _load()
     entry = _BY_KEY.get(_key(name)) if len(name) <= 200 else None
     if entry is None:
-        choices = [*_ENTRIES, *(a for e in _ENTRIES.values() for a in e.aliases)]
+        from grundy.games.zerosum import zerosum, zerosum_entries
+
+        minimax = {n: g.name for g in zerosum_entries() for n in (g.name, *g.aliases)}
+        choices = [*_ENTRIES, *(a for e in _ENTRIES.values() for a in e.aliases), *minimax]
         close = (
             difflib.get_close_matches(name.lower(), choices, n=1, cutoff=0.5)
             if len(name) <= 200 else []
         )
         hint = f"; did you mean {close[0]!r}?" if close else "; 'grundy list' shows the catalogue"
-        from grundy.games.zerosum import zerosum
-
+        if close and close[0] in minimax:
+            hint += (f" (a zero-sum game: 'grundy analyze {minimax[close[0]]} ...', "
+                     f"'grundy play {minimax[close[0]]} ...')")
         if zerosum(name) is not None:
             hint = (f": {name!r} is a zero-sum game (two players who want different things), not an "
                     f"impartial one: grundy.games.zero_sum({name!r})")

@@ -26,7 +26,7 @@ from typing import Any, cast
 import numpy as np
 
 from grundy.kernels.trees import forest_depths, forest_order, root_tree
-from grundy.rules.graphinput import GraphInput, graph_input
+from grundy.rules.graphinput import GraphInput, graph_input, vertex_key
 from grundy.rules.ruleset import Ruleset
 from grundy.values.errors import InvalidParameterError, InvalidPositionError, describe
 from grundy.values.outcome import Outcome
@@ -46,22 +46,60 @@ def _n_edges(position: Any, what: str) -> GraphInput:
     return g
 
 
+def _read_n_edges(rs: Ruleset, text: str) -> Hashable:
+    """A position ``(n, edges)`` from text: the Python value (``(4, ((0, 1),))``,
+    vertices ``0..n-1``), or a graph as people write it (``1-2 2-3 2-4``, ``n=4
+    base=1``: :func:`~grundy.rules.graphinput.graph_input`), its vertices renumbered
+    ``0..n-1`` in order (the declared ones, else those the edges name).
+
+    >>> _read_n_edges(KeepComponent(), "1-2 2-3 2-4"), _read_n_edges(KeepComponent(), "(2, ((0, 1),))")
+    ((4, ((0, 1), (1, 2), (1, 3))), (2, ((0, 1),)))
+    >>> _read_n_edges(BipartiteEdgeAdding(), "1-2 n=4 base=1")
+    (4, ((0, 1),))
+    """
+    s = text.strip()
+    if s.startswith(("(", "[")):
+        return Ruleset.parse_position(rs, s)
+    g = graph_input(s, what=rs.name, marks=())
+    verts = sorted(g.vertices(), key=vertex_key)
+    ix = {v: i for i, v in enumerate(verts)}
+    return (len(verts), tuple(sorted((min(ix[u], ix[v]), max(ix[u], ix[v])) for u, v in g.edges)))
+
+
+def _write_n_edges(position: Any) -> str | None:
+    """A position ``(n, edges)`` as people read it, vertices from 1 (``1-2 2-3 2-4
+    n=4 base=1``, which :func:`_read_n_edges` reads back); ``None`` for anything
+    else."""
+    if not (type(position) is tuple and len(position) == 2 and type(position[0]) is int
+            and isinstance(position[1], tuple)):
+        return None
+    n, edges = position
+    es = [f"{u + 1}-{v + 1}" for u, v in edges]
+    return " ".join([*es, f"n={n}", "base=1"]) if n else "n=0"
+
+
 @catalogued("keep-component", "p8347", "delete vertex keep component",
-            summary="P8347: delete a tree vertex, keep one component; a lone vertex wins (n, edges).",
-            position=("(4, ((0, 1), (1, 2), (1, 3)))",),
+            summary="P8347: delete a tree vertex, keep one component; a lone vertex wins (a tree: '1-2 2-3 2-4').",
+            position="1-2 2-3 2-4",
             legal=((4, ((0, 1), (1, 2), (1, 3))), (1, ()), (2, ((0, 1),))))
 class KeepComponent(Ruleset):
     """P8347: a move deletes one vertex of the tree and keeps one of the components
     left; the player to move at a lone vertex wins (cannot move, and wins). Played
     here in normal form: a lone vertex has one move, to the empty tree ``(0, ())``.
 
-    A position is ``(n, edges)``: a tree on vertices ``0..n-1``, edges sorted.
+    A position is ``(n, edges)``: a tree on vertices ``0..n-1``, edges sorted;
+    people write and read it with vertices from 1 (``1-2 2-3 2-4``; ``n=1
+    base=1`` for a lone vertex), and a move as ``delete x, keep y``.
     Theorem (the notes): the player to move wins iff some vertex has even degree.
 
     >>> k = KeepComponent()
     >>> [k.outcome(KeepComponent.path(n)) for n in (1, 2, 3)]
     [Outcome.N, Outcome.P, Outcome.N]
     """
+
+    #: How the web page says a position is written.
+    position_help = ("edges a-b of one tree separated by spaces, vertices from 1 (1-2 2-3 2-4); n=1 "
+                     "base=1 is a lone vertex")
 
 
     @staticmethod
@@ -80,39 +118,51 @@ class KeepComponent(Ruleset):
         if n == 1:
             yield (0, ())
             return
+        seen: set[Hashable] = set()
+        for _, option in self._named_moves(position):
+            if option not in seen:  # equal trees (after renumbering) are one option
+                seen.add(option)
+                yield option
+
+    def _named_moves(self, position: tuple[int, tuple[Edge, ...]]) -> Iterator[tuple[str, Hashable]]:
+        """Every way to move, named (``delete x, keep y``, from 1), with its option."""
+        import networkx as nx
+
+        n, edges = position
+        if n == 1:
+            yield "delete 1", (0, ())
+            return
         G = _n_edges(position, self.name).to_networkx()
         for x in range(n):
             H = G.copy()
             H.remove_node(x)
-            for comp in nx.connected_components(H):
-                yield self.canon(list(comp), list(H.subgraph(comp).edges))
+            for comp in sorted(nx.connected_components(H), key=min):
+                yield (f"delete {x + 1}, keep {min(comp) + 1}",
+                       self.canon(list(comp), list(H.subgraph(comp).edges)))
 
     def move_labels(self, position: Any) -> Iterator[tuple[str, Hashable]] | None:
         """``delete x, keep y``: vertex ``x`` goes, and the part holding ``y`` (its
-        least vertex) stays, renumbered from 0 (moves to equal trees are one option,
-        named by the first).
+        least vertex) stays, renumbered; vertices from 1, as :meth:`format_position`
+        writes them. Moves to equal trees are one option, named by the first.
 
         >>> k = KeepComponent()
-        >>> p = (4, ((0, 1), (1, 2), (1, 3)))
+        >>> p = k.parse_position("1-2 2-3 2-4")
         >>> [name for name, _ in k.move_labels(p)][:4]
-        ['delete 0, keep 1', 'delete 1, keep 0', 'delete 1, keep 2', 'delete 1, keep 3']
-        >>> k.parse_move(p, "delete 1, keep 3"), k.format_move(p, (1, ()))
-        ((1, ()), 'delete 1, keep 0')
+        ['delete 1, keep 2', 'delete 2, keep 1', 'delete 2, keep 3', 'delete 2, keep 4']
+        >>> k.format_position(k.parse_move(p, "delete 2, keep 4")), k.format_move(p, (1, ()))
+        ('n=1 base=1', 'delete 2, keep 1')
         """
-        import networkx as nx
-
-        if not (type(position) is tuple and len(position) == 2):
+        if not (type(position) is tuple and len(position) == 2 and type(position[0]) is int):
             return None
-        n, _ = position
-        if n == 1:
-            return iter([("delete 0", (0, ()))])
-        G = _n_edges(position, self.name).to_networkx()
-        names = []
-        for x in range(n):
-            H = G.copy()
-            H.remove_node(x)
-            names += [f"delete {x}, keep {min(c)}" for c in nx.connected_components(H)]
-        return zip(names, self.moves(position))
+        return self._named_moves(position)
+
+    tuple_position = True  # the words of a position are the edges of one graph
+
+    def parse_position(self, text: str) -> Hashable:
+        return _read_n_edges(self, text)
+
+    def format_position(self, position: Any) -> str:
+        return _write_n_edges(position) or super().format_position(position)
 
     def validate(self, position: Any) -> None:
         import networkx as nx
@@ -122,7 +172,8 @@ class KeepComponent(Ruleset):
         if n == 0 and not g.m:
             return
         if g.m != n - 1 or not nx.is_tree(g.to_networkx()):  # n - 1 edges, connected, no loop
-            raise InvalidPositionError(f"keep-component: {describe(position)} is not a tree on 0..{n - 1}")
+            raise InvalidPositionError(
+                f"keep-component: {_write_n_edges(position)!r} is not a tree on the vertices 1..{n}")
 
     def outcome_formula(self, position: tuple[int, tuple[Edge, ...]]) -> Outcome:
         n, edges = position
@@ -202,18 +253,51 @@ def ancestor_deletion_values(parent: Any, order: Any = None) -> Any:
 
 
 @catalogued("ancestor-deletion", "p6665", "delete ancestors",
-            summary="P6665: delete a vertex and all its ancestors in a rooted forest (parent tuple).",
-            position=("(-1, 0, 0, 1)",), legal=((-1, 0, 0, 1), (-1,), (-1, -1)))
+            summary="P6665: delete a vertex and all its ancestors in a rooted forest "
+                    "(each vertex's parent, from 1; 0: a root).",
+            position="0 1 1 2", legal=((-1, 0, 0, 1), (-1,), (-1, -1)))
 class AncestorDeletion(Ruleset):
     """P6665: a rooted forest as a parent tuple (``-1``: a root, ``-2``: a deleted
     vertex); a move picks a vertex and deletes it with all its ancestors (its
     children's subtrees become trees of their own).
 
+    People write the forest with vertices from 1, as the problem does: each
+    vertex's parent, ``0`` for a root, ``x`` for a deleted vertex (``0 1 1 2``
+    is the tuple ``(-1, 0, 0, 1)``, which reads too); a move is ``delete v``.
+
     >>> a = AncestorDeletion()
     >>> a.value((-1, 0, 0, 1)), a.solver.value((-1, 0, 0, 1))
     (4, 4)
+    >>> a.parse_position("0 1 1 2"), a.format_position((-2, -2, -1, -1))
+    ((-1, 0, 0, 1), 'x x 0 0')
     """
 
+    #: How the web page says a position is written.
+    position_help = ("each vertex's parent separated by spaces, vertices from 1: 0 for a root, x for "
+                     "a deleted vertex (0 1 1 2)")
+
+    tuple_position = True
+
+    def parse_position(self, text: str) -> Hashable:
+        s = text.strip()
+        if s.startswith(("(", "[")):
+            return super().parse_position(s)
+        out = []
+        for w in s.replace(",", " ").split():
+            if w.lower() in ("x", "-"):
+                out.append(-2)
+            elif w.isdigit() and len(w) <= 18:
+                out.append(int(w) - 1)
+            else:
+                raise InvalidPositionError(
+                    f"ancestor-deletion: write each vertex's parent (from 1; 0: a root; x: deleted), "
+                    f"e.g. '0 1 1 2'; got {describe(text)}")
+        return tuple(out)
+
+    def format_position(self, position: Any) -> str:
+        if isinstance(position, tuple) and all(type(p) is int for p in position):
+            return " ".join("x" if p == -2 else str(p + 1) for p in position) or "()"
+        return super().format_position(position)
 
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         for x in range(len(position)):
@@ -229,16 +313,20 @@ class AncestorDeletion(Ruleset):
             yield tuple(-1 if (p >= 0 and p in gone) else p for p in new)
 
     def move_labels(self, position: Any) -> Iterator[tuple[str, Hashable]] | None:
-        """``delete x``: vertex ``x`` (from 0) with all its ancestors.
+        """``delete v``: the ``v``-th vertex (counted from 1, as people count the
+        entries of the parent tuple and the picture numbers them) with all its
+        ancestors.
 
         >>> a = AncestorDeletion()
         >>> [a.format_move((-1, 0, 0, 1), o) for o in a.moves((-1, 0, 0, 1))]
-        ['delete 0', 'delete 1', 'delete 2', 'delete 3']
+        ['delete 1', 'delete 2', 'delete 3', 'delete 4']
+        >>> a.parse_move((-1, 0, 0, 1), "delete 2")          # vertex 2 and the root 1
+        (-2, -2, -1, -1)
         """
         if not isinstance(position, tuple):
             return None
         xs = [x for x in range(len(position)) if position[x] != -2]
-        return zip((f"delete {x}" for x in xs), self.moves(position))
+        return zip((f"delete {x + 1}" for x in xs), self.moves(position))
 
     def validate(self, position: Any) -> None:
         if not isinstance(position, tuple) or not all(isinstance(p, int) for p in position):
@@ -247,7 +335,8 @@ class AncestorDeletion(Ruleset):
         for i, p in enumerate(position):
             if p < -2 or p >= n or (p >= 0 and position[p] == -2):
                 raise InvalidPositionError(
-                    f"ancestor-deletion: vertex {i} has parent {describe(p)}, not a live vertex of {describe(position)}"
+                    f"ancestor-deletion: vertex {i + 1} (from 1) has the parent {describe(p + 1)}, not a "
+                    f"live vertex of {self.format_position(position)!r} (the tuple {describe(position)})"
                 )
         live = [i for i in range(n) if position[i] != -2]
         par = np.array([position[i] for i in live], dtype=np.int64)
@@ -269,18 +358,23 @@ class AncestorDeletion(Ruleset):
 
 
 @catalogued("bipartite-edges", "abc398g", "add edges bipartite", "not only tree game",
-            summary="ABC398G: add an edge keeping the simple graph bipartite (n, edges).",
-            position=("(4, ((0, 1),))",), legal=((4, ((0, 1),)), (3, ()), (2, ((0, 1),))))
+            summary="ABC398G: add an edge keeping the simple graph bipartite (a graph: '1-2 n=4 base=1').",
+            position="1-2 n=4 base=1", legal=((4, ((0, 1),)), (3, ()), (2, ((0, 1),))))
 class BipartiteEdgeAdding(Ruleset):
     """ABC398G: add an edge absent from the simple graph so that it stays
     bipartite; who cannot move loses. A position is ``(n, edges)`` on vertices
-    ``0..n-1``. Outcome by the notes' parity analysis of the components (sides'
+    ``0..n-1``; people write and read it with vertices from 1 (``1-2 n=4
+    base=1``), and a move as ``add u-v``. Outcome by the notes' parity analysis of the components (sides'
     parities, isolated vertices), O(n + m) with networkx.
 
     >>> b = BipartiteEdgeAdding()
     >>> [b.outcome((n, ())) for n in (2, 3, 4)]
     [Outcome.N, Outcome.P, Outcome.P]
     """
+
+    #: How the web page says a position is written.
+    position_help = ("edges a-b of one graph separated by spaces, vertices from 1, with n=N base=1 to "
+                     "declare lone vertices (1-2 n=4 base=1)")
 
 
     def moves(self, position: tuple[int, tuple[Edge, ...]]) -> Iterator[Hashable]:
@@ -299,17 +393,27 @@ class BipartiteEdgeAdding(Ruleset):
                     yield (n, tuple(sorted(es | {(u, v)})))
 
     def move_labels(self, position: Any) -> Iterator[tuple[str, Hashable]] | None:
-        """``add u-v``: the edge added.
+        """``add u-v``: the edge added, vertices from 1 (as
+        :meth:`format_position` writes them).
 
         >>> b = BipartiteEdgeAdding()
-        >>> [b.format_move((3, ((0, 1),)), o) for o in b.moves((3, ((0, 1),)))]
-        ['add 0-2', 'add 1-2']
+        >>> p = b.parse_position("1-2 n=3 base=1")
+        >>> [b.format_move(p, o) for o in b.moves(p)], b.format_position(b.parse_move(p, "add 3-2"))
+        (['add 1-3', 'add 2-3'], '1-2 2-3 n=3 base=1')
         """
-        if not (type(position) is tuple and len(position) == 2):
+        if not (type(position) is tuple and len(position) == 2 and type(position[0]) is int):
             return None
         old = set(position[1])
-        return ((f"add {u}-{v}", o) for o in self.moves(position)
+        return ((f"add {u + 1}-{v + 1}", o) for o in self.moves(position)
                 for u, v in set(o[1]) - old)  # type: ignore[index]
+
+    tuple_position = True  # the words of a position are the edges of one graph
+
+    def parse_position(self, text: str) -> Hashable:
+        return _read_n_edges(self, text)
+
+    def format_position(self, position: Any) -> str:
+        return _write_n_edges(position) or super().format_position(position)
 
     def validate(self, position: Any) -> None:
         import networkx as nx
@@ -322,7 +426,8 @@ class BipartiteEdgeAdding(Ruleset):
                 f"bipartite-edges: the edge {describe(bad[0])} is not a pair u < v of vertices 0..{cast(int, g.n) - 1}"
             )
         if len(set(edges)) != len(edges) or not nx.is_bipartite(nx.Graph(edges)):  # isolated vertices aside
-            raise InvalidPositionError(f"bipartite-edges: {describe(position)} is not a simple bipartite graph")
+            raise InvalidPositionError(
+                f"bipartite-edges: {_write_n_edges(position) or describe(position)!r} is not a simple bipartite graph")
 
     def outcome_formula(self, position: tuple[int, tuple[Edge, ...]]) -> Outcome:
         n, edges = position

@@ -223,9 +223,14 @@ def graph(edges: Sequence[tuple[Hashable, Hashable]], *, token: Hashable = None,
     return _svg(max(w, 40), max(h, 40), "".join(parts), label, "graph")
 
 
-def tree(parents: Sequence[int], *, cut: bool = False) -> str | None:
+def tree(parents: Sequence[int], *, cut: bool = False, delete: bool = False) -> str | None:
     """A rooted tree (a parent array, root first) drawn upwards from the ground,
-    its vertices numbered; with ``cut``, each edge is the move ``cut p-v``."""
+    its vertices numbered from 1 (the root, on the ground, 1); with ``cut``, each
+    edge is the move ``cut p-v``; with ``delete``, each vertex the move ``delete v``.
+
+    >>> 'data-move="cut 1-2"' in tree([-1, 0], cut=True), 'data-move="delete 2"' in tree([-1, 0], delete=True)
+    (True, True)
+    """
     n = len(parents)
     if n - 1 > MOST_EDGES:
         return None
@@ -243,12 +248,13 @@ def tree(parents: Sequence[int], *, cut: bool = False) -> str | None:
             depth[c] = depth[v] + 1
             stack.append(c)
     leaf = 0
+    for v in order:  # leaves left to right in preorder: the first child on the left
+        if not kids[v]:
+            xpos[v] = leaf
+            leaf += 1
     for v in reversed(order):
         if kids[v]:
             xpos[v] = sum(xpos[c] for c in kids[v]) / len(kids[v])
-        else:
-            xpos[v] = leaf
-            leaf += 1
     step, pad = 26.0, 14.0
     top = max(depth)
     w = pad * 2 + max(leaf - 1, 0) * step + 20
@@ -261,13 +267,14 @@ def tree(parents: Sequence[int], *, cut: bool = False) -> str | None:
     parts = [f'<line x1="4" y1="{gy:.1f}" x2="{w - 4:.1f}" y2="{gy:.1f}" stroke="#8d6e63" stroke-width="4"/>']
     for v in range(1, n):
         (x1, y1), (x2, y2) = at(int(parents[v])), at(v)
-        mv = _move_attr(f"cut {int(parents[v])}-{v}" if cut else None)
+        mv = _move_attr(f"cut {int(parents[v]) + 1}-{v + 1}" if cut else None)
         parts.append(f'<line{mv} x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
                      f'stroke="#2e7d32" stroke-width="{5 if cut else 3}"/>')
-    for v in range(1, n):
+    for v in range(n):
         x, y = at(v)
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{_INK}"/>'
-                     f'<text x="{x + 5:.1f}" y="{y - 3:.1f}" font-size="8" fill="#888">{v}</text>')
+        mv = _move_attr(f"delete {v + 1}" if delete else None)
+        parts.append(f'<g{mv}><circle cx="{x:.1f}" cy="{y:.1f}" r="{6 if delete else 3}" fill="{_INK}"/>'
+                     f'<text x="{x + 5:.1f}" y="{y - 3:.1f}" font-size="8" fill="#888">{v + 1}</text></g>')
     return _svg(max(w, 40), h, "".join(parts), f"a tree of {n - 1} edges", "tree")
 
 
@@ -405,12 +412,13 @@ def picture(rs: Any, position: Any) -> str | None:
     if isinstance(position, tuple):
         if position and all(type(x) is int for x in position):
             if rs.name.startswith("ancestor") and position[0] == -1:
-                return tree(list(position)) if _is_parent_array(position) else None
+                return tree(list(position), delete=True) if _is_parent_array(position) else None
             return heaps(list(position))
         if (len(position) == 2 and type(position[0]) is int and isinstance(position[1], tuple)
                 and all(isinstance(e, tuple) and len(e) == 2 for e in position[1])):
-            n, es = position  # a graph on the vertices 0..n-1
-            return graph(list(es), vertices=range(n)) if n <= MOST_EDGES else None
+            n, es = position  # a graph on the vertices 0..n-1, shown from 1 as its moves name them
+            return (graph([(u + 1, v + 1) for u, v in es], vertices=range(1, n + 1)) if n <= MOST_EDGES
+                    else None)
     return None
 
 

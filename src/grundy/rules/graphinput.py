@@ -298,9 +298,27 @@ class GraphInput:
                     f"{self.what}: the edge {self._edge_shown(i)} is a self-loop{why}{self._in()}"
                 )
 
-    def start_vertex(self, default: Hashable = 0) -> Hashable:
-        """The ``start`` mark (else ``default``), which must be on an edge when
-        there are edges."""
+    def first_vertex(self) -> Hashable:
+        """The vertex a game starts from or grounds at when the input names none:
+        ``base`` (0, or 1 with ``base=1``), or 1 when the edges count their
+        vertices from 1 (no edge at 0).
+
+        >>> graph_input("0-1 1-2").first_vertex(), graph_input("1-2 2-3").first_vertex()
+        (0, 1)
+        >>> graph_input("2-3").first_vertex(), graph_input("a-b").first_vertex()
+        (0, 0)
+        """
+        if self.base == 0 and self.n is None and self.m:
+            ends = {x for e in self.edges for x in e}
+            if 0 not in ends and 1 in ends and all(type(x) is int and x > 0 for x in ends):
+                return 1
+        return self.base
+
+    def start_vertex(self, default: Hashable | None = None) -> Hashable:
+        """The ``start`` mark (else ``default``; ``None``: :meth:`first_vertex`),
+        which must be on an edge when there are edges."""
+        if default is None:
+            default = self.first_vertex()
         token = default if self.start is None else self.start
         if self.m and not any(token in e for e in self.edges):
             raise InvalidPositionError(

@@ -135,6 +135,9 @@ def input_help(spec: str, text: str) -> str:
     except GrundyError:
         return ""
     kind = type(pos).__name__
+    own = getattr(rs, "position_help", "")
+    if own:  # a game that says how its positions are written
+        return str(own)
     if rs.tuple_position:
         return "numbers separated by spaces (one position; expressions such as 10**12 work)"
     if isinstance(pos, int):
@@ -149,7 +152,8 @@ def input_help(spec: str, text: str) -> str:
     if kind == "Graph":
         return "edges a-b separated by spaces, optionally ground=N; a sum: one per line"
     if kind == "Tree":
-        return "a tree as nested brackets: ((),((),)) is a root with two branches; a sum: one per line"
+        return ("a tree as nested brackets: ((),((),)) is a root with two branches, or its edges "
+                "1-2 1-3 3-4 (rooted at 1); a sum: one per line")
     return f"as on the command line, e.g. {text}; a sum: one per line or joined by ' + '"
 
 

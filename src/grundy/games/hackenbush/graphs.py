@@ -88,10 +88,13 @@ def parse_edges(
 ) -> Graph:
     """Read a Hackenbush graph from text (:func:`grundy.rules.graphinput.graph_input`:
     edges ``u-v``, or ``u v`` one per line, ``n=N``, ``base=1``, ``#`` comments,
-    ``@FILE``) with its ``ground=a,b`` (default ``ground=0``, ``1`` with ``base=1``).
+    ``@FILE``) with its ``ground=a,b`` (default ``ground=0``; ``1`` with ``base=1``
+    or when the vertices are numbered from 1, no edge at 0).
 
     >>> parse_edges("0-1 1-2 2-0")
     Graph(edges=((0, 1), (0, 2), (1, 2)), ground=frozenset({0}))
+    >>> parse_edges("1-2 2-3 3-1 3-4")
+    Graph(edges=((1, 2), (1, 3), (2, 3), (3, 4)), ground=frozenset({1}))
     >>> parse_edges("a-b b-c ground=a").ground
     frozenset({'a'})
     >>> parse_edges("n=3 0-1 1-5")
@@ -102,7 +105,7 @@ def parse_edges(
     gi = graph_input(text, what=what, marks=("ground",))
     if not loops:
         gi.refuse_loops()
-    g = Graph.make(gi, [gi.base] if gi.ground is None else gi.ground)
+    g = Graph.make(gi, [gi.first_vertex()] if gi.ground is None else gi.ground)
     if require_ground and g.edges and gi.n is None and not _grounded(g):
         raise _no_ground(what, g.ground, text)
     return g
@@ -480,9 +483,9 @@ def _cuts(live: Graph, look: Any) -> Iterator[Hashable]:
 
 @catalogued("hackenbush-graph", "graph hackenbush", "cactus hackenbush", "fusion",
             "hackenbush graph", "green hackenbush graph", "agc017d", "cf1610i",
-            summary="Green Hackenbush on any multigraph with a ground: '0-1 1-2 2-0 ground=0' or @FILE.",
-            position=("0-1 1-2 2-0 2-3",),
-            legal=(Graph.make("0-1 1-2 2-0 2-3"), Graph.make("0-1 0-1"), Graph.make("0-1")))
+            summary="Green Hackenbush on any multigraph with a ground: '1-2 2-3 3-1 ground=1' or @FILE.",
+            position=("1-2 2-3 3-1 3-4",),
+            legal=(Graph.make("1-2 2-3 3-1 3-4", 1), Graph.make("1-2 1-2", 1), Graph.make("1-2", 1)))
 class HackenbushGraph(Ruleset):
     """Green Hackenbush on any undirected multigraph with a ground (loops, parallel
     edges, cycles, several grounded vertices). Positions are :class:`Graph`; on the

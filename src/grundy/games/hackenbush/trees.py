@@ -334,7 +334,7 @@ def _subtree_ends(parent: Any) -> list[int]:
 
 
 @catalogued("hackenbush", "green hackenbush", "tree edge deletion", "tree game",
-            summary="Green Hackenbush on a rooted tree (nested tuples, or edges '0-1 1-2 0-3' rooted at 0).",
+            summary="Green Hackenbush on a rooted tree (nested tuples, or edges '1-2 2-3 1-4' rooted at 1; vertices from 1).",
             position=("((),((),))",), legal=((), ((), ((),)), ((), ())))
 class GreenHackenbush(Ruleset):
     """Green Hackenbush on a rooted tree: a move deletes an edge, and everything no
@@ -345,7 +345,9 @@ class GreenHackenbush(Ruleset):
     principle (the notes): ``g(tree) = XOR over children c of (g(c) + 1)``; a
     string of ``n`` edges has value ``n``. O(edges), compiled and iterative (a
     path of 10^6 edges is fine). On the command line a tree is nested tuples or an
-    edge list rooted at vertex 0 (``'0-1 1-2 0-3'``, or ``@FILE`` of edges).
+    edge list rooted at its first vertex (``'1-2 2-3 1-4'`` at 1, ``'0-1 1-2 0-3'``
+    at 0, ``ground=v`` elsewhere, or ``@FILE`` of edges). Moves name the
+    vertices from 1 in preorder of the tree as written, the root 1 (``cut 3-4``).
 
     >>> h = GreenHackenbush()
     >>> h.value(string(5)), h.value(((), (), ()))
@@ -354,7 +356,9 @@ class GreenHackenbush(Ruleset):
     3
     >>> h.winning_move(((), ((),)))          # value 1 ^ 2: shorten the long stalk
     Tree('((), ())')
-    >>> h.parse_position("0-1 1-2 0-3")
+    >>> h.parse_position("0-1 1-2 0-3") == h.parse_position("1-2 2-3 1-4")
+    True
+    >>> h.parse_position("1-2 2-3 1-4")
     Tree('((), ((),))')
     """
 
@@ -373,18 +377,22 @@ class GreenHackenbush(Ruleset):
             yield _cut(parent, v, end[v])
 
     def move_labels(self, position: Any) -> Iterator[tuple[str, Hashable]] | None:
-        """``cut p-v``: the edge from ``p`` down to ``v``, the vertices numbered in
-        preorder from the root 0 (as the picture numbers them).
+        """``cut p-v``: the edge from ``p`` down to ``v``, the vertices numbered
+        from 1 in preorder of the tree as written, the root (on the ground) 1, as
+        the picture numbers them and as graph Hackenbush names the same tree's
+        edges when it is written from 1 (``1-2 1-3 3-4``, grounded at 1).
 
         >>> h = GreenHackenbush()
         >>> t = h.check(((), ((),)))
         >>> [h.format_move(t, o) for o in h.moves(t)]
-        ['cut 0-1', 'cut 0-2', 'cut 2-3']
+        ['cut 1-2', 'cut 1-3', 'cut 3-4']
+        >>> h.parse_position("1-2 1-3 3-4") == t
+        True
         """
         if type(position) not in (Tree, tuple):
             return None
         parent = as_tree(position).parents().tolist()
-        return zip((f"cut {parent[v]}-{v}" for v in range(1, len(parent))), self.moves(position))
+        return zip((f"cut {parent[v] + 1}-{v + 1}" for v in range(1, len(parent))), self.moves(position))
 
     def coerce(self, position: Any) -> Any:
         # nested tuples are hashed recursively by Python (a deep one crashes it):
