@@ -77,7 +77,8 @@ def monotonic_offset() -> float | None:
     position. ``None`` when :func:`now` has been replaced (a test's clock).
 
     >>> x = monotonic_offset()
-    >>> x is not None and time.monotonic() - x >= now()
+    >>> t = now()
+    >>> x is not None and time.monotonic() - x >= t
     True
     """
     return _total if now is _now else None
