@@ -168,6 +168,39 @@ def test_values_past_64_and_values_that_are_not_plain_ints() -> None:
         both(nim, 80, known)
 
 
+class Flaky:
+    """A part whose hash changes: ``fixed`` or, counted from its Sum's construction,
+    the construction's hash, a miss (8) and then the hash of the memo's key (7)."""
+
+    calls = 0
+
+    def __init__(self, fixed: int | None = None) -> None:
+        self.fixed = fixed
+
+    def __hash__(self) -> int:
+        if self.fixed is not None:
+            return self.fixed
+        Flaky.calls += 1
+        return (7, 7, 8)[Flaky.calls % 3]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Flaky)
+
+    def __repr__(self) -> str:
+        return "Flaky()"
+
+
+def test_a_sum_whose_part_changes_its_hash_is_refused_alike() -> None:
+    def moves(p: Any) -> Iterator[Any]:
+        if p == 0:
+            Flaky.calls = 0
+            yield Sum(Flaky(), 1)
+
+    rs = grundy.ruleset(moves)
+    result = both(rs, 0, {Flaky(7): 0, 1: 0})[0]
+    assert result[0] == "UnhashablePositionError" and "changed" in result[1]
+
+
 def two_heaps(p: tuple[int, int]) -> Iterator[tuple[int, int]]:
     """Take 1-3 from one heap."""
     a, b = p
