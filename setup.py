@@ -3,4 +3,4 @@
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension("grundy.rules._sum", ["src/grundy/rules/_sum.c"])])
+setup(ext_modules=[Extension("grundy.rules._sum", ["src/grundy/rules/_sum.c", "src/grundy/rules/_lazy.c"])])

@@ -10,39 +10,42 @@ so it runs in a thread with a large stack; grundy needs neither. ``--memory`` ru
 each once more under tracemalloc and prints the peak of what it allocated (the
 positions, the memo, the stack).
 
-Measured on the project's 2-core machine (shared with other engineers' jobs, among
-them four busy loops, so the times vary by +-30 %), size 1000 (1,002,001
-positions), CPU time, best of 3:
+Measured on the project's 2-core machine (shared with other engineers' jobs, so the
+times vary by +-30 %), size 1000 (1,002,001 positions), CPU time, best of 3:
 
-    collector paused during the search:   grundy 3.33 s, reference 7.85 s, ratio 0.425
-    (the same run, wall time, best of 2:   grundy 3.05 s, reference 6.59 s, ratio 0.463)
+    the loop in C (LazyLoop), load 0.4-5:  grundy 1.792 s, reference 5.990 s, ratio 0.299
+                           again, load 4:  grundy 1.964 s, reference 6.467 s, ratio 0.304
+    the Python loop (the fallback), load 4, best of 2:
+                                           grundy 2.447 s, reference 6.513 s, ratio 0.376
+    before (the loop in Python, options scanned in C), load 2.4:
+                                           grundy 2.364 s, reference 5.473 s, ratio 0.432
     collector running (before the pause, wall time, one run):
                                           grundy 5.39 s, reference 7.01 s, ratio 0.768
 
 Python's cyclic collector walks the older generations after every few hundred
 allocations, and the memo of a search is a million small objects that live until
-it ends: most of the search's time went to scanning it. Searches now run inside
-``grundy.solve.collector.paused_collector`` (reentrant, shared by threads, the
-collector restored however the search ends); the reference keeps the collector on,
-as a user's recursion does. The 0.35 target is not met: what is left is the move
-function itself (a Python generator per position, about a third of the time), the
-C scan of its options and the loop's bookkeeping per position.
+it ends: searches run inside ``grundy.solve.collector.paused_collector``
+(reentrant, shared by threads, the collector restored however the search ends);
+the reference keeps the collector on, as a user's recursion does.
+
+grundy's loop (``grundy.solve.reducer.lazy``) runs in C for a mex rule without a
+budget of positions (``grundy.rules._sum.LazyLoop``): the only Python call a
+position makes is the move function's; the path is a C array and the values read
+a bit set. What is left (perf, the search alone): the memo's dict lookups, about
+half (cache misses in a dict of 10^6 tuples), and the move function, a Python
+generator, about a third; the loop itself is a few per cent. The reference pays
+the same generator and lookups, plus a ``functools.cache`` wrapper, a set
+comprehension and a Python frame per position.
 
 With a budget of positions
 (``Budget(positions=...)``) a position's options are listed before they are
-searched, so one with more options than the budget is refused at once; that costs
-about 1.7x the unbudgeted search on this game (about the reference's time at
-size 600).
+searched (by the Python loop), so one with more options than the budget is refused
+at once; that costs about 1.8x the unbudgeted search on this game (3.41 s against
+1.93 s, load 4).
 
-Memory (``--memory``, peak allocated under tracemalloc): grundy 116.8 MiB, the
+Memory (``--memory``, peak allocated under tracemalloc): grundy 116.6 MiB, the
 reference 162.8 MiB (its cache keys are 1-tuples around the positions, and its
 path lies on the C stack as frames).
-
-grundy reads a position's options from the move function's iterator in C
-(``grundy.rules._sum.scan_options``), one loop with no Python call per position
-but the move function's (``grundy.solve.reducer._search_lazy``); the reference pays a
-``functools.cache`` wrapper, a set comprehension and a Python frame per position.
-Before that loop the ratio was 1.5-1.9.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ copy against brute force from the definitions (tests.oracles)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
 import pytest
@@ -18,6 +18,23 @@ from grundy.solve.budget import Budget
 from tests.oracles import grundy_values, remoteness, suspense, sum_moves
 
 RULES = (GRUNDY, REMOTENESS, SUSPENSE, MISERE)
+
+
+@pytest.fixture(scope="module", autouse=True, params=["compiled-loop", "python-loop"])
+def lazy_loop(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every test twice: with the lazy search's loop in C, and with its Python loop
+    (the fallback of an older build of the extension)."""
+    from grundy.solve.reducer import lazy
+
+    saved = lazy.COMPILED
+    if request.param == "python-loop":
+        lazy.COMPILED = None
+    elif saved is None:
+        pytest.skip("the compiled extension predates LazyLoop")
+    try:
+        yield
+    finally:
+        lazy.COMPILED = saved
 
 # An option of a vertex is built from a few lower vertices in one of these shapes:
 # the first vertex, a Sum of them, a tuple of them (a position that may decompose),

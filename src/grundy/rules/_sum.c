@@ -17,7 +17,8 @@
  *   scan_options(it, memo, vals, n)
  *                            the reducer's lazy scan: read options from an iterator
  *                            while their values are known, adding them to a set, and
- *                            hand back the first unknown one (DONE / MORE otherwise).
+ *                            hand back the first unknown one (DONE / MORE otherwise);
+ *   LazyLoop (in _lazy.c)    the reducer's whole lazy search, for a mex rule.
  *
  * Everything else (repr, pickling, docs, the fallback key) is the readable Python
  * subclass grundy.rules.sums.Sum.
@@ -371,6 +372,14 @@ scan_options(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return scan_more;
 }
 
+/* for _lazy.c, the reducer's loop */
+int grundy_is_sum(PyObject *o) { return is_sum(o); }
+int grundy_sum_value(PyObject *sum, PyObject *memo, PyObject **out)
+{
+    return sum_value(sum, memo, out);
+}
+int grundy_lazy_add(PyObject *m); /* in _lazy.c */
+
 /* sum_value(sum, memo): the XOR of the values of the parts of a Sum, or None when
  * one of them is not in memo */
 static PyObject *
@@ -455,6 +464,10 @@ PyInit__sum(void)
     Py_INCREF(SumBase_Type);
     if (PyModule_AddObject(m, "SumBase", (PyObject *)SumBase_Type) < 0) {
         Py_DECREF(SumBase_Type);
+        Py_DECREF(m);
+        return NULL;
+    }
+    if (grundy_lazy_add(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -20,3 +20,28 @@ DONE: object
 MORE: object
 
 def configure(error: type[TypeError], multiset_key: Any, /) -> None: ...
+
+# the reducer's lazy search in C (_lazy.c; grundy.solve.reducer.lazy drives it)
+class LazyLoop:
+    count: int
+    check: int
+    next_look: float
+    @property
+    def phase(self) -> int: ...
+    @property
+    def waiting(self) -> Any: ...
+    @property
+    def position(self) -> Any: ...
+    def __new__(
+        cls, moves: Any, memo: dict[Any, int], onpath: set[Any], root: Hashable,
+        ruleset_type: type, clock: Any, upper: Any, offset: float, /,
+    ) -> Self: ...
+    def run(self) -> int: ...
+    def path(self) -> list[Any]: ...
+
+LAZY_FINISHED: int
+LAZY_CHECK: int
+LAZY_MORE: int
+LAZY_LOOP: int
+LAZY_UNSTABLE: int
+LAZY_RULESET: int

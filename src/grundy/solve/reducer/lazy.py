@@ -12,6 +12,8 @@ without ``decompose`` or ``canonical`` hooks (most user games).
 
 from __future__ import annotations
 
+import time
+
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from itertools import islice
 from typing import TYPE_CHECKING, Any
@@ -20,6 +22,16 @@ from grundy.rules._sum import DONE as _DONE
 from grundy.rules._sum import MORE as _MORE
 from grundy.rules._sum import scan_options
 from grundy.rules._sum import sum_value as _sum_value
+
+try:
+    from grundy.rules._sum import LAZY_CHECK as _CHECK
+    from grundy.rules._sum import LAZY_FINISHED as _FINISHED
+    from grundy.rules._sum import LAZY_LOOP as _LOOP
+    from grundy.rules._sum import LAZY_MORE as _MORE_OPTIONS
+    from grundy.rules._sum import LAZY_RULESET as _RULESET
+    from grundy.rules._sum import LazyLoop as _LazyLoop
+except ImportError:  # an extension built before the loop was compiled: the Python loop
+    _LazyLoop = None  # type: ignore[assignment,misc]
 from grundy.rules.ruleset import Ruleset as _Ruleset
 from grundy.rules.sums import Sum
 from grundy.solve.budget import Budget
@@ -40,6 +52,10 @@ __all__: list[str] = []
 # options, the values of those read, the option it waits for.
 _Frame0 = tuple[Hashable, Iterator[Any], set[int], Hashable]
 _CHUNK = 256  # options read between two looks at the clock (a Sum option may be big)
+
+#: The compiled loop (``grundy.rules._sum.LazyLoop``), or ``None`` for the Python
+#: loop of :func:`_search_lazy` (an older build of the extension; the tests run both).
+COMPILED: Any = _LazyLoop
 
 
 def _search_lazy(
@@ -75,10 +91,17 @@ def _search_lazy(
         moves = ruleset._moves  # the user's function itself: one call less a position
     what = f"{ruleset.name}: the {rule.name} of {describe(root)}"
     cap = budget.positions
+    ticker = Ticker(meter, what, [memo], progress=progress)
+    loop = COMPILED
+    if loop is not None and mex and cap is None:
+        offset = _clock.monotonic_offset()  # time.monotonic() - offset >= clock()
+        upper = None if offset is None else time.monotonic
+        _run_compiled(loop(moves, memo, set(), root, _Ruleset, _clock.now, upper, offset or 0.0),
+                      ruleset, meter, ticker, what)
+        return
     scan, done, more, sum_value = scan_options, _DONE, _MORE, _sum_value
     path: list[_Frame0] = []
     onpath: set[Hashable] = set()
-    ticker = Ticker(meter, what, [memo], progress=progress)
     n = meter.count
     check = ticker.next_check
     clock, next_look = _clock.now, meter.next_look
@@ -160,3 +183,49 @@ def _search_lazy(
             p, it = c, None
     finally:
         meter.count = n
+
+
+def _run_compiled(lz: Any, ruleset: Ruleset, meter: Any, ticker: Ticker, what: str) -> None:
+    """Drive the loop of :func:`_search_lazy` compiled (``LazyLoop``): it searches
+    until Python must act, and says what (the tick of the budget at the same counts
+    and clock times as the Python loop, a look at the clock after a long list of
+    known options, a cycle, a Sum whose hash changed, a move function that returned
+    a ruleset); an error of the move function or of its options is named here, as
+    the Python loop names it (``lz.phase`` says which)."""
+    lz.count = meter.count
+    lz.check = ticker.next_check
+    lz.next_look = meter.next_look
+    run = lz.run
+    try:
+        while True:
+            try:
+                code = run()
+                if code == _RULESET:
+                    options(ruleset, lz.position)  # raises: a factory of rulesets
+                    continue
+            except (GrundyError, KeyboardInterrupt, MemoryError):
+                raise
+            except BaseException:
+                if lz.phase == 1:  # the move function, or iter() of its result
+                    options(ruleset, lz.position, None, meter)  # raises the error naming it
+                elif lz.phase == 2:  # an option
+                    p = lz.position
+                    raise _bad_option(ruleset, p, options(ruleset, p, None, meter)) from None
+                raise
+            if code == _CHECK:
+                lz.check = ticker.catch_up(lz.count)
+                lz.next_look = meter.next_look
+            elif code == _MORE_OPTIONS:  # a long list of known options: look at the clock
+                meter.count = lz.count
+                meter.look(what)
+                lz.next_look = meter.next_look
+            elif code == _FINISHED:
+                meter.count = lz.count
+                ticker.done()
+                return
+            elif code == _LOOP:
+                raise _loop_or_bad(ruleset, lz.path(), lz.waiting, meter)
+            else:  # _UNSTABLE: the C lookup missed what `in` finds
+                raise _unstable(ruleset, lz.waiting)
+    finally:
+        meter.count = lz.count
