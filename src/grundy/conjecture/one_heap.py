@@ -194,10 +194,14 @@ _SEARCH_SECONDS = _SynthSeconds()
 
 
 @contextmanager
-def search_time(seconds: float) -> Iterator[None]:
+def search_time(seconds: float, *, cpu: bool | None = None) -> Iterator[None]:
     """Within this block, :func:`guess` gives its rule synthesiser ``seconds``
     per target (default :data:`SYNTH_SECONDS`; 0: the library of forms only), as
-    a quick caller (a plot, a web page) needs.
+    a quick caller (a plot, a web page) needs. With ``cpu``, the seconds are the
+    CPU time of the searching thread, not wall time: the same search however
+    loaded the machine is (the test suite's choice; a wall-clock end of the
+    guess's own budget still cuts the share); ``None`` keeps the clock of an
+    enclosing block (wall time outside any).
 
     >>> from grundy import guess
     >>> with search_time(0):
@@ -206,10 +210,14 @@ def search_time(seconds: float) -> Iterator[None]:
     """
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < math.inf:
         raise InvalidParameterError(f"search_time: seconds must be a finite number >= 0; got {describe(seconds)}")
+    from grundy.patterns.synth import CLOCK
+
     token = _SEARCH_SECONDS.set(float(seconds))
+    clock = CLOCK.set(CLOCK.get() if cpu is None else time.thread_time if cpu else time.perf_counter)
     try:
         yield
     finally:
+        CLOCK.reset(clock)
         _SEARCH_SECONDS.reset(token)
 
 

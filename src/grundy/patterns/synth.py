@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -117,6 +118,13 @@ def _sample(n_all: int, fit: int, dense: int = 96, spread: int = 40) -> Array:
 
 
 
+#: The clock the synthesiser's seconds are counted on: wall time by default; a
+#: caller that wants the same search whatever the machine's load (the tests:
+#: ``grundy.conjecture.search_time(..., cpu=True)``) sets ``time.thread_time``,
+#: the CPU time of the thread that searches.
+CLOCK: ContextVar[Callable[[], float]] = ContextVar("synth_clock", default=time.perf_counter)
+
+
 class _Search:
     """The goal-directed last operator over a :class:`Bank` (its smallest
     ``cap`` terms of each type)."""
@@ -137,9 +145,10 @@ class _Search:
         self.mix = bank.mix
         self.found: dict[str, Found] = {}
         self.tried: set[str] = set()
+        self.now: Callable[[], float] = time.perf_counter  # the clock of ``deadline``
 
     def out_of_time(self) -> bool:
-        return time.perf_counter() > self.deadline
+        return self.now() > self.deadline
 
     def text(self, tid: int) -> tuple[str, int]:
         return self.b.text(tid)
@@ -399,7 +408,8 @@ def synthesize(
     of it); ``stop_at_first``: end with the size where the first verified rule
     was found; ``memory``: bytes the bank may take.
     """
-    t0 = time.perf_counter()
+    now = CLOCK.get()
+    t0 = now()
     goal = np.asarray(goal, dtype=np.int64)
     if goal.ndim != 1 or len(goal) < 2 or not 1 <= fit <= len(goal):
         raise ValueError(f"synthesize: need a 1-d goal of at least 2 values and 1 <= fit <= len; "
@@ -438,8 +448,10 @@ def synthesize(
     deadline = t0 + seconds
     bank = Bank([(name, np.asarray(v, dtype=np.int64)[idx]) for name, v in variables], goal[idx], fitcols,
                 target, constants, memory)
+    bank.now = now
     s = _Search(bank, goal[idx], fitcols, check, target, deadline, cap,
                 threshold if order is not None else None, order)
+    s.now = now
     stopped: str | None = None
     done = 0
     stored = max(1, max_size - 2)
@@ -481,4 +493,4 @@ def synthesize(
     levels = [a + b for a, b in zip(bank.counts(False), bank.counts(True) + [0] * max_size)]
     examined = [bank.seen.get(k, 0) for k in range(1, done + 1)]
     return Synthesis(verified[:limit] + refuted[: max(0, limit - len(verified[:limit]))], done,
-                     bank.ints.n + bank.bools.n, stopped, time.perf_counter() - t0, levels[:stored], examined)
+                     bank.ints.n + bank.bools.n, stopped, now() - t0, levels[:stored], examined)

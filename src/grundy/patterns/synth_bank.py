@@ -37,7 +37,7 @@ to the operator listed first, smaller sizes first.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -167,6 +167,7 @@ class Bank:
 
     def __init__(self, variables: Sequence[tuple[str, Array]], goal: Array, fitcols: Array, target: str,
                  constants: Sequence[int], memory: int = 2_400_000_000) -> None:
+        self.now: Callable[[], float] = time.perf_counter  # the clock of the deadlines
         self.jit = jit_module("_synth_jit")
         self.width = w = len(goal)
         self.goal = np.asarray(goal, dtype=np.int64)
@@ -348,7 +349,7 @@ class Bank:
             self.full = True
             return False
         self.seen[size] = self.seen.get(size, 0) + got
-        return time.perf_counter() < deadline
+        return self.now() < deadline
 
     def _binary(self, size: int, result: str, deadline: float) -> bool:
         out = self._side(result)
