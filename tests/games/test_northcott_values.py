@@ -77,16 +77,36 @@ print(json.dumps(out))
 """
 
 
+_CLI = """
+import contextlib, io, json, sys
+from grundy.cli.main import main
+out = []
+for pos in sys.argv[1:]:
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        code = main(["analyze", "--json", "northcott:8", pos])
+    out.append([code, json.loads(buf.getvalue())])
+print(json.dumps(out))
+"""
+
+
 def test_northcott_answers_agree_across_hash_seeds_and_processes() -> None:
+    """Per hash seed, two fresh processes: the probe, and the command line's
+    ``analyze --json`` on three positions (one process for the three: each
+    seed's first position, met with empty caches, is another one, so each
+    position is a first query once; was a process per position and seed)."""
     positions = ["1 3 2 5", "1 3 2 5 4 8", "2 7 3 1", "5 1 6 2 7 3", "4 6 8 1 3 7"]
     seen = set()
-    for seed in ("0", "1", "2", "3"):
+    for k, seed in enumerate(("0", "1", "2", "3")):
         env = dict(os.environ, PYTHONHASHSEED=seed)
+        order = [(k + i) % 3 for i in range(3)]
+        r = subprocess.run([sys.executable, "-c", _CLI, *(positions[i] for i in order)],
+                           capture_output=True, text=True, env=env, check=True)
+        got = dict(zip(order, json.loads(r.stdout)))
         cli = []
-        for pos in positions[:3]:
-            r = subprocess.run([sys.executable, "-m", "grundy", "analyze", "--json", "northcott:8", pos],
-                               capture_output=True, text=True, env=env, check=True)
-            d = json.loads(r.stdout)
+        for i in range(3):
+            code, d = got[i]
+            assert code == 0, d
             assert "value" not in d["stopped"], d["stopped"]
             cli.append([d["outcome"], d["value"], [m["move"] for m in d["winning_moves"]]])
         r = subprocess.run([sys.executable, "-c", _PROBE, *positions], capture_output=True,
