@@ -264,12 +264,6 @@ def _cached_antichains(table: IntArray, gens: list[tuple[int, IntArray]],
     return mins
 
 
-def _refine(table: IntArray, ppos: BoolArray, gens: Sequence[int]) -> IntArray:
-    """The indistinguishability classes (Moore's refinement: same P-membership and
-    same classes after multiplying by each generator), identity in class 0."""
-    return _refine_cols([table[:, g] for g in dict.fromkeys(int(g) for g in gens)], ppos)
-
-
 def _refine_cols(cols: Sequence[Any], p: BoolArray) -> IntArray:
     """Moore's refinement of the elements by P-membership (``p``) and the maps
     ``cols`` (element ``e`` to ``col[e]``): the coarsest partition with ``p``
@@ -296,13 +290,6 @@ def _refine_cols(cols: Sequence[Any], p: BoolArray) -> IntArray:
     number = np.empty(len(first), dtype=np.int64)
     number[np.argsort(first, kind="stable")] = np.arange(len(first))
     return number[cls].astype(np.int32)
-
-
-def _quotient(table: IntArray, ppos: BoolArray, cls: IntArray) -> tuple[IntArray, BoolArray]:
-    n = int(cls.max()) + 1
-    rep = np.zeros(n, dtype=np.int64)
-    rep[cls[::-1]] = np.arange(len(cls))[::-1]
-    return _reduced(lambda a, b: table[a, b], rep, cls), ppos[rep].copy()
 
 
 def _reduced(mul: Callable[[Any, Any], Any], rep: IntArray, cls: IntArray) -> IntArray:
