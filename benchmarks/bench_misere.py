@@ -16,16 +16,22 @@ Figures, each with its reference measured in the same run (and the load, from
   (target: under 0.1 s for the question, the import aside), against the exact search
   of the same sum that answered before.
 
-Measured 2026-12-05 08:36 UTC on the shared 2-core machine, load average 4.29 (1 min),
-``python benchmarks/bench_misere.py --far 34 --far-seconds 420``:
-- Q(0.07) to heap 30: order 360, |P| 65, 2.0 s (readable construction 12.8 s: 6.4x;
-  before the kernels 14.6 s at load 2 and 51.7-66 s reported earlier); at load 11 the
-  same run took 14.7 s against 73.8 s;
-- 100 heaps: outcome 15 us, winning move 18 us (XOR of Grundy values 1 us);
-- fresh process, stored quotient: 20 + 13 + 7 is P in 12.1 ms (whole process 0.52 s);
-  exact search of the sum 0.38 s;
-- Q(0.07) past heap 30: orders 520, 552, 638 at heaps 31, 32, 33 (157 s to stop at
-  34: no recalibration within 4096 elements fixes the sum [4, 14, 31, 33, 34^5]).
+Measured 2026-12-05 13:02 UTC on the shared 2-core machine, load average 1.43 (1 min;
+3.15 at the end), ``python benchmarks/bench_misere.py --far 34 --far-seconds 600``:
+- Q(0.07) to heap 30: order 360, |P| 65, 1.0 s (readable construction 2.2 s: 2.3x).
+  The session before (08:36, load 4.3): 2.0 s against 12.8 s; the recalibration by least
+  failing sums (lex order, after MisereSolver) replaced the shortest-sum one and its
+  pair search;
+- 100 heaps: outcome 17 us, winning move 21 us (XOR of Grundy values 2 us);
+- fresh process, stored quotient: 20 + 13 + 7 is P in 17.4 ms (whole process 0.42 s);
+  exact search of the sum 0.51 s;
+- Q(0.07) to heap 33: orders 520, 552, 638 at heaps 31, 32, 33, 7.8 s at load 3.2
+  (22.9 s before); heap 34 stops after 198 s in all (bound 4096): "no recalibration
+  within 4096 elements fixes the sum [2, 4, 14^4, 25, 33, 34^5]". With
+  ``--far-order 8192`` it stops after 62 rounds (about 6 minutes at load 5), the least
+  failing sums holding 4 to 8 copies of heap 34 and the candidates 1,018 to 8,162
+  elements; with 16384, 72 rounds in 12 minutes, 9 copies, candidates to 13,314, then
+  the memory budget (see docs/misere.md: the quotient may be infinite there).
 """
 
 from __future__ import annotations
@@ -116,6 +122,9 @@ def main() -> int:
     print(f"reference: exact search of 20 + 13 + 7 (misère value {v}) {t_s:.2f} s")
 
     if args.far:
+        t33, q33 = timed(lambda: MQ.compute_quotient(opts, min(args.far, 33), name=dk.spec))
+        print(f"Q(0.07) to heap {q33.heaps}: order {q33.order}, built in {t33:.1f} s; orders from heap 30: "
+              f"{list(q33.orders[30:])}")
         t, far = timed(lambda: MQ.compute_quotient(opts, args.far, name=dk.spec, max_order=args.far_order,
                                                    budget=grundy.Budget(seconds=args.far_seconds)))
         print(f"Q(0.07) to heap {args.far}: reached heap {far.heaps}, order {far.order} in {t:.0f} s; "

@@ -56,3 +56,51 @@ def test_dawson_kayles_past_heap_30():
     q = compute_quotient(opts, 33, name="0.07")
     assert q.stopped is None and q.orders[30:] == (360, 520, 552, 638)
     check_sums(q, misere_p(opts), 11, seed=33, count=150)
+
+
+@pytest.mark.parametrize("code,heaps", [("0.07", 20), ("0.06", 16), ("0.75", 12), ("0.137", 14)])
+def test_least_failures_are_real(code, heaps, monkeypatch):
+    """Every failing sum the recalibration fixes is one on which the candidate's
+    claim is wrong (exhaustive search of the sum), and each candidate that has no
+    failing sum agrees with exhaustive search on random sums."""
+    from grundy.solve import misere_build as B
+
+    opts = octal_heap_options(digits(code))
+    p = misere_p(opts)
+    seen = []
+    real = B._failure
+
+    def spy(table, pp, gens, **kw):
+        word = real(table, pp, gens, **kw)
+        if word:
+            phi = {h: x for x, _t, h in gens}
+            e = 0
+            for h in word:
+                e = int(table[e, phi[h]])
+            seen.append((tuple(sorted(word)), bool(pp[e])))
+        return word
+
+    monkeypatch.setattr(B, "_failure", spy)
+    q = compute_quotient(opts, heaps, name=code)
+    for word, claim in seen:
+        if sum(word) <= 40:
+            assert p(word) != claim, (code, word)
+    if code in ("0.07", "0.06"):
+        assert seen  # recalibrations ran
+    check_sums(q, p, 10, seed=heaps, count=100)
+
+
+def test_an_unbounded_power_stops_the_construction():
+    """0.354 stops at heap 5, and rightly: the powers of heap 5 are pairwise
+    distinguishable (exhaustive search against sums of up to 4 heaps <= 5), so the
+    quotient of the heaps up to 5 has at least 11 elements from them alone and the
+    least failing sums hold ever more copies of heap 5."""
+    import itertools
+
+    opts = octal_heap_options(digits("0.354"))
+    q = compute_quotient(opts, 5, name="0.354", max_order=512)
+    assert q.heaps == 4 and q.stopped is not None and "heap 5" in q.stopped
+    p = misere_p(opts)
+    tests = [c for m in range(5) for c in itertools.combinations_with_replacement(range(1, 6), m)]
+    rows = [tuple(p(tuple(sorted((5,) * k + y))) for y in tests) for k in range(11)]
+    assert len(set(rows)) == 11

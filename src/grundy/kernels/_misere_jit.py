@@ -185,48 +185,136 @@ def lex_p_kernel(cols: Any, tm_flat: Any, tm_off: Any, tm_k: Any) -> Any:
 
 
 @jit
-def pair_search(cols: Any, tm_flat: Any, tm_off: Any, tm_k: Any, p: Any, roots: Any,
-                parent: Any, pgen: Any) -> Any:
-    # Breadth-first over the pairs (element of a sum, element of one of its
-    # options), pair (a, b) numbered a * q + b. The first level: for each root
-    # element e (in the order given) and generator j, the pairs (e g_j, e t)
-    # for t among generator j's option images; parent = -1 - e. Then pair
-    # (a, b) leads to (a g_j, b g_j) for each j. Returns the first pair (in
-    # breadth-first order) with both elements in P, or -1; parent/pgen give
-    # the way back.
+def lex_n_failure(cols: Any, tb: Any, p: Any, pbits: Any, bound: Any, has_bound: bool,
+                  ent_bits: Any, ent_next: Any, head: Any, exps: Any, es: Any, ss: Any,
+                  state: Any, reg: Any, limit: int) -> Any:
+    # The lexicographically least sum (generator 0 most significant) whose
+    # element is outside the P-portion ``p`` although it has options and none
+    # of them is in P. Depth-first in lex order: level d runs the exponent of
+    # generator d upwards, each value followed by the deeper levels. A prefix
+    # whose (element, option-image set) contains a set met before for the
+    # same element is dropped with all its extensions: the earlier sum is
+    # lex-smaller, and so is each of its extensions, which fail whenever the
+    # dropped ones do (a smaller set has no option in P when a larger one has
+    # none). The sets met are kept as antichains per element (ent_* pool).
+    # Stops at the first sum >= bound when has_bound. The search state (es,
+    # ss, state, exps, the pool and reg = [level, pool size]) lives in the
+    # arrays passed, zeroed (head: -1) by the caller for a new search. Returns
+    # 1 (found, the word in exps), 0 (none), -1 (the pool is full: grow it and
+    # call again), -2 (``limit`` steps done: call again).
     ng = cols.shape[0]
-    q = cols.shape[1]
-    seen = np.zeros(q * q, dtype=np.bool_)
-    queue = np.empty(q * q, dtype=np.int32)
-    head = 0
-    n = 0
-    for r in range(roots.shape[0]):
-        e = roots[r]
-        for j in range(ng):
-            a = cols[j, e]
-            k = tm_k[j]
-            base = tm_off[j] + e * k
-            for i in range(k):
-                pr = a * q + tm_flat[base + i]
-                if not seen[pr]:
-                    seen[pr] = True
-                    parent[pr] = -1 - e
-                    pgen[pr] = j
-                    queue[n] = pr
-                    n += 1
-    while head < n:
-        pr = queue[head]
-        head += 1
-        a = pr // q
-        b = pr % q
-        if p[a] and p[b]:
-            return pr
-        for j in range(ng):
-            n2 = cols[j, a] * q + cols[j, b]
-            if not seen[n2]:
-                seen[n2] = True
-                parent[n2] = pr
-                pgen[n2] = j
-                queue[n] = n2
-                n += 1
-    return -1
+    w_count = tb.shape[2]
+    cap = ent_bits.shape[0]
+    b2 = np.empty(w_count, dtype=np.uint64)
+    d = reg[0]
+    n_ent = reg[1]
+    steps = 0
+    while True:
+        steps += 1
+        if steps > limit:
+            reg[0] = d
+            reg[1] = n_ent
+            return -2
+        if d == ng:
+            if has_bound:
+                ge = True
+                for j in range(ng):
+                    if exps[j] != bound[j]:
+                        ge = exps[j] > bound[j]
+                        break
+                if ge:
+                    return 0
+            e = es[ng]
+            if not p[e]:
+                nonempty = False
+                hit = False
+                for w in range(w_count):
+                    if ss[ng, w]:
+                        nonempty = True
+                    if ss[ng, w] & pbits[w]:
+                        hit = True
+                        break
+                if nonempty and not hit:
+                    return 1
+            d -= 1
+            continue
+        if state[d] == 0:
+            state[d] = 1
+            es[d + 1] = es[d]
+            for w in range(w_count):
+                ss[d + 1, w] = ss[d, w]
+            state[d + 1] = 0
+            d += 1
+            continue
+        # the next exponent of generator d
+        e = es[d]
+        e2 = cols[d, e]
+        for w in range(w_count):
+            b2[w] = tb[d, e, w]
+        for w in range(w_count):
+            word = ss[d, w]
+            while word:
+                low = word & (~word + np.uint64(1))
+                bit = 0
+                t = low
+                while t > np.uint64(1):
+                    t >>= np.uint64(1)
+                    bit += 1
+                y = cols[d, w * 64 + bit]
+                b2[y >> 6] |= np.uint64(1) << np.uint64(y & 63)
+                word ^= low
+        dominated = False
+        m = head[e2]
+        while m >= 0:
+            inside = True
+            for w in range(w_count):
+                if ent_bits[m, w] & ~b2[w]:
+                    inside = False
+                    break
+            if inside:
+                dominated = True
+                break
+            m = ent_next[m]
+        if dominated:
+            exps[d] = 0
+            state[d] = 0
+            if d == 0:
+                return 0
+            d -= 1
+            continue
+        if n_ent >= cap:
+            reg[0] = d
+            reg[1] = n_ent
+            return -1
+        prev = -1
+        m = head[e2]
+        while m >= 0:
+            nxt = ent_next[m]
+            contains = True
+            for w in range(w_count):
+                if b2[w] & ~ent_bits[m, w]:
+                    contains = False
+                    break
+            if contains:
+                if prev < 0:
+                    head[e2] = nxt
+                else:
+                    ent_next[prev] = nxt
+            else:
+                prev = m
+            m = nxt
+        c = n_ent
+        n_ent += 1
+        for w in range(w_count):
+            ent_bits[c, w] = b2[w]
+        ent_next[c] = head[e2]
+        head[e2] = c
+        exps[d] += 1
+        es[d] = e2
+        for w in range(w_count):
+            ss[d, w] = b2[w]
+        es[d + 1] = e2
+        for w in range(w_count):
+            ss[d + 1, w] = b2[w]
+        state[d + 1] = 0
+        d += 1

@@ -27,7 +27,7 @@ from numpy.typing import NDArray
 
 from grundy.kernels._lazy import jit_module
 
-__all__ = ["minimal_sets", "lex_least_p", "p_to_p", "to_bitsets"]
+__all__ = ["minimal_sets", "lex_least_p", "lex_n_failure", "to_bitsets"]
 
 #: Work items per call of the compiled loop, between two calls of ``tick``.
 CHUNK = 4096
@@ -153,33 +153,52 @@ def _flat_options(opts: Sequence[NDArray[Any]]) -> tuple[NDArray[np.int64], NDAr
     return tm_flat, off, ks
 
 
-def p_to_p(cols: NDArray[Any], opts: Sequence[NDArray[Any]], p: NDArray[np.bool_],
-           roots: Sequence[int]) -> tuple[int, list[int]] | None:
-    """A sum in the P-portion ``p`` with an option in it: breadth-first over the
-    pairs (element of a sum, element of one of its options), from the sums
-    ``root + g_j`` (``root`` in ``roots``). ``None`` when there is none, else
-    ``(root, generators)``: the root and the generators added to it, the last
-    added first. The readable version is the breadth-first search in
-    :func:`grundy.solve.misere_build._failure_readable`.
+def lex_n_failure(cols: NDArray[Any], opts: Sequence[NDArray[Any]], p: NDArray[np.bool_],
+                  bound: Sequence[int] | None = None,
+                  tick: Callable[[int], None] | None = None) -> list[int] | None:
+    """The lexicographically least sum (exponents of the generators, generator 0
+    the most significant) whose element is outside the P-portion ``p`` although it
+    has options, none of them in ``p``: a sum on which the claim "N-position" of
+    the candidate is wrong. ``None`` when there is none (below ``bound``, when
+    given). ``cols``/``opts`` as for :func:`minimal_sets`; ``tick(steps)`` is called
+    between chunks of work (a budget's check; it may raise).
 
     >>> cols = np.array([[1, 0]])                 # Z_2, a heap a with option 1
-    >>> p_to_p(cols, [np.array([[0], [1]])], np.array([False, True]), [0])
-    >>> p_to_p(cols, [np.array([[0], [1]])], np.array([True, True]), [0])
-    (0, [0])
+    >>> lex_n_failure(cols, [np.array([[0], [1]])], np.array([False, True]))
+    >>> lex_n_failure(cols, [np.array([[0], [1]])], np.array([False, False]))
+    [1]
     """
+    jit = jit_module("_misere_jit")
     cols = np.ascontiguousarray(cols, dtype=np.int64)
-    q = cols.shape[1]
-    tm_flat, off, ks = _flat_options(opts)
-    parent = np.zeros(q * q, dtype=np.int32)  # q <= 46,340: pair numbers fit
-    pgen = np.zeros(q * q, dtype=np.int16)
-    found = int(jit_module("_misere_jit").pair_search(
-        cols, tm_flat, off, ks, np.ascontiguousarray(p, dtype=np.bool_),
-        np.asarray(list(roots), dtype=np.int64), parent, pgen))
-    if found < 0:
-        return None
-    way = []
-    cur = found
-    while cur >= 0:
-        way.append(int(pgen[cur]))
-        cur = int(parent[cur])
-    return -1 - cur, way
+    ng, q = cols.shape
+    words = max(1, (q + 63) // 64)
+    tb = np.zeros((ng, q, words), dtype=np.uint64)
+    for j, o in enumerate(opts):
+        o = np.asarray(o, dtype=np.int64)
+        if o.size:
+            tb[j] = to_bitsets(o, words)
+    p = np.ascontiguousarray(p, dtype=np.bool_)
+    pbits = to_bitsets(np.flatnonzero(p)[None, :], words)[0] if p.any() else np.zeros(words, dtype=np.uint64)
+    has_bound = bound is not None
+    bnd = np.asarray(bound if bound is not None else [0] * ng, dtype=np.int64)
+    cap = max(1024, 4 * q)
+    ent_bits = np.zeros((cap, words), dtype=np.uint64)
+    ent_next = np.zeros(cap, dtype=np.int64)
+    head = np.full(q, -1, dtype=np.int64)
+    exps = np.zeros(ng, dtype=np.int64)
+    es = np.zeros(ng + 1, dtype=np.int64)
+    ss = np.zeros((ng + 1, words), dtype=np.uint64)
+    state = np.zeros(ng + 1, dtype=np.int8)
+    reg = np.zeros(2, dtype=np.int64)
+    while True:
+        status = int(jit.lex_n_failure(cols, tb, p, pbits, bnd, has_bound, ent_bits, ent_next, head,
+                                       exps, es, ss, state, reg, CHUNK * 16))
+        if status == 1:
+            return [int(x) for x in exps]
+        if status == 0:
+            return None
+        if status == -1:
+            ent_bits = np.concatenate([ent_bits, np.zeros_like(ent_bits)])
+            ent_next = np.concatenate([ent_next, np.zeros_like(ent_next)])
+        if tick is not None:
+            tick(CHUNK * 16)

@@ -106,21 +106,25 @@ def _lex(table: IntArray, gens: list[tuple[int, IntArray]]) -> tuple[list[int], 
 
 def _unions(table: IntArray, gens: list[tuple[int, IntArray]]) -> BoolArray:
     """``U[e]``: the union of the option-image sets of all sums with element ``e``
-    (the least fixed point of ``U[e x] >= U[e] x | e T``)."""
+    (the least fixed point of ``U[e x] >= U[e] x | e T``). Rows are mapped in
+    blocks, so that the work arrays stay a fraction of the ``q x q`` result."""
     q = table.shape[0]
     u = np.zeros((q, q), dtype=bool)
+    block = max(1, (1 << 22) // max(q, 1))
     changed = True
     while changed:
         changed = False
         for x, t in gens:
-            rows, cols = np.nonzero(u)
-            new = np.zeros((q, q), dtype=bool)
-            new[table[rows, x], table[cols, x]] = True
-            er = np.repeat(np.arange(q), len(t))
-            new[table[er, x], table[er, np.tile(t, q)]] = True
-            if (new & ~u).any():
-                u |= new
-                changed = True
+            col = table[:, x]
+            for lo in range(0, q, block):
+                rows, cols = np.nonzero(u[lo:lo + block])
+                er = np.repeat(np.arange(lo, min(q, lo + block)), len(t))
+                tr = np.tile(t, len(er) // max(len(t), 1))
+                dst_r = np.concatenate([col[rows + lo], col[er]])
+                dst_c = np.concatenate([col[cols], table[er, tr]])
+                if not u[dst_r, dst_c].all():
+                    u[dst_r, dst_c] = True
+                    changed = True
         look("misère quotient: option unions")
     return u
 
@@ -260,12 +264,6 @@ def _cached_antichains(table: IntArray, gens: list[tuple[int, IntArray]],
     return mins
 
 
-def _refine(table: IntArray, ppos: BoolArray, gens: Sequence[int]) -> IntArray:
-    """The indistinguishability classes (Moore's refinement: same P-membership and
-    same classes after multiplying by each generator), identity in class 0."""
-    return _refine_cols([table[:, g] for g in dict.fromkeys(int(g) for g in gens)], ppos)
-
-
 def _refine_cols(cols: Sequence[Any], p: BoolArray) -> IntArray:
     """Moore's refinement of the elements by P-membership (``p``) and the maps
     ``cols`` (element ``e`` to ``col[e]``): the coarsest partition with ``p``
@@ -294,11 +292,21 @@ def _refine_cols(cols: Sequence[Any], p: BoolArray) -> IntArray:
     return number[cls].astype(np.int32)
 
 
-def _quotient(table: IntArray, ppos: BoolArray, cls: IntArray) -> tuple[IntArray, BoolArray]:
-    n = int(cls.max()) + 1
-    rep = np.zeros(n, dtype=np.int64)
-    rep[cls[::-1]] = np.arange(len(cls))[::-1]
-    return cls[table[np.ix_(rep, rep)]].astype(np.int32), ppos[rep].copy()
+def _reduced(mul: Callable[[Any, Any], Any], rep: IntArray, cls: IntArray) -> IntArray:
+    """The table of the classes ``cls`` with representatives ``rep``: the class of
+    ``mul(rep[i], rep[j])``, filled a block of rows at a time (no temporary array
+    of the whole table's size).
+
+    >>> import numpy as np
+    >>> _reduced(lambda a, b: (a + b) % 4, np.array([0, 1]), np.array([0, 1, 0, 1])).tolist()
+    [[0, 1], [1, 0]]
+    """
+    k = len(rep)
+    out = np.empty((k, k), dtype=np.int32)
+    block = max(1, (1 << 20) // max(k, 1))
+    for lo in range(0, k, block):
+        out[lo:lo + block] = cls[mul(rep[lo:lo + block, None], rep[None, :])]
+    return out
 
 
 # ------------------------------------------------------------------ splits

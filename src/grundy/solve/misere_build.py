@@ -18,8 +18,8 @@ import numpy as np
 
 from grundy.solve.budget import UNLIMITED, Budget, watching
 from grundy.solve.misere_algebra import (
-    MAX_HEAPS, MAX_ORDER, BoolArray, IntArray, OptionWords, QuotientError, _antichains, _bits,
-    _cached_antichains, _cyclic, _index_of, _lex, _Product, _quotient, _refine, _refine_cols, _submonoid, _unions,
+    MAX_HEAPS, MAX_ORDER, BoolArray, IntArray, OptionWords, QuotientError, _bits,
+    _cached_antichains, _cyclic, _index_of, _lex, _Product, _reduced, _refine_cols, _submonoid, _unions,
     look,
 )
 from grundy.solve.misere_monoid import MisereQuotient
@@ -82,14 +82,22 @@ def _step(table: IntArray, ppos: BoolArray, gens: list[tuple[int, IntArray]], t_
     ks = np.arange(length)
     ksum = ks[:, None] + ks[None, :]
     kprod = np.where(ksum < length, ksum, start + (ksum - start) % period)
-    # element (y, k) is k*q + y
-    tbl = (kprod[:, None, :, None] * q + table[None, :, None, :]).reshape(big, big).astype(np.int32)
+    # element (y, k) is k*q + y; only the generators' columns and the reduced
+    # table are built (never the big x big table of the product)
+    k_of = np.repeat(ks, q)
+    y_of = np.tile(np.arange(q), length)
     pp = np.concatenate(seq)
     g = q if length > 1 else 0  # the new heap is (identity, 1); g = 1 if P_1 = P_0
-    cls = _refine(tbl, pp, [x for x, _ in gens] + [g])
-    new_table, new_p = _quotient(tbl, pp, cls)
-    if new_table.shape[0] > max_order:
+    cols = [k_of * q + table[y_of, x] for x in dict.fromkeys(int(x) for x, _ in gens)]
+    cols.append(kprod[k_of, 1 if length > 1 else 0] * q + y_of)
+    cls = _refine_cols(cols, pp)
+    rep_count = int(cls.max()) + 1
+    if rep_count > max_order:
         raise QuotientError(f"the quotient passes {max_order} elements at heap {heap}", heap, "order")
+    rep = np.zeros(rep_count, dtype=np.int64)
+    rep[cls[::-1]] = np.arange(big)[::-1]
+    new_table = _reduced(lambda a, b: kprod[a // q, b // q] * q + table[a % q, b % q], rep, cls)
+    new_p = pp[rep].copy()
     return new_table, new_p, cls[:q], int(cls[g])
 
 
@@ -265,103 +273,144 @@ def _lex_p_readable(size: int, cols: list[IntArray], tmats: list[IntArray]) -> B
     return p
 
 
+def _lex_words(table: IntArray, cols: list[IntArray]) -> list[list[int]]:
+    """Each element's lex-least word over the generators multiplying by ``cols``
+    (exponents, generator 0 the most significant), found by enumerating the
+    words in lex order."""
+    q = table.shape[0]
+    words: list[list[int]] = [[] for _ in range(q)]
+    marked = np.zeros(q, dtype=bool)
+    m = len(cols)
+    exps = [0] * m
+    lists = [c.tolist() for c in cols]
+
+    def rec(d: int, e: int) -> None:
+        if d == m:
+            marked[e] = True
+            words[e] = list(exps)
+            return
+        col = lists[d]
+        while True:
+            rec(d + 1, e)
+            e = col[e]
+            if marked[e]:
+                break
+            exps[d] += 1
+        exps[d] = 0
+
+    rec(0, 0)
+    return words
+
+
 def _failure(table: IntArray, p: BoolArray, gens: list[tuple[int, IntArray, int]], *,
              compiled: bool = True) -> list[int] | None:
-    """A sum (its heaps) on which the candidate breaks the outcome rule, or
-    ``None`` when it holds for every sum. ``gens``: (element, option images, heap).
-    The breadth-first search runs in a compiled kernel
-    (:func:`grundy.kernels.misere.p_to_p`) unless ``compiled`` is false; the
-    same sum either way."""
-    q = table.shape[0]
-    mins = _antichains(table, [(x, t) for x, t, _h in gens], with_words=[h for _x, _t, h in gens],
-                       compiled=compiled)
-    pbits = _bits(p)
+    """The lexicographically least sum (its heaps) on which the candidate breaks
+    the outcome rule, or ``None`` when it holds for every sum. ``gens``: (element,
+    option images, heap), the most significant first. A claimed P-position with
+    an option in P is found from each element's lex-least word (one heap more); a
+    claimed N-position with no option in P by a depth-first search in lex order
+    (:func:`grundy.kernels.misere.lex_n_failure`, or its readable version
+    :func:`_lex_n_failure_readable` when ``compiled`` is false). Every option of a
+    sum is lex-smaller than the sum (a heap replaced by smaller ones), so the
+    candidate is right on the options of its least failure: the failure's true
+    outcome is the opposite of the candidate's claim. After Plambeck and Siegel's
+    MisereSolver, whose successive least failures increase."""
     if p[0]:
         return []  # the empty sum is an N-position
-    # the shortest failing sum (the recalibration frees some of its heaps: the
-    # fewer heaps, the fewer candidates)
-    failing: list[tuple[int, ...]] = [
-        tuple(w) for e in range(q) for sb, w in mins[e] if (sb != 0 and not (sb & pbits)) != bool(p[e])]
-    if failing:
-        failing.sort(key=lambda w: (len(w), sorted(w)))
-        return list(failing[0])
-    # an element in P with some sum having an option in P: breadth-first over the
-    # pairs (element of a sum, one of its option images), with the sums
-    shortest: Callable[[tuple[int, ...]], int] = len
-    lexw = {e: min((tuple(w) for _sb, w in mins[e]), key=shortest) for e in range(q) if mins[e]}
-    lexw[0] = ()
+    if not gens:
+        return None
+    cols = [table[:, x] for x, _t, _h in gens]
+    lexw = _lex_words(table, cols)
+    best: list[int] | None = None
+    for j, (x, t, _h) in enumerate(gens):
+        bad = np.flatnonzero(p[table[:, x]] & p[table[:, t]].any(axis=1))
+        for e in bad.tolist():
+            w = list(lexw[e])
+            w[j] += 1
+            if best is None or w < best:
+                best = w
+    look("misère quotient: least failure", table.shape[0])
+    opts = [table[:, t] for _x, t, _h in gens]
     if compiled:
-        from grundy.kernels.misere import p_to_p
+        from grundy.kernels.misere import lex_n_failure
 
-        look("misère quotient: option pairs", q * q)
-        cols = np.stack([table[:, x] for x, _t, _h in gens]) if gens else np.zeros((0, q), dtype=np.int64)
-        found = p_to_p(cols, [table[:, t] for _x, t, _h in gens], p, list(lexw))
-        if found is None:
+        nf = lex_n_failure(np.stack(cols), opts, p, best,
+                           tick=lambda n: look("misère quotient: least failure", n))
+    else:
+        nf = _lex_n_failure_readable(cols, opts, p, best)
+    if nf is not None:
+        best = nf
+    if best is None:
+        return None
+    return [h for (_x, _t, h), k in zip(gens, best) for _ in range(k)]
+
+
+def _lex_n_failure_readable(cols: list[IntArray], opts: list[IntArray], p: BoolArray,
+                            bound: list[int] | None) -> list[int] | None:
+    """The readable :func:`grundy.kernels.misere.lex_n_failure`: the lex-least
+    sum (exponents) claimed N with options, none in P; sums whose (element, option
+    set) contains a set met before for that element are dropped with their
+    extensions (the earlier, lex-smaller sum and its extensions fail first)."""
+    m = len(cols)
+    pbits = _bits(p)
+    colsl = [c.tolist() for c in cols]
+    tbits = [[_bits_of(row) for row in o.tolist()] for o in opts]
+    seen: dict[int, list[int]] = {}
+    exps = [0] * m
+    count = [0]
+
+    def times(s: int, col: list[int]) -> int:
+        out = 0
+        while s:
+            low = s & -s
+            out |= 1 << col[low.bit_length() - 1]
+            s ^= low
+        return out
+
+    def rec(d: int, e: int, s: int) -> list[int] | None:
+        if d == m:
+            if bound is not None and exps >= bound:
+                return [-1]
+            if s and not p[e] and not s & pbits:
+                return list(exps)
             return None
-        root, way = found
-        return list(lexw[root]) + [gens[j][2] for j in way]
-    seen = np.zeros((q, q), dtype=bool)
-    parent: dict[tuple[int, int], tuple[tuple[int, int] | int, int]] = {}
-    frontier: list[tuple[int, int]] = []
-    for e, w in lexw.items():
-        for j, (x, t, h) in enumerate(gens):
-            for s in table[e, t].tolist():
-                pr = (int(table[e, x]), int(s))
-                if not seen[pr]:
-                    seen[pr] = True
-                    parent[pr] = (e, j)
-                    frontier.append(pr)
-    while frontier:
-        for pr in frontier:
-            if p[pr[0]] and p[pr[1]]:
-                word: list[int] = []
-                cur: tuple[int, int] | int = pr
-                while isinstance(cur, tuple):
-                    prev, j = parent[cur]
-                    word.append(gens[j][2])
-                    cur = prev
-                return list(lexw[cur]) + word
-        nxt = []
-        for pr in frontier:
-            for j, (x, t, h) in enumerate(gens):
-                n2 = (int(table[pr[0], x]), int(table[pr[1], x]))
-                if not seen[n2]:
-                    seen[n2] = True
-                    parent[n2] = (pr, j)
-                    nxt.append(n2)
-        frontier = nxt
-        look("misère quotient: option pairs", len(nxt) + 1)
-    return None
+        while True:
+            found = rec(d + 1, e, s)
+            if found is not None:
+                return found
+            e2 = colsl[d][e]
+            s2 = times(s, colsl[d]) | tbits[d][e]
+            lst = seen.setdefault(e2, [])
+            if any(not (old & ~s2) for old in lst):
+                break
+            lst[:] = [old for old in lst if s2 & ~old] + [s2]
+            count[0] += 1
+            if count[0] % 1024 == 0:
+                look("misère quotient: least failure", 1024)
+            exps[d] += 1
+            e, s = e2, s2
+        exps[d] = 0
+        return None
+
+    found = rec(0, 0, 0)
+    return None if found is None or found == [-1] else found
 
 
-def _consistent(mul: Callable[[Any, Any], Any], p: BoolArray, phi: Sequence[int],
-                opts: Sequence[Sequence[tuple[int, ...]]], word: Sequence[int]) -> bool:
-    """Whether the candidate obeys the outcome rule at the sum ``word``."""
-    e = 0
-    for h in word:
-        e = int(mul(e, phi[h]))
-    s = set()
-    for i, h in enumerate(word):
-        rest = 0
-        for j, g in enumerate(word):
-            if j != i:
-                rest = int(mul(rest, phi[g]))
-        for w in opts[h]:
-            x = rest
-            for g in w:
-                x = int(mul(x, phi[g]))
-            s.add(x)
-    rule = bool(s) and not any(p[x] for x in s)
-    return rule == bool(p[e])
+def _bits_of(elems: list[int]) -> int:
+    v = 0
+    for y in elems:
+        v |= 1 << y
+    return v
 
 
 def _candidate(table: IntArray, phi: Sequence[int], opts: Sequence[Sequence[tuple[int, ...]]],
-               free: dict[int, int], max_order: int, heap: int) -> tuple[IntArray, BoolArray, list[int]]:
-    """The reduced candidate with the heaps of ``free`` (heap: index) freed."""
+               free: dict[int, tuple[int, int]], max_order: int, heap: int) -> tuple[IntArray, BoolArray, list[int]]:
+    """The reduced candidate with the heaps of ``free`` (heap: (index, period))
+    freed: each the generator of its own cyclic component ``g^(i+p) = g^i``."""
     n = len(phi)
     kept = sorted({phi[h] for h in range(n) if h not in free and opts[h]})
     sub, index = _submonoid(table, kept)
-    comps = [sub] + [_cyclic(max(1, i), 2) for i in free.values()]
+    comps = [sub] + [_cyclic(max(1, i), per) for i, per in free.values()]
     prod = _Product(comps)
     if prod.size > max_order * 64:
         raise QuotientError(f"the quotient passes {max_order} elements at heap {heap}", heap, "order")
@@ -384,46 +433,43 @@ def _candidate(table: IntArray, phi: Sequence[int], opts: Sequence[Sequence[tupl
         raise QuotientError(f"the quotient passes {max_order} elements at heap {heap}", heap, "order")
     rep = np.zeros(k, dtype=np.int64)
     rep[cls[::-1]] = allx[::-1]
-    red = cls[prod.mul(rep[:, None], rep[None, :])].astype(np.int32)
+    red = _reduced(prod.mul, rep, cls)
     return red, p[rep].copy(), [int(cls[x]) for x in phi2]
 
 
 def _recalibrate(table: IntArray, phi: list[int], opts: list[list[tuple[int, ...]]], heap: int,
-                 max_order: int, rounds: int = 64) -> tuple[IntArray, BoolArray, list[int]]:
+                 max_order: int, rounds: int = 100_000) -> tuple[IntArray, BoolArray, list[int]]:
     """The quotient of the heaps ``0..heap`` when ``heap`` splits a class of the
     smaller ones: ``table``/``phi`` are the quotient of the smaller heaps (``phi``
-    with a placeholder for ``heap``)."""
-    free = {heap: 2}
-    cur_t, cur_phi = table, phi
-    red, p, phi2 = _candidate(cur_t, cur_phi, opts, free, max_order, heap)
+    with a placeholder for ``heap``). Each round finds the candidate's least
+    failing sum (:func:`_failure`) and frees some of its heaps, fewest first,
+    until the candidate's claim on that sum is reversed; the least failures then
+    increase from round to round (Plambeck and Siegel)."""
+    red, p, phi2 = _candidate(table, phi, opts, {heap: (2, 2)}, max_order, heap)
     for _ in range(rounds):
         gens = [(phi2[h], _images(lambda a, b: red[a, b], phi2, opts[h]), h)
                 for h in range(len(phi2) - 1, -1, -1) if opts[h]]
-        seen: set[tuple[int, tuple[int, ...]]] = set()
-        dg = []
-        for x, t, h in gens:
-            key = (x, tuple(t.tolist()))
-            if key not in seen:
-                seen.add(key)
-                dg.append((x, t, h))
-        word = _failure(red, p, dg)
+        word = _failure(red, p, gens)
         if word is None:
             return red, p, phi2
-        involved = sorted(set(word), reverse=True)
+        claim = bool(p[_element(red, phi2, word)])
+        involved = sorted(set(word))
         found = None
         too_big = 0
         for size in range(1, len(involved) + 1):
             for hs in itertools.combinations(involved, size):
-                f = {h: max(_index_of(red, phi2[h]), word.count(h), 2) for h in hs}
+                f = {}
+                for h in hs:
+                    index = max(1, _index_of(red, phi2[h]), word.count(h) - 1)
+                    f[h] = (index, max(2, 2 * ((index - 4) // 2)))
                 try:
                     cand = _candidate(red, phi2, opts, f, max_order, heap)
                 except QuotientError:
                     too_big += 1  # the candidate passes the bound: it may be the one
                     continue
-                ct, cp, cphi = cand
-                if _consistent(lambda a, b: ct[a, b], cp, cphi, opts, word):
-                    found = cand
-                    break
+                if bool(cand[1][_element(cand[0], cand[2], word)]) != claim:
+                    if found is None or cand[0].shape[0] < found[0].shape[0]:
+                        found = cand  # the smallest candidate that fixes the sum
             if found is not None:
                 break
         if found is None and too_big:
@@ -438,6 +484,13 @@ def _recalibrate(table: IntArray, phi: list[int], opts: list[list[tuple[int, ...
                                 f"fixes the sum {sorted(word)}", heap, "split")
         red, p, phi2 = found
     raise QuotientError(f"heap {heap}: no quotient found in {rounds} recalibrations", heap, "split")
+
+
+def _element(table: IntArray, phi: Sequence[int], word: Sequence[int]) -> int:
+    x = 0
+    for h in word:
+        x = int(table[x, phi[h]])
+    return x
 
 
 # ------------------------------------------------------------------ heap rulesets

@@ -31,9 +31,11 @@ makes the pairs ``(element, option images)`` a finite monoid; for each element i
 union ``U(e)`` of option-image sets and its minimal option-image sets are computed
 as fixed points over all sums, and the outcome rule (``g^k + Y`` is P iff it has no
 option in the P-portion) is checked against both. When it fails (an older class
-splits, which this construction does not handle) the computation stops and says
-so. Finally a quotient's predictions are checked against exhaustive search in the
-tests.
+splits) the candidate is recalibrated after Plambeck and Siegel's MisereSolver:
+round after round its least failing sum in lex order is found and some of that
+sum's heaps are freed, until no sum fails (or the candidates pass the bound on the
+order, when the computation stops and says so). Finally a quotient's predictions are
+checked against exhaustive search in the tests.
 
 The code is in four modules: :mod:`grundy.solve.misere_algebra` (monoid
 arithmetic: tables, words, option images, refinement, tameness),
