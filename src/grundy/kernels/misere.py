@@ -48,6 +48,18 @@ def to_bitsets(rows: NDArray[Any], words: int) -> NDArray[np.uint64]:
     return out
 
 
+
+def _option_bitsets(opts: Any, ng: int, q: int) -> tuple[int, Any]:
+    """The option sets of the ``ng`` generators as bitset rows ``(ng, q, words)``
+    (``words`` 64-bit words a row), and ``words``."""
+    words = max(1, (q + 63) // 64)
+    tb = np.zeros((ng, q, words), dtype=np.uint64)
+    for j, o in enumerate(opts):
+        o = np.asarray(o, dtype=np.int64)
+        if o.size:
+            tb[j] = to_bitsets(o, words)
+    return words, tb
+
 def minimal_sets(cols: NDArray[Any], opts: Sequence[NDArray[Any]], *,
                  start_elems: NDArray[Any] | None = None, start_bits: NDArray[np.uint64] | None = None,
                  first: int = 0, tick: Callable[[int], None] | None = None) -> tuple[
@@ -71,12 +83,7 @@ def minimal_sets(cols: NDArray[Any], opts: Sequence[NDArray[Any]], *,
     jit = jit_module("_misere_jit")
     cols = np.ascontiguousarray(cols, dtype=np.int64)
     ng, q = cols.shape
-    words = max(1, (q + 63) // 64)
-    tb = np.zeros((ng, q, words), dtype=np.uint64)
-    for j, o in enumerate(opts):
-        o = np.asarray(o, dtype=np.int64)
-        if o.size:
-            tb[j] = to_bitsets(o, words)
+    words, tb = _option_bitsets(opts, ng, q)
     k0 = 0 if start_elems is None else len(start_elems)
     cap = max(1024, 4 * (k0 + ng + 1))
     ent_elem = np.zeros(cap, dtype=np.int64)
@@ -171,12 +178,7 @@ def lex_n_failure(cols: NDArray[Any], opts: Sequence[NDArray[Any]], p: NDArray[n
     jit = jit_module("_misere_jit")
     cols = np.ascontiguousarray(cols, dtype=np.int64)
     ng, q = cols.shape
-    words = max(1, (q + 63) // 64)
-    tb = np.zeros((ng, q, words), dtype=np.uint64)
-    for j, o in enumerate(opts):
-        o = np.asarray(o, dtype=np.int64)
-        if o.size:
-            tb[j] = to_bitsets(o, words)
+    words, tb = _option_bitsets(opts, ng, q)
     p = np.ascontiguousarray(p, dtype=np.bool_)
     pbits = to_bitsets(np.flatnonzero(p)[None, :], words)[0] if p.any() else np.zeros(words, dtype=np.uint64)
     has_bound = bound is not None
