@@ -222,3 +222,24 @@ def test_the_cli_guess_stops_a_move_function_that_never_returns(tmp_path: Any) -
     assert p.returncode == 2, p
     assert "without returning" in p.stderr and "Traceback" not in p.stderr
     assert len(p.stderr.strip().splitlines()) == 1
+
+
+def test_the_guard_raises_again_when_its_exception_is_swallowed() -> None:
+    """An alarm landing in a garbage-collector callback (Python drops the
+    exception) or in a user's ``except`` must not lose the budget."""
+    import time
+
+    from grundy.solve.guard import guard_until
+    from grundy.values import clock
+
+    swallowed = 0
+    with pytest.raises(SearchLimitError):
+        with guard_until(clock.now() + 0.05, "a loop that swallows the first stop", grace=0.05):
+            while True:
+                try:
+                    time.sleep(0.01)
+                except SearchLimitError:
+                    swallowed += 1
+                    if swallowed > 1:
+                        raise
+    assert swallowed == 2

@@ -47,6 +47,8 @@ __all__ = ["guard", "guard_until", "GRACE"]
 GRACE = 0.25
 #: Seconds between two more alarms while grundy's own code runs.
 _RETRY = 0.05
+#: Seconds before an alarm whose exception was swallowed raises again.
+_REFIRE = 0.25
 #: Deadlines further away than this are not armed (``setitimer`` overflows on
 #: budgets such as ``1e308`` seconds; a year is no limit to a search).
 _FAR = 365 * 24 * 3600.0
@@ -109,7 +111,11 @@ def _fire(signum: int, frame: FrameType | None) -> None:
     if not e.anywhere and _ours(frame):
         signal.setitimer(signal.ITIMER_REAL, _RETRY)  # grundy's code looks at the clock itself
         return
-    e.fire_at = float("inf")  # once: the search unwinds
+    # Not once: an exception raised inside a garbage-collector callback or a
+    # ``__del__`` is printed and dropped by Python, and a user's bare ``except``
+    # may swallow it; the alarm raises again after ``grace`` until the guarded
+    # block has been left (leaving it disarms the entry).
+    e.fire_at = now + _REFIRE
     _arm(now)
     raise SearchLimitError(e.message, reason="seconds")
 
