@@ -2,7 +2,7 @@
 Cram boards (Beling's table), each line printed as soon as it is found.
 
 Run:  python benchmarks/results_search.py [--grids 1-21] [--boards 4x5,5x7]
-          [--seconds 600] [--confirm-seconds 300]
+          [--seconds 600] [--confirm-seconds 300] [--slots 28 --max-memory 12]
 
 Each grid's value is found three times: by the compiled tier's value by outcomes
 of ``G + *k`` and by its mex-set search (Beling and Rogalski), each with a fresh
@@ -66,7 +66,7 @@ def grids(ns: list[int], seconds: float, confirm: float) -> None:
               flush=True)
 
 
-def boards(texts: list[str], seconds: float, method: str) -> None:
+def boards(texts: list[str], seconds: float, method: str, max_memory: int | None = None) -> None:
     cram = grundy.games.get("cram")
     for text in texts:
         h, w, free = cram.parse_position(text)
@@ -77,7 +77,8 @@ def boards(texts: list[str], seconds: float, method: str) -> None:
             continue
         game, word = fit
         C.forget_tables()
-        v, t = _timed(lambda: C.compiled_value(game, word, budget=Budget(seconds=seconds),
+        v, t = _timed(lambda: C.compiled_value(game, word, budget=Budget(seconds=seconds,
+                                                                 max_memory=max_memory),
                                                method=method))
         s = C._TABLES.get(game.identity())
         nodes = s.nodes if s is not None else 0
@@ -93,14 +94,22 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=600.0)
     ap.add_argument("--confirm-seconds", type=float, default=300.0)
     ap.add_argument("--method", default="outcomes", choices=C.METHODS)
+    ap.add_argument("--slots", type=int, default=0,
+                    help="log2 of the largest table (default: the library's 2^24 slots)")
+    ap.add_argument("--max-memory", type=float, default=0.0,
+                    help="GiB of memory the board searches may hold (the table takes "
+                    "at most half of what it leaves)")
     args = ap.parse_args()
+    if args.slots:
+        C.MAX_ENTRIES = 1 << args.slots
+    mem = int(args.max_memory * 2**30) if args.max_memory else None
     # load the compiled code before timing
     C.compiled_value(C.CRAM, cram_word(2, 3, 63))
     if args.grids:
         a, _, b = args.grids.partition("-")
         grids(list(range(int(a), int(b or a) + 1)), args.seconds, args.confirm_seconds)
     if args.boards:
-        boards(args.boards.split(","), args.seconds, args.method)
+        boards(args.boards.split(","), args.seconds, args.method, mem)
 
 
 if __name__ == "__main__":
