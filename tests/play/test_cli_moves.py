@@ -100,3 +100,22 @@ def test_hint_help_moves_and_refusals_do_not_reprint_the_board() -> None:
     out = run("nim", "3", "4", "5", lines=["hint", "moves", "help", "banana"])
     assert out.count("Position in nim:") == 1
     assert "Hint: heap 1 to 1" in out and "Refused:" in out
+
+
+@pytest.mark.parametrize("rows,typed,left", [
+    (("5", "3"), "2: knock 3", ["  1: IIIII  (5 pins", "  2: II  (2 pins"]),        # was echoed '2: knock 1'
+    (("5", "7"), "2: knock 5", ["  1: IIIII  (5 pins", "  2: IIII  (4 pins", "  3: II  (2 pins"]),  # was '2: knock 3'
+    (("5", "7", "3"), "2: knock 3",
+     ["  1: IIIII  (5 pins", "  2: II  (2 pins", "  3: IIII  (4 pins", "  4: III  (3 pins"]),
+    (("4",), "knock 4", [": III  (3 pins"]),                                     # was echoed 'knock 1'
+])
+def test_kayles_move_echoed_as_typed_and_pieces_in_place(rows: tuple[str, ...], typed: str,
+                                                         left: list[str]) -> None:
+    """A Kayles move is echoed as typed (the pins named, not another move to the
+    same rows); the pieces of a split row take its place and later rows move up."""
+    out = run("kayles", *rows, lines=[typed])
+    assert f"You play: {typed}\r\n" in out or f"You play: {typed}\n" in out, out
+    board = first_board(out)
+    for line in left:
+        assert line in board, (typed, board)
+    assert re.findall(r": (I+)  \(", board) == [re.findall(r": (I+)  \(", ln)[0] for ln in left], board

@@ -33,9 +33,9 @@ from itertools import islice
 
 from grundy.values.errors import GrundyError, InvalidPositionError, describe
 from grundy.rules.game import GameSum, SumMove
-from grundy.rules.moves import component_move_text
+from grundy.rules.moves import component_move_text, words
 
-__all__ = ["format_sum_move", "parse_sum_move"]
+__all__ = ["format_sum_move", "parse_sum_move", "echo_sum_move"]
 
 _COLON = re.compile(r"^\s*(?:heap|game|component|#)?\s*(\d+)\s*:\s*(.+)$", re.I)
 _HEAP_TO = re.compile(r"^\s*(?:heap\s+)?(\d+)\s*(?:-|->|>|\bto\b)\s*(\d+)\s*$", re.I)
@@ -49,6 +49,46 @@ def format_sum_move(game: GameSum, move: SumMove) -> str:
     i, option = move
     c = game.components[i]
     return component_move_text(len(game.components), i, c.ruleset.format_move(c.position, option))
+
+
+def echo_sum_move(game: GameSum, move: SumMove, typed: str) -> str:
+    """The text of ``move`` (typed as ``typed``) a face shows back: the move as
+    typed, where it is in the game's own notation (its first word that of
+    :func:`format_sum_move`'s) and names exactly this move, else the game's text
+    (:func:`format_sum_move`). Two moves may lead to the same rows (in Kayles,
+    ``knock 3`` and ``knock 1`` from a row of 3): the person sees the pins they
+    named, not the other move.
+
+    >>> import grundy
+    >>> k = grundy.games.get("kayles")
+    >>> g = k.sum(5, 3)
+    >>> m = parse_sum_move(g, "2:knock  3")
+    >>> format_sum_move(g, m), echo_sum_move(g, m, "2:knock  3")
+    ('2: knock 1', '2: knock 3')
+    >>> nim = grundy.games.get("nim").sum(3, 4)
+    >>> echo_sum_move(nim, parse_sum_move(nim, "2: take 1"), "2: take 1")   # another notation
+    'heap 2 to 3'
+    """
+    canonical = format_sum_move(game, move)
+    m = _COLON.match(typed)
+    if m:
+        if _index(m.group(1)) != move.component + 1:
+            return canonical
+        sub = m.group(2)
+    elif len(game.components) == 1:
+        sub = typed
+    else:
+        return canonical
+    sub = " ".join(sub.split())
+    c = game.components[move.component]
+    own = c.ruleset.format_move(c.position, move.option)
+    if sub.lower() == own.lower() or not words(own) or words(sub)[:1] != words(own)[:1]:
+        return canonical
+    try:
+        same = c.ruleset.parse_move(c.position, sub) == move.option
+    except (GrundyError, ValueError, TypeError):
+        same = False
+    return component_move_text(len(game.components), move.component, sub) if same else canonical
 
 
 def _index(digits: str) -> int:

@@ -52,7 +52,7 @@ from grundy.rules.game import Game, GameSum, SumMove
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
 from grundy.solve.budget import Budget, as_budget, from_keywords
-from grundy.play.moves import format_sum_move, parse_sum_move
+from grundy.play.moves import echo_sum_move, format_sum_move, parse_sum_move
 
 __all__ = ["Session", "Ply", "SESSION_BUDGET"]
 
@@ -286,13 +286,16 @@ class Session:
 
     def push(self, move: SumMove | tuple[int, Hashable] | str) -> Ply:
         """Make ``move`` (a :class:`SumMove` or text); illegal moves raise
-        :class:`InvalidPositionError` with the reason and change nothing."""
+        :class:`InvalidPositionError` with the reason and change nothing. A
+        typed move's ply text is the move as typed where it is in the game's
+        notation (:func:`~grundy.play.moves.echo_sum_move`)."""
         g = self.game
         if self.over:
             raise InvalidPositionError("the game is over: no move is left")
         sm = self.parse_move(move) if isinstance(move, str) else SumMove(*move)
         after = _flatten(g.play(sm))  # checks the move
-        text = format_sum_move(g, sm)
+        # a typed move is shown as typed (the pins named, where two moves lead to the same rows)
+        text = echo_sum_move(g, sm, move) if isinstance(move, str) else format_sum_move(g, sm)
         ply = Ply(self.to_move, g, sm, text, after, self._value_of(after))
         self.plies.append(ply)
         self._values.append(ply.value)
