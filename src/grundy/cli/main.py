@@ -75,16 +75,10 @@ def _first_moves(game: GameSum, most: int = 6) -> str:
     """
     from itertools import islice
 
-    from grundy.play.moves import format_sum_move
-    from grundy.rules.game import SumMove
-
-    def every() -> Iterator[SumMove]:
-        for i, c in enumerate(game.components):
-            for o in c.ruleset.moves(c.position):
-                yield SumMove(i, o)
+    from grundy.play.moves import format_sum_move, sum_moves
 
     try:
-        found = list(islice(every(), most + 1))
+        found = list(islice(sum_moves(game), most + 1))
         texts = [_short(format_sum_move(game, m), 40) for m in found[:most]]
     except (GrundyError, RecursionError, ValueError):
         return ""

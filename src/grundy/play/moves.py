@@ -29,18 +29,36 @@ grundy.values.errors.InvalidPositionError: cannot play 'to 0': components 1, 2 a
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from itertools import islice
 
 from grundy.values.errors import GrundyError, InvalidPositionError, describe
 from grundy.rules.game import GameSum, SumMove
-from grundy.rules.moves import component_move_text, words
+from grundy.rules.moves import component_move_text, distinct_options, words
 
-__all__ = ["format_sum_move", "parse_sum_move", "echo_sum_move"]
+__all__ = ["format_sum_move", "parse_sum_move", "echo_sum_move", "sum_moves"]
 
 _COLON = re.compile(r"^\s*(?:heap|game|component|#)?\s*(\d+)\s*:\s*(.+)$", re.I)
 _HEAP_TO = re.compile(r"^\s*(?:heap\s+)?(\d+)\s*(?:-|->|>|\bto\b)\s*(\d+)\s*$", re.I)
 _TAKE_FROM = re.compile(r"^\s*take\s+(\d+)\s+from\s+(?:heap\s+)?(\d+)\s*$", re.I)
 _NTH = re.compile(r"^\s*#\s*(\d+)\s*$")
+
+
+def sum_moves(game: GameSum) -> Iterator[SumMove]:
+    """The legal moves of ``game`` as people are shown them: components in
+    order, each component's options in the rules' order, each once (two moves to
+    the same position are one move; :func:`~grundy.rules.moves.distinct_options`).
+    ``#k`` counts them.
+
+    >>> import grundy
+    >>> h = grundy.games.get("hackenbush")
+    >>> g = h.sum(((), ()), (((),),))
+    >>> [format_sum_move(g, m) for m in sum_moves(g)]
+    ['1: cut 1-2', '2: cut 1-2', '2: cut 2-3']
+    """
+    for i, c in enumerate(game.components):
+        for o in distinct_options(c.ruleset, c.position):
+            yield SumMove(i, o)
 
 
 def format_sum_move(game: GameSum, move: SumMove) -> str:
@@ -148,7 +166,7 @@ def _heaps(game: GameSum) -> bool:
 
 def _nth(game: GameSum, text: str, k: int) -> SumMove:
     """The ``k``-th legal move of ``game`` (from 1), components in order."""
-    moves = (SumMove(i, o) for i, c in enumerate(game.components) for o in c.ruleset.moves(c.position))
+    moves = sum_moves(game)
     found = next(islice(moves, k - 1, None), None) if 1 <= k < _TOO_LONG else None
     if found is None:
         raise InvalidPositionError(
@@ -185,7 +203,7 @@ def _anywhere(game: GameSum, text: str) -> SumMove:
 
 
 def _example(game: GameSum) -> str:
-    for c in game.components:
-        for o in c.ruleset.moves(c.position):
-            return c.ruleset.format_move(c.position, o)
+    for m in sum_moves(game):
+        c = game.components[m.component]
+        return c.ruleset.format_move(c.position, m.option)
     return "..."

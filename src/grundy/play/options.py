@@ -21,7 +21,7 @@ from html import escape
 from itertools import islice
 from typing import Any
 
-from grundy.play.moves import format_sum_move
+from grundy.play.moves import format_sum_move, sum_moves
 from grundy.rules.game import Game, GameSum, SumMove
 from grundy.solve.budget import Budget
 from grundy.values.errors import GrundyError
@@ -149,18 +149,11 @@ def move_page(game: Game | GameSum, *, budget: Budget | None = None, offset: int
 
     def ordered() -> Iterator[SumMove]:
         yield from wins or ()
-        for i, c in enumerate(g.components):
-            for o in c.ruleset.moves(c.position):
-                m = SumMove(i, o)
-                if m not in known:
-                    yield m
+        for m in sum_moves(g):  # each move once (two moves to one position are one)
+            if m not in known:
+                yield m
 
-    def every() -> Iterator[SumMove]:
-        for i, c in enumerate(g.components):
-            for o in c.ruleset.moves(c.position):
-                yield SumMove(i, o)
-
-    counted = sum(1 for _ in islice(every(), COUNT_MOST + 1))
+    counted = sum(1 for _ in islice(sum_moves(g), COUNT_MOST + 1))
     total = counted if counted <= COUNT_MOST else None
     moves = list(islice(ordered(), offset, offset + most))
     out = []

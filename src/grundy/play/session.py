@@ -52,7 +52,7 @@ from grundy.rules.game import Game, GameSum, SumMove
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
 from grundy.solve.budget import Budget, as_budget, from_keywords
-from grundy.play.moves import echo_sum_move, format_sum_move, parse_sum_move
+from grundy.play.moves import echo_sum_move, format_sum_move, parse_sum_move, sum_moves
 
 __all__ = ["Session", "Ply", "SESSION_BUDGET"]
 
@@ -234,14 +234,12 @@ class Session:
         return list(self._values)
 
     def moves(self, limit: int | None = None) -> list[SumMove]:
-        """The legal moves (the first ``limit`` of them, if given: a huge heap has
-        a huge number of moves)."""
+        """The legal moves, each once (the first ``limit`` of them, if given: a
+        huge heap has a huge number of moves)."""
         return list(islice(self._iter_moves(), limit))
 
     def _iter_moves(self) -> Iterator[SumMove]:
-        for i, c in enumerate(self.game.components):
-            for o in c.ruleset.moves(c.position):
-                yield SumMove(i, o)
+        return sum_moves(self.game)
 
     @property
     def over(self) -> bool:

@@ -21,7 +21,7 @@ grundy.values.errors.InvalidPositionError: take12: '1' is not a move from 5 (the
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from itertools import islice
 from typing import TYPE_CHECKING, Any, cast
 
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 __all__ = [
     "parse_default_move", "illegal_move", "words", "SCAN_LIMIT", "format_heap_move",
     "parse_heap_move", "parse_row_changes", "default_format_move", "parse_labelled_move",
-    "label_key", "cell_name", "parse_cells", "component_move_text",
+    "label_key", "cell_name", "parse_cells", "component_move_text", "distinct_options",
 ]
 
 #: How many options the default parser scans when matching text (beyond it, only
@@ -55,6 +55,24 @@ def words(text: str) -> list[str]:
     return re.findall(r"\d+|[a-z]+|[-+>#]", text.lower())
 
 
+def distinct_options(rs: Ruleset, position: Any) -> Iterator[Hashable]:
+    """The options of ``position`` in the rules' order, each once: two moves
+    that lead to the same position (cutting either of two equal branches of a
+    tree) are one move for people, listed once and counted once (``#k``).
+
+    >>> import grundy
+    >>> h = grundy.games.get("hackenbush")
+    >>> t = h.parse_position("((),())")
+    >>> len(list(h.moves(t))), len(list(distinct_options(h, t)))
+    (2, 1)
+    """
+    seen: set[Hashable] = set()
+    for o in rs.moves(position):
+        if o not in seen:
+            seen.add(o)
+            yield o
+
+
 def illegal_move(rs: Ruleset, position: Any, text: str, why: str = "") -> InvalidPositionError:
     """The error for a move that cannot be read or is not legal, with a hint."""
     shown = _some_moves(rs, position)
@@ -65,7 +83,7 @@ def illegal_move(rs: Ruleset, position: Any, text: str, why: str = "") -> Invali
 
 def _some_moves(rs: Ruleset, position: Any, k: int = 3) -> str:
     try:
-        opts = list(islice(iter(rs.moves(position)), k + 1))
+        opts = list(islice(distinct_options(rs, position), k + 1))
         shown = [rs.format_move(position, o) for o in opts[:k]]
     except GrundyError:
         return ""
@@ -84,7 +102,7 @@ def parse_default_move(rs: Ruleset, position: Any, text: str) -> Hashable:
     m = _INDEX.match(t)
     if m:
         k = int(m.group(1))
-        opts = list(islice(iter(rs.moves(position)), k))
+        opts = list(islice(distinct_options(rs, position), k))
         if not 1 <= k <= len(opts):
             raise InvalidPositionError(
                 f"{rs.name}: no move {t!r} from {rs.format_position(position)} "
@@ -92,7 +110,7 @@ def parse_default_move(rs: Ruleset, position: Any, text: str) -> Hashable:
             )
         return opts[k - 1]
     # The text a format_move writes (small option lists only).
-    opts = list(islice(iter(rs.moves(position)), SCAN_LIMIT + 1))
+    opts = list(islice(distinct_options(rs, position), SCAN_LIMIT + 1))
     if len(opts) <= SCAN_LIMIT:
         for o in opts:
             if _norm(rs.format_move(position, o)) == _norm(t):

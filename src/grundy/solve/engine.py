@@ -234,9 +234,9 @@ def options_with_value(ruleset: Ruleset, position: Any, target: int, *,
         ruleset.check(position)
         known = ruleset.options_with_value_formula(position, target, limit=lim)
         if known is not None:
-            return known
-    return [o for o in options(ruleset, position, limit=lim)
-            if _value(ruleset, o, UNLIMITED, None) == target]
+            return _once(known)
+    return _once([o for o in options(ruleset, position, limit=lim)
+                  if _value(ruleset, o, UNLIMITED, None) == target])
 
 
 def winning_moves(ruleset: Ruleset, position: Any, *, limit: int | None = None) -> list[Hashable]:
@@ -247,9 +247,19 @@ def winning_moves(ruleset: Ruleset, position: Any, *, limit: int | None = None) 
         ruleset.check(position)
         known = ruleset.winning_moves_formula(position, limit=lim)
         if known is not None:
-            return known
-    return [o for o in options(ruleset, position, limit=lim)
-            if _outcome(ruleset, o, UNLIMITED, None) is Outcome.P]
+            return _once(known)
+    return _once([o for o in options(ruleset, position, limit=lim)
+                  if _outcome(ruleset, o, UNLIMITED, None) is Outcome.P])
+
+
+def _once(found: list[Hashable]) -> list[Hashable]:
+    """``found`` without repeats, in order: two moves of the rules to the same
+    option (equal branches of a tree) are one winning move.
+
+    >>> _once([3, 1, 3, 2, 1])
+    [3, 1, 2]
+    """
+    return list(dict.fromkeys(found))
 
 
 def winning_move(ruleset: Ruleset, position: Any) -> Hashable | None:

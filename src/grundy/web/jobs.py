@@ -32,6 +32,7 @@ from grundy.play.options import OUTCOME_WORDS as WORDS
 from grundy.play.parse import game_from_texts
 from grundy.rules.game import Game, GameSum, SumMove
 from grundy.rules.graphinput import no_files
+from grundy.rules.moves import distinct_options
 from grundy.rules.ruleset import Ruleset
 from grundy.values.errors import GrundyError, InvalidPositionError, UnknownGameError, describe
 from grundy.values.loopy import inf, loopy_words
@@ -178,7 +179,7 @@ def rules_text(summary: str, spec: str, text: str) -> dict[str, Any]:
         game = parse_game(spec, text)
         whole = game if isinstance(game, GameSum) else GameSum(game)
         c = whole.components[0]
-        moves = [_move_text(whole, SumMove(0, o), 60) for o in islice(c.ruleset.moves(c.position), 4)]
+        moves = [_move_text(whole, SumMove(0, o), 60) for o in islice(distinct_options(c.ruleset, c.position), 4)]
         moves = [m for m in moves if len(m) <= 40]  # a huge example's moves are no help
         pic = _picture(c) or ""
         kind = ("cells" if 'data-cell="' in pic else "board" if 'data-move="' in pic
