@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from grundy.values.errors import InvalidParameterError, UnknownGameError, describe
+from grundy.rules.naming import install_names
 from grundy.rules.ruleset import FunctionRuleset, Ruleset
 
 __all__ = ["Entry", "register", "catalogued", "maker", "named", "get", "find", "entries",
@@ -266,9 +267,17 @@ def display_name(rs: Ruleset) -> str:
     >>> display_name(get("octal:0.77")), display_name(get("subtraction:1,3,4"))
     ('kayles', 'subtraction:1,3,4')
     """
-    _load()
-    name = _COMMON.get(rs.spec) if rs.spec is not None else None
+    name = _common_of(rs.spec) if rs.spec is not None else None
     return name or rs.name
+
+
+def _common_of(spec: str) -> str | None:
+    """The catalogue's common name of a canonical spec (``None``: it has none)."""
+    _load()
+    return _COMMON.get(spec)
+
+
+install_names(_common_of)  # reports and pages name catalogue games by their common names
 
 
 def find(spec: str, default: Ruleset | None = None) -> Ruleset | None:

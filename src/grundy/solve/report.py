@@ -25,6 +25,7 @@ from typing import Any
 from grundy.rules.compound import Compound, MisereSum, analysis_of
 from grundy.rules.game import Game, GameSum, SumMove
 from grundy.rules.moves import component_move_text
+from grundy.rules.naming import game_label
 from grundy.rules.sums import Sum
 from grundy.solve import reducer as R
 from grundy.solve.budget import Budget, as_budget, from_keywords, watching
@@ -90,7 +91,7 @@ class Report:
         moves described, at most (``None``: all of them)."""
         comps = components_of(self.game)
         return {
-            "game": repr(self.game),
+            "game": game_label(self.game),  # kayles[10], not octal:0.77[10]
             "components": [
                 {"ruleset": g.ruleset.name, "position": _json(g.position),
                  "text": g.ruleset.format_position(g.position), "value": _value_json(v)}
@@ -114,7 +115,7 @@ class Report:
         rows = "".join(
             f"<tr><th style='text-align:left'>{k}</th><td>{_html(v)}</td></tr>"
             for k, v in (
-                ("game", self.game), ("outcome", self.outcome), ("value", self.value),
+                ("game", game_label(self.game)), ("outcome", self.outcome), ("value", self.value),
                 ("winning moves", self.winning_moves), ("remoteness", self.remoteness),
                 ("suspense", self.suspense),
             )

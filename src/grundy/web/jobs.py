@@ -33,6 +33,7 @@ from grundy.play.parse import game_from_texts
 from grundy.rules.game import Game, GameSum, SumMove
 from grundy.rules.graphinput import no_files
 from grundy.rules.moves import distinct_options
+from grundy.rules.naming import game_label
 from grundy.rules.ruleset import Ruleset
 from grundy.values.errors import GrundyError, InvalidPositionError, UnknownGameError, describe
 from grundy.values.loopy import inf, loopy_words
@@ -259,6 +260,14 @@ def _picture_of(rs: Any, position: Any) -> str | None:
         return None
 
 
+def _spec(comps: Sequence[Game]) -> str | None:
+    """The catalogue spec of the components' game, which ``grundy.games.get``
+    (and the page's game field) reads back (``None``: the components are of
+    different games, or of none of the catalogue's)."""
+    specs = {c.ruleset.spec for c in comps}
+    return specs.pop() if len(specs) == 1 else None
+
+
 def _misere_analysis(game: Any, comps: Any, limits: Limits) -> dict[str, Any]:
     """The misère report of a sum: its outcome, misère value and winning moves."""
     from grundy.solve.report import analyze
@@ -268,7 +277,8 @@ def _misere_analysis(game: Any, comps: Any, limits: Limits) -> dict[str, Any]:
     outcome = None if report.outcome is None else str(report.outcome)
     moves = report.winning_moves
     return {
-        "game": "misère " + _text(repr(whole), 300), "ruleset": comps[0].ruleset.name, "misere": True,
+        "game": _text(game_label(game), 300), "spec": _spec(comps), "ruleset": comps[0].ruleset.name,
+        "misere": True,
         "outcome": outcome,
         "outcome_words": "not computed" if outcome is None else
         OUTCOME_WORDS.get(outcome, outcome) + " (misère: whoever moves last loses)",
@@ -313,7 +323,7 @@ def _zerosum_analysis(g: Any, state: Any, limits: Limits) -> dict[str, Any]:
     v = s.value
     opts = [] if s.over else s.options()
     best = [m.text for m in opts if m.best]
-    return {"game": f"{g.name}[{_text(g.format_position(state), 300)}]", "ruleset": g.name,
+    return {"game": f"{g.name}[{_text(g.format_position(state), 300)}]", "spec": g.name, "ruleset": g.name,
             "minimax": True, "outcome": None, "outcome_words": _minimax_words(v),
             "value": _jsonable(v),
             "components": [{"text": _text(g.format_position(state)), "value": _jsonable(v),
@@ -353,7 +363,8 @@ def analysis(spec: str, text: str, limits: Limits, misere: bool = False) -> dict
     moves = report.winning_moves
     outcome = None if report.outcome is None else str(report.outcome)
     return {
-        "game": _text(repr(game), 300),
+        "game": _text(game_label(game), 300),
+        "spec": _spec(comps),
         "ruleset": comps[0].ruleset.name if comps else "",
         "outcome": outcome,
         "outcome_words": "not computed" if outcome is None else OUTCOME_WORDS.get(outcome, outcome),
