@@ -104,3 +104,46 @@ def test_an_unbounded_power_stops_the_construction():
     tests = [c for m in range(5) for c in itertools.combinations_with_replacement(range(1, 6), m)]
     rows = [tuple(p(tuple(sorted((5,) * k + y))) for y in tests) for k in range(11)]
     assert len(set(rows)) == 11
+
+
+@pytest.mark.parametrize("code,heaps,max_order", [
+    ("0.354", 5, 256),
+    pytest.param("0.354", 5, 1024, marks=pytest.mark.slow),
+])
+def test_certified_lower_bound_is_real(code, heaps, max_order, monkeypatch):
+    """When the recalibration stops at the bound it reports a lower bound on the
+    order: elements of the last candidate pairwise distinguished by sums below its
+    least failing sum. Each pair is told apart again here by exhaustive search of
+    the sums (some sum ``x`` with ``a + x`` below the failure gives ``a + x`` and
+    ``b + x`` different outcomes), independently of the candidate's claims."""
+    import re
+
+    from grundy.solve import misere_build as B
+
+    opts = octal_heap_options(digits(code))
+    p = misere_p(opts)
+    calls = []
+    real = B.certified_classes
+
+    def spy(table, pp, gens, failure):
+        kept = real(table, pp, gens, failure)
+        calls.append((table, gens, failure, kept))
+        return kept
+
+    monkeypatch.setattr(B, "certified_classes", spy)
+    q = compute_quotient(opts, heaps, name=code, max_order=max_order)
+    assert q.stopped is not None and len(calls) == 1
+    table, gens, failure, kept = calls[0]
+    m = re.search(r"has at least (\d+) elements", q.stopped)
+    assert m is not None and int(m.group(1)) == len(kept) > 2 * (max_order // 64)
+    heaps_of = [h for _x, _t, h in gens]
+    bound = [failure.count(h) for h in heaps_of]
+    words = B._lex_words(table, [table[:, x] for x, _t, _h in gens])
+    ranked = sorted(range(table.shape[0]), key=lambda e: words[e])
+    as_sum = lambda w: tuple(h for h, k in zip(heaps_of, w) for _ in range(k))  # noqa: E731
+    kept_words = sorted(words[e] for e in kept)
+    for i, a in enumerate(kept_words):
+        xs = [as_sum(words[e]) for e in ranked if [u + v for u, v in zip(a, words[e])] < bound]
+        for b in kept_words[:i]:
+            assert any(p(tuple(sorted(as_sum(a) + x))) != p(tuple(sorted(as_sum(b) + x))) for x in xs), \
+                (code, as_sum(a), as_sum(b))
