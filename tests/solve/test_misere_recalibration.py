@@ -106,6 +106,45 @@ def test_an_unbounded_power_stops_the_construction():
     assert len(set(rows)) == 11
 
 
+def certificate_holds(table, gens, failure, kept, p, only=None) -> int:
+    """Every pair of the ``kept`` elements (their lex-least sums), or each pair with
+    one sum accepted by ``only``, is told apart by exhaustive search ``p`` with some
+    sum ``x`` that keeps ``a + x`` below the least failure. Returns the pairs checked."""
+    from grundy.solve import misere_build as B
+
+    heaps_of = [h for _x, _t, h in gens]
+    bound = [failure.count(h) for h in heaps_of]
+    words = B._lex_words(table, [table[:, x] for x, _t, _h in gens])
+    ranked = sorted(range(table.shape[0]), key=lambda e: words[e])
+    as_sum = lambda w: tuple(h for h, k in zip(heaps_of, w) for _ in range(k))  # noqa: E731
+    kept_words = sorted(words[e] for e in kept)
+    checked = 0
+    for i, a in enumerate(kept_words):
+        if only is not None and not only(as_sum(a)):
+            continue
+        xs = [as_sum(words[e]) for e in ranked if [u + v for u, v in zip(a, words[e])] < bound]
+        for b in kept_words[:i]:
+            assert any(p(tuple(sorted(as_sum(a) + x))) != p(tuple(sorted(as_sum(b) + x))) for x in xs), \
+                (as_sum(a), as_sum(b))
+            checked += 1
+    return checked
+
+
+def spy_certificates(monkeypatch) -> list:
+    from grundy.solve import misere_build as B
+
+    calls = []
+    real = B.certified_classes
+
+    def spy(table, pp, gens, failure):
+        kept = real(table, pp, gens, failure)
+        calls.append((table, gens, failure, kept))
+        return kept
+
+    monkeypatch.setattr(B, "certified_classes", spy)
+    return calls
+
+
 @pytest.mark.parametrize("code,heaps,max_order", [
     ("0.354", 5, 256),
     pytest.param("0.354", 5, 1024, marks=pytest.mark.slow),
@@ -118,32 +157,33 @@ def test_certified_lower_bound_is_real(code, heaps, max_order, monkeypatch):
     ``b + x`` different outcomes), independently of the candidate's claims."""
     import re
 
-    from grundy.solve import misere_build as B
-
     opts = octal_heap_options(digits(code))
-    p = misere_p(opts)
-    calls = []
-    real = B.certified_classes
-
-    def spy(table, pp, gens, failure):
-        kept = real(table, pp, gens, failure)
-        calls.append((table, gens, failure, kept))
-        return kept
-
-    monkeypatch.setattr(B, "certified_classes", spy)
+    calls = spy_certificates(monkeypatch)
     q = compute_quotient(opts, heaps, name=code, max_order=max_order)
     assert q.stopped is not None and len(calls) == 1
     table, gens, failure, kept = calls[0]
     m = re.search(r"has at least (\d+) elements", q.stopped)
     assert m is not None and int(m.group(1)) == len(kept) > 2 * (max_order // 64)
-    heaps_of = [h for _x, _t, h in gens]
-    bound = [failure.count(h) for h in heaps_of]
-    words = B._lex_words(table, [table[:, x] for x, _t, _h in gens])
-    ranked = sorted(range(table.shape[0]), key=lambda e: words[e])
-    as_sum = lambda w: tuple(h for h, k in zip(heaps_of, w) for _ in range(k))  # noqa: E731
-    kept_words = sorted(words[e] for e in kept)
-    for i, a in enumerate(kept_words):
-        xs = [as_sum(words[e]) for e in ranked if [u + v for u, v in zip(a, words[e])] < bound]
-        for b in kept_words[:i]:
-            assert any(p(tuple(sorted(as_sum(a) + x))) != p(tuple(sorted(as_sum(b) + x))) for x in xs), \
-                (code, as_sum(a), as_sum(b))
+    certificate_holds(table, gens, failure, kept, misere_p(opts))
+
+
+@pytest.mark.slow
+def test_dawson_kayles_heap_34_certified_lower_bound(monkeypatch):
+    """Q(0.07) at heap 34 with a bound of 2048: the stop reports more elements than
+    the 638 of Q_33, and each pair of certified elements with a heap of 34 in its
+    lex-least sum is told apart by search over the copies of heap 34 down to Q_33
+    (semi-exhaustive: sums without heap 34 answered by Q_33, itself checked by
+    exhaustive search in test_dawson_kayles_past_heap_30)."""
+    import re
+
+    from tests.oracles import misere_p_over
+
+    opts = octal_heap_options(digits("0.07"))
+    calls = spy_certificates(monkeypatch)
+    q = compute_quotient(opts, 34, name="0.07", max_order=2048)
+    assert q.heaps == 33 and q.order == 638 and len(calls) == 1
+    table, gens, failure, kept = calls[0]
+    m = re.search(r"heaps up to 34 has at least (\d+) elements", q.stopped or "")
+    assert m is not None and int(m.group(1)) == len(kept) > 638
+    p = misere_p_over(opts, q, 34)
+    assert certificate_holds(table, gens, failure, kept, p, only=lambda a: 34 in a) >= 638
