@@ -187,3 +187,19 @@ def test_dawson_kayles_heap_34_certified_lower_bound(monkeypatch):
     assert m is not None and int(m.group(1)) == len(kept) > 638
     p = misere_p_over(opts, q, 34)
     assert certificate_holds(table, gens, failure, kept, p, only=lambda a: 34 in a) >= 638
+
+
+def test_semi_exhaustive_oracle_agrees_with_exhaustive_search():
+    """misere_p_over (copies of the top heap searched, the rest answered by the
+    quotient of the smaller heaps) agrees with plain exhaustive search: 0.07 with
+    heap 10 on top of Q_9 (heap 10 splits a class of Q_9: the hard case)."""
+    from tests.oracles import misere_p_over
+
+    opts = octal_heap_options(digits("0.07"))
+    q9 = compute_quotient(opts, 9, name="0.07")
+    p, over = misere_p(opts), misere_p_over(opts, q9, 10)
+    rng = random.Random(10)
+    for _ in range(120):
+        hs = tuple(sorted([10] * rng.randint(0, 3) + [rng.randint(0, 9) for _ in range(rng.randint(0, 4))]))
+        assert over(hs) == p(tuple(h for h in hs if h)), hs
+    assert over((6, 10)) != over((6, 6, 6, 10))  # b^3 = b in Q_9, split by heap 10
