@@ -167,3 +167,34 @@ def misere_p(heap_options):
         return moved
 
     return p
+
+
+def misere_p_over(heap_options, quotient, top):
+    """``p(heaps)`` for sums of heaps ``<= top`` whose heaps below ``top`` are
+    covered by ``quotient``: exhaustive search over the copies of heap ``top`` (and
+    the moves in the other heaps while any copy is left), the sums without heap
+    ``top`` answered by the quotient. Semi-exhaustive: it trusts the quotient of the
+    smaller heaps (itself checked against :func:`misere_p` by the tests), nothing
+    about heap ``top``."""
+
+    @lru_cache(maxsize=None)
+    def p(k: int, rest: tuple) -> bool:
+        if k == 0:
+            return quotient.outcome(list(rest)).name == "P"
+        for o in heap_options(top):  # heap top always has a move here
+            if p(k - 1, tuple(sorted(rest + tuple(h for h in o if heap_options(h))))):
+                return False
+        for i, h in enumerate(rest):
+            if i and rest[i - 1] == h:
+                continue
+            others = rest[:i] + rest[i + 1:]
+            for o in heap_options(h):
+                if p(k, tuple(sorted(others + tuple(x for x in o if heap_options(x))))):
+                    return False
+        return True
+
+    def outcome(heaps: tuple) -> bool:
+        rest = tuple(sorted(h for h in heaps if h != top and heap_options(h)))
+        return p(sum(1 for h in heaps if h == top), rest)
+
+    return outcome

@@ -27,7 +27,7 @@ from grundy.values.errors import (
     InvalidParameterError, InvalidPositionError, MoveFunctionError, SearchLimitError, describe,
 )
 
-__all__ = ["compute_quotient", "heap_options"]
+__all__ = ["certified_classes", "compute_quotient", "heap_options"]
 
 
 def _step(table: IntArray, ppos: BoolArray, gens: list[tuple[int, IntArray]], t_new: IntArray,
@@ -403,6 +403,99 @@ def _bits_of(elems: list[int]) -> int:
     return v
 
 
+def certified_classes(table: IntArray, p: BoolArray, gens: list[tuple[int, IntArray, int]],
+                      failure: Sequence[int] | None) -> list[int]:
+    """Elements of a candidate that are certainly distinct classes of the true
+    quotient: pairwise distinguished by sums lex-smaller than the candidate's least
+    failing sum ``failure`` (its heaps, from :func:`_failure`; ``None``: no sum
+    fails, every element counts). ``gens`` as for :func:`_failure`.
+
+    The candidate's outcomes are right on every sum lex-smaller than its least
+    failure, and the lex order is compatible with adding sums (``a < b`` gives
+    ``a + x < b + x``). So when the lex-least sums ``a > b`` of two elements and a
+    sum ``x`` have ``a + x`` below the failure, and the candidate says
+    ``a + x`` and ``b + x`` differ in outcome, they really do: ``a`` and ``b`` are
+    distinguishable in the game itself. The elements are taken in the lex order of
+    their lex-least sums, each kept when the sums ``x`` allowed for it tell it from
+    every element kept before (the sums allowed for later elements are fewer, as
+    ``x`` ranges over a prefix of that order). Their number is a lower bound on the
+    order of the quotient even when the construction cannot finish (after
+    MisereSolver's certified lower bound, Plambeck and Siegel).
+
+    >>> q = compute_quotient(lambda n: [[n - k] for k in range(1, n + 1)], 3, name="nim")
+    >>> gens = [(q.element(h), np.array(sorted({q.element(h - k) for k in range(1, h + 1)})), h)
+    ...         for h in (3, 2, 1)]
+    >>> len(certified_classes(q.table, q.ppos, gens, None))
+    6
+    >>> len(certified_classes(q.table, q.ppos, gens, [2, 1]))  # only sums below 2 + 1
+    2
+    """
+    q = int(table.shape[0])
+    cols = [table[:, x] for x, _t, _h in gens]
+    lexw = _lex_words(table, cols)
+    rank = sorted(range(q), key=lambda e: lexw[e])
+    if failure is None:
+        bound = None
+    else:
+        where = {h: j for j, (_x, _t, h) in enumerate(gens)}
+        bound = [0] * len(gens)
+        for h in failure:
+            bound[where[h]] += 1
+
+    def below(w: list[int], x: list[int]) -> bool:
+        return bound is None or [a + b for a, b in zip(w, x)] < bound
+
+    # allowed[i]: how many elements, in rank order, may be added to element rank[i]
+    allowed = []
+    hi = q
+    for e in rank:
+        lo, top = 0, hi
+        w = lexw[e]
+        while lo < top:  # the allowed sums form a prefix, shorter for later elements
+            mid = (lo + top) // 2
+            if below(w, lexw[rank[mid]]):
+                lo = mid + 1
+            else:
+                top = mid
+        if lo == 0:
+            break
+        allowed.append(lo)
+        hi = lo
+    if not allowed:
+        return []
+    order = np.array(rank, dtype=np.int64)
+    width = allowed[0]
+    kept: list[int] = []
+    rows: list[bytes] = []
+    seen: set[bytes] = set()
+    length = -1
+    block = max(1, (1 << 24) // max(1, width))
+    packed = np.zeros((0, 0), dtype=np.uint8)
+    start = 0
+    for i, t in enumerate(allowed):
+        if i - start >= packed.shape[0]:
+            start = i
+            members = order[i:i + block]
+            packed = np.packbits(p[table[members][:, order[:width]]], axis=1, bitorder="little")
+            look("misère quotient: certified classes", len(members))
+        nbytes, rest = divmod(t, 8)
+        mask = np.uint8((1 << rest) - 1)
+
+        def prefix(row: Any) -> bytes:
+            head = bytes(row[:nbytes].tobytes())
+            return head + bytes([int(row[nbytes] & mask)]) if rest else head
+
+        if t != length:
+            length = t
+            seen = {prefix(np.frombuffer(r, dtype=np.uint8)) for r in rows}
+        key = prefix(packed[i - start])
+        if key not in seen:
+            seen.add(key)
+            kept.append(int(order[i]))
+            rows.append(bytes(packed[i - start].tobytes()))
+    return kept
+
+
 def _candidate(table: IntArray, phi: Sequence[int], opts: Sequence[Sequence[tuple[int, ...]]],
                free: dict[int, tuple[int, int]], max_order: int, heap: int) -> tuple[IntArray, BoolArray, list[int]]:
     """The reduced candidate with the heaps of ``free`` (heap: (index, period))
@@ -476,9 +569,12 @@ def _recalibrate(table: IntArray, phi: list[int], opts: list[list[tuple[int, ...
             # Not a failure of the method: the candidates that could fix the sum
             # are past the bound (the quotient of the heaps up to ``heap`` has
             # more than ``max_order`` elements, or this construction needs more).
+            certified = len(certified_classes(red, p, gens, word))
             raise QuotientError(
                 f"heap {heap}: no recalibration within {max_order} elements fixes the sum "
-                f"{sorted(word)} ({too_big} larger candidates not built)", heap, "order")
+                f"{sorted(word)} ({too_big} larger candidates not built); the quotient of the "
+                f"heaps up to {heap} has at least {certified} elements (pairwise distinguished "
+                "by sums below that sum)", heap, "order")
         if found is None:
             raise QuotientError(f"heap {heap} splits a class of smaller heaps and no recalibration "
                                 f"fixes the sum {sorted(word)}", heap, "split")
