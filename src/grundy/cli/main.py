@@ -193,7 +193,7 @@ def analyze(
     # value below stays exact (a 1001-digit heap is printed once in full, not thrice)
     label = " + ".join(f"{display_name(rs)}[{_short(c['text'])}]" for c in comps)
     if misere:
-        _misere_lines(rs, report, label)
+        _misere_lines(rs, report, label, data)
         return
     click.echo(f"game:          {label}")
     outcome = report.outcome
@@ -216,13 +216,7 @@ def analyze(
         if listed:  # the moves there are, in the game's notation, so the notation is seen
             click.echo(f"moves:         {listed}  ({'none wins' if str(outcome) == 'D' else 'each loses'})")
     else:
-        head = "winning moves:" if report.winning_moves_complete else "winning move (one of several):"
-        click.echo(head)
-        for m, js in zip(moves, data["winning_moves"]):
-            # the move in the game's notation (components from 1), then where it leads
-            click.echo(f"  {_short(js['move'])}  (-> {_fmt(rs, m.option)})")
-        if len(moves) > _MOVES_SHOWN:
-            click.echo(f"  ... and {len(moves) - _MOVES_SHOWN:,} more (--json lists them all)")
+        _move_lines(rs, report, data)
     drawn = str(outcome) == "D"
     for key in ("remoteness", "suspense"):
         val = getattr(report, key)
@@ -235,9 +229,21 @@ def analyze(
         click.echo("note: raise --seconds / --limit / --max-memory to search further")
 
 
-def _misere_lines(rs: Any, report: Any, label: str) -> None:
-    """The text of a misère analysis (outcome, a winning move, the quotient used)."""
-    comps = report.to_dict()["components"]
+def _move_lines(rs: Any, report: Any, data: dict[str, Any]) -> None:
+    """The winning moves of a report (there are some): each in the game's
+    notation (components from 1), then where it leads; normal and misère play alike."""
+    moves = report.winning_moves
+    head = "winning moves:" if report.winning_moves_complete else "winning move (one of several):"
+    click.echo(head)
+    for m, js in zip(moves, data["winning_moves"]):
+        click.echo(f"  {_short(js['move'])}  (-> {_fmt(rs, m.option)})")
+    if len(moves) > _MOVES_SHOWN:
+        click.echo(f"  ... and {len(moves) - _MOVES_SHOWN:,} more (--json lists them all)")
+
+
+def _misere_lines(rs: Any, report: Any, label: str, data: dict[str, Any]) -> None:
+    """The text of a misère analysis (outcome, winning moves in the notation of
+    normal play, the quotient used)."""
     click.echo(f"game:          misère {label}")
     click.echo(f"outcome:       {_OUTCOME_TEXT.get(str(report.outcome), 'not computed')}")
     if report.value is not None:
@@ -248,9 +254,7 @@ def _misere_lines(rs: Any, report: Any, label: str) -> None:
     elif not moves:
         click.echo("winning move:  none")
     else:
-        for i, option in moves:
-            where = f"[{i}] " if len(comps) > 1 else ""
-            click.echo(f"winning move:  {where}{comps[i]['text']} -> {_fmt(rs, option)}")
+        _move_lines(rs, report, data)
     click.echo(f"quotient:      {report.quotient or 'none (exact search of the sum)'}")
     for key, why in report.stopped.items():
         if key not in ("remoteness", "suspense"):
