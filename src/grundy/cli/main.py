@@ -60,6 +60,9 @@ def _hard_deadline(seconds: float | None) -> Iterator[None]:
 
 #: winning moves the text report prints (``--json`` gives them all)
 _MOVES_SHOWN = 20
+#: the longest move text printed in full (Wythoff's ``both N`` with a 100-digit
+#: ``N`` is typed back into ``grundy play``; a 1001-digit heap is shortened)
+_MOVE_TEXT = 240
 
 
 def _first_moves(game: GameSum, most: int = 6) -> str:
@@ -236,7 +239,8 @@ def _move_lines(rs: Any, report: Any, data: dict[str, Any]) -> None:
     head = "winning moves:" if report.winning_moves_complete else "winning move (one of several):"
     click.echo(head)
     for m, js in zip(moves, data["winning_moves"]):
-        click.echo(f"  {_short(js['move'])}  (-> {_fmt(rs, m.option)})")
+        # in full up to a line's worth, so it can be typed back into 'grundy play'
+        click.echo(f"  {_short(js['move'], _MOVE_TEXT)}  (-> {_fmt(rs, m.option)})")
     if len(moves) > _MOVES_SHOWN:
         click.echo(f"  ... and {len(moves) - _MOVES_SHOWN:,} more (--json lists them all)")
 
