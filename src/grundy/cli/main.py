@@ -342,6 +342,7 @@ def table(game: str, to: int, start: int, as_json: bool, fmt: str, width: int, p
     from grundy import _interrupt
 
     _interrupt.last_words(lambda: f"grundy: interrupted after {rows.printed:,} values")
+    pattern_stopped: SearchLimitError | None = None
     try:
         with bar, watching(budget), _hard_deadline(seconds):
             try:
@@ -357,8 +358,12 @@ def table(game: str, to: int, start: int, as_json: bool, fmt: str, width: int, p
                 raise
             rows.flush()
             values = rows.kept
-            pattern = (_pattern(rs, values, progress) if start == 0 and values and stopped is None
-                       else None)
+            pattern = None
+            if start == 0 and values and stopped is None:
+                try:
+                    pattern = _pattern(rs, values, progress)
+                except SearchLimitError as exc:  # the table stands; its period was not found in time
+                    pattern_stopped = exc
     except KeyboardInterrupt:
         interrupted = True
         pattern = None
@@ -384,6 +389,9 @@ def table(game: str, to: int, start: int, as_json: bool, fmt: str, width: int, p
             )
         elif stopped is not None:
             click.echo("pattern: not searched (the table stopped)")
+        elif pattern_stopped is not None:
+            click.echo(f"pattern: none found within the budget (the period search stopped: "
+                       f"{str(pattern_stopped).split('; ')[0]}); raise --seconds to search further")
         elif not interrupted:
             click.echo("pattern: none found" if start == 0 else "pattern: not searched (--from is not 0)")
     if interrupted:
