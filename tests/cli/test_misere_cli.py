@@ -26,3 +26,41 @@ def test_analyze_misere_json_and_move(capsys):
         del left[m["component"]]
         to = m["to"]["sum"] if isinstance(m["to"], dict) else [m["to"]]
         assert p(tuple(sorted(h for h in left + to if h)))
+
+
+def _move_lines(out: str) -> list[str]:
+    """The lines of the winning moves (after the heading), as normal play prints them."""
+    lines = out.splitlines()
+    head = next(i for i, ln in enumerate(lines) if ln.startswith("winning move"))
+    if ":  " in lines[head] and not lines[head].endswith(":"):
+        return [lines[head].split(":", 1)[1].strip()]
+    return [ln.strip() for ln in lines[head + 1:] if ln.startswith("  ")]
+
+
+def test_misere_moves_in_the_notation_of_normal_play(capsys):
+    """``--misere`` prints its winning moves as normal play does: the game's own
+    notation, components from 1, the resulting position after '->'."""
+    import re
+
+    import grundy
+    from grundy.play.moves import parse_sum_move
+    from grundy.rules.game import GameSum
+
+    for args in (["kayles", "10", "4"], ["nim", "1", "1", "5"], ["kayles", "5"],
+                 ["hackenbush", "((),((),))"]):
+        assert main(["analyze", "--misere", *args, "--seconds", "5"]) == 0
+        out = capsys.readouterr().out
+        moves = _move_lines(out)
+        assert moves, out
+        rs = grundy.games.get(args[0])
+        g = GameSum(*(rs[rs.parse_position(a)] for a in args[1:]))
+        for line in moves:
+            text = line.split("  (->")[0]
+            assert not re.search(r"\[\d+\]", text), out          # no 0-based [i]
+            assert "  (-> " in line, out
+            m = parse_sum_move(g, text)                           # the notation play reads
+            assert g.play(m) is not None
+        if len(args) > 2:
+            assert all(re.match(r"(\d+: |heap \d+ )", t) for t in moves), out  # components from 1
+    assert main(["analyze", "--misere", "nim", "1", "1", "5"]) == 0
+    assert "heap 3 to 1  (-> 1)" in capsys.readouterr().out

@@ -58,3 +58,16 @@ def test_a_closed_pipe_ends_the_table_quietly() -> None:
                        shell=True, capture_output=True, text=True, timeout=120)
     assert p.stdout.split() == ["0:", *map(str, range(10)), "10:", *map(str, range(10, 20))]
     assert p.stderr == ""
+
+
+def test_a_period_search_past_the_budget_keeps_the_table_and_says_so(capfd: Any) -> None:
+    """``grundy table octal:0.6 --to 30 --seconds 1``: the table is printed, the
+    period search (octal 0.6 has no known period) stops at the budget, and the
+    command says so and succeeds; it ended in an error (exit 2) after the table."""
+    assert main(["table", "octal:0.6", "--to", "30", "--seconds", "1", "--no-progress"]) == 0
+    out, err = capfd.readouterr()
+    assert "30: 0" in out and "error" not in err, (out, err)
+    assert "pattern: none found within the budget" in out and "--seconds" in out, out
+    assert main(["table", "octal:0.6", "--to", "30", "--seconds", "1", "--json"]) == 0
+    data = json.loads(capfd.readouterr().out)
+    assert data["complete"] is True and data["pattern"] is None, data

@@ -169,3 +169,20 @@ def test_every_entry_round_trips_its_move_notation() -> None:
         q = nk.parse_position(text)
         assert [nk.format_move(q, o) for o in nk.moves(q)][0] == "take 1"
         assert nk.parse_position(nk.format_position(q)) == q
+
+
+def test_northcott_positions_read_as_columns_not_tuples() -> None:
+    """Northcott's positions are written as the columns people type (``1 3 2 5``,
+    white's turn said in words), and read back; ``grundy analyze`` prints no raw
+    tuples."""
+    import grundy
+
+    g = grundy.games.get("northcott:8")
+    for p in [(((1, 3), (2, 5)), 0), (((1, 3), (3, 5)), 1), (((8, 1),), 1)]:
+        text = g.format_position(p)
+        assert "(" not in text and "," not in text.split(", white to move")[0], text
+        assert g.parse_position(text) == p, text
+    assert g.format_position((((1, 3), (2, 5)), 0)) == "1 3 2 5"
+    r = _run("analyze", "northcott:8", "1", "3", "2", "5", stdin="")
+    assert "game:          northcott:8[1 3 2 5]" in r.stdout, r.stdout
+    assert "  row 2 to 3  (-> 1 3 3 5, white to move)" in r.stdout, r.stdout

@@ -119,3 +119,26 @@ def test_kayles_move_echoed_as_typed_and_pieces_in_place(rows: tuple[str, ...], 
     for line in left:
         assert line in board, (typed, board)
     assert re.findall(r": (I+)  \(", board) == [re.findall(r": (I+)  \(", ln)[0] for ln in left], board
+
+
+def test_moves_command_says_when_the_list_is_paged() -> None:
+    """A long move list says how many are shown of how many, and how to see the
+    rest; never a silent cut."""
+    out = run("nim", "30", "40", lines=["moves", "moves 61", "moves 200"])
+    pages = [ln for ln in out.splitlines() if "Moves" in ln]
+    assert len(pages) >= 3, out
+    first, last, past = pages[0], pages[1], pages[2]
+    assert "moves 1-30 of 70" in first and "'moves 31'" in first, first
+    assert first.count(", ") >= 29 and "..." not in first.split("(")[0], first
+    assert "moves 61-70 of 70" in last and "heap 2 to 39" in last, last
+    assert "'moves 71'" not in last
+    assert "no moves past the 70th" in past or "there are 70" in past, past
+    small = run("nim", "2", "1", lines=["moves"])
+    line = next(ln for ln in small.splitlines() if "Moves" in ln)
+    assert "of" not in line and line.count(", ") == 2, line  # the whole list, no note
+
+
+def test_moves_of_a_huge_heap_say_more_than() -> None:
+    out = run("dawson", "10**12", lines=["moves"])
+    line = next(ln for ln in out.splitlines() if "Moves" in ln)
+    assert "moves 1-30 of more than 100,000" in line and "'moves 31'" in line, line

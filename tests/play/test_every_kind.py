@@ -157,3 +157,13 @@ def test_misere_elements_decide_the_misere_outcome() -> None:
         parts, whole = known
         assert len(parts) == len(t)
         assert seen.setdefault(whole, wins(t)) == wins(t), (t, whole)
+
+
+def test_zero_sum_game_repr_pastes_back() -> None:
+    """The catalogue's zero-sum game shows as something a user can paste back."""
+    import grundy
+
+    for g in grundy.games.zerosum_entries():
+        assert repr(g) == f"grundy.games.zero_sum({g.name!r})"
+        assert eval(repr(g), {"grundy": grundy}) is g
+    assert repr(grundy.games.zero_sum("carrot")) == "grundy.games.zero_sum('carrot')"

@@ -447,3 +447,44 @@ def test_fibonacci_is_memory_light_at_a_large_heap() -> None:
                "move": f.winning_move(f.start(n))[1], "seconds": time.monotonic() - t}
     """, address_space=700 << 20)
     assert out["term"] == 5 and out["P"] == "P" and out["move"] == 10
+
+
+def test_listing_each_move_once_holds_no_big_options() -> None:
+    """Listing each move once (two moves to one position are one) remembers a
+    big option by its hash and place, not whole: the 9,999 options of
+    ``evensplit:2`` at 10^4 (sums of up to 10^4 heaps, 50 million heaps in all)
+    were held whole while a move page counted them (903 MiB)."""
+    out = run_child("""
+        import grundy
+        from grundy.rules.moves import distinct_options
+        g = grundy.games.get("evensplit:2")
+        base = int(open("/proc/self/status").read().split("VmRSS:")[1].split()[0]) * 1024
+        n = sum(1 for _ in distinct_options(g, 10**4))
+        out = {"n": n, "base": base}
+    """, timeout=300)
+    assert out["n"] == 9999
+    assert out["maxrss"] - out["base"] < 150 << 20, (out["maxrss"] - out["base"]) >> 20
+
+
+def test_distinct_options_never_merge_two_positions() -> None:
+    """Listing each move once is exact: two different options whose Python
+    hashes are equal (heaps n and n + 2^61 - 1; huge heaps; sums of many heaps)
+    are two moves; equal options (a sum in another order) are one."""
+    import grundy
+    from grundy.rules.moves import distinct_options
+    from grundy.rules.sums import Sum
+
+    m = 2**61 - 1
+    big = 10**5000
+    many = tuple(range(1, 200))
+    opts = [5, 5 + m, big, big + 1, big, Sum(*many), Sum(*reversed(many)), Sum(*many, 1),
+            Sum(big, 1), Sum(1, big), Sum(big + m, 1), Sum(5, 5 + m), Sum(5 + m, 5)]
+    assert hash(5) == hash(5 + m)
+
+    @grundy.ruleset
+    def listed(n):  # type: ignore[no-untyped-def]
+        return opts if n == 0 else []
+
+    got = list(distinct_options(listed, 0))
+    assert got == [5, 5 + m, big, big + 1, Sum(*many), Sum(*many, 1), Sum(big, 1), Sum(big + m, 1),
+                   Sum(5, 5 + m)]

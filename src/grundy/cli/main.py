@@ -60,6 +60,9 @@ def _hard_deadline(seconds: float | None) -> Iterator[None]:
 
 #: winning moves the text report prints (``--json`` gives them all)
 _MOVES_SHOWN = 20
+#: the longest move text printed in full (Wythoff's ``both N`` with a 100-digit
+#: ``N`` is typed back into ``grundy play``; a 1001-digit heap is shortened)
+_MOVE_TEXT = 240
 
 
 def _first_moves(game: GameSum, most: int = 6) -> str:
@@ -193,7 +196,7 @@ def analyze(
     # value below stays exact (a 1001-digit heap is printed once in full, not thrice)
     label = " + ".join(f"{display_name(rs)}[{_short(c['text'])}]" for c in comps)
     if misere:
-        _misere_lines(rs, report, label)
+        _misere_lines(rs, report, label, data)
         return
     click.echo(f"game:          {label}")
     outcome = report.outcome
@@ -216,13 +219,7 @@ def analyze(
         if listed:  # the moves there are, in the game's notation, so the notation is seen
             click.echo(f"moves:         {listed}  ({'none wins' if str(outcome) == 'D' else 'each loses'})")
     else:
-        head = "winning moves:" if report.winning_moves_complete else "winning move (one of several):"
-        click.echo(head)
-        for m, js in zip(moves, data["winning_moves"]):
-            # the move in the game's notation (components from 1), then where it leads
-            click.echo(f"  {_short(js['move'])}  (-> {_fmt(rs, m.option)})")
-        if len(moves) > _MOVES_SHOWN:
-            click.echo(f"  ... and {len(moves) - _MOVES_SHOWN:,} more (--json lists them all)")
+        _move_lines(rs, report, data)
     drawn = str(outcome) == "D"
     for key in ("remoteness", "suspense"):
         val = getattr(report, key)
@@ -235,9 +232,22 @@ def analyze(
         click.echo("note: raise --seconds / --limit / --max-memory to search further")
 
 
-def _misere_lines(rs: Any, report: Any, label: str) -> None:
-    """The text of a misère analysis (outcome, a winning move, the quotient used)."""
-    comps = report.to_dict()["components"]
+def _move_lines(rs: Any, report: Any, data: dict[str, Any]) -> None:
+    """The winning moves of a report (there are some): each in the game's
+    notation (components from 1), then where it leads; normal and misère play alike."""
+    moves = report.winning_moves
+    head = "winning moves:" if report.winning_moves_complete else "winning move (one of several):"
+    click.echo(head)
+    for m, js in zip(moves, data["winning_moves"]):
+        # in full up to a line's worth, so it can be typed back into 'grundy play'
+        click.echo(f"  {_short(js['move'], _MOVE_TEXT)}  (-> {_fmt(rs, m.option)})")
+    if len(moves) > _MOVES_SHOWN:
+        click.echo(f"  ... and {len(moves) - _MOVES_SHOWN:,} more (--json lists them all)")
+
+
+def _misere_lines(rs: Any, report: Any, label: str, data: dict[str, Any]) -> None:
+    """The text of a misère analysis (outcome, winning moves in the notation of
+    normal play, the quotient used)."""
     click.echo(f"game:          misère {label}")
     click.echo(f"outcome:       {_OUTCOME_TEXT.get(str(report.outcome), 'not computed')}")
     if report.value is not None:
@@ -248,9 +258,7 @@ def _misere_lines(rs: Any, report: Any, label: str) -> None:
     elif not moves:
         click.echo("winning move:  none")
     else:
-        for i, option in moves:
-            where = f"[{i}] " if len(comps) > 1 else ""
-            click.echo(f"winning move:  {where}{comps[i]['text']} -> {_fmt(rs, option)}")
+        _move_lines(rs, report, data)
     click.echo(f"quotient:      {report.quotient or 'none (exact search of the sum)'}")
     for key, why in report.stopped.items():
         if key not in ("remoteness", "suspense"):
@@ -334,6 +342,7 @@ def table(game: str, to: int, start: int, as_json: bool, fmt: str, width: int, p
     from grundy import _interrupt
 
     _interrupt.last_words(lambda: f"grundy: interrupted after {rows.printed:,} values")
+    pattern_stopped: SearchLimitError | None = None
     try:
         with bar, watching(budget), _hard_deadline(seconds):
             try:
@@ -349,8 +358,12 @@ def table(game: str, to: int, start: int, as_json: bool, fmt: str, width: int, p
                 raise
             rows.flush()
             values = rows.kept
-            pattern = (_pattern(rs, values, progress) if start == 0 and values and stopped is None
-                       else None)
+            pattern = None
+            if start == 0 and values and stopped is None:
+                try:
+                    pattern = _pattern(rs, values, progress)
+                except SearchLimitError as exc:  # the table stands; its period was not found in time
+                    pattern_stopped = exc
     except KeyboardInterrupt:
         interrupted = True
         pattern = None
@@ -376,6 +389,9 @@ def table(game: str, to: int, start: int, as_json: bool, fmt: str, width: int, p
             )
         elif stopped is not None:
             click.echo("pattern: not searched (the table stopped)")
+        elif pattern_stopped is not None:
+            click.echo(f"pattern: none found within the budget (the period search stopped: "
+                       f"{str(pattern_stopped).split('; ')[0]}); raise --seconds to search further")
         elif not interrupted:
             click.echo("pattern: none found" if start == 0 else "pattern: not searched (--from is not 0)")
     if interrupted:

@@ -9,7 +9,9 @@ moves are refused with the reason; Ctrl-C or end of input leaves cleanly.
 
 from __future__ import annotations
 
+import re
 import sys
+from itertools import islice
 
 import click
 
@@ -19,6 +21,8 @@ from grundy.cli.params import IntExpr
 
 from grundy.values.errors import GrundyError
 from grundy.play.board import board_lines, game_name
+from grundy.play.moves import format_sum_move
+from grundy.rules.game import GameSum
 from grundy.play.options import outcome_words
 from grundy.play.parse import game_from_texts
 from grundy.play.session import SESSION_BUDGET, Session
@@ -31,7 +35,7 @@ Type a move in the game's notation (e.g. 'heap 2 to 3', '2-3', '1: take 2',
 position), or a command:
   hint   a winning move, or in a drawn position the moves that keep the draw
   undo   take back your last move and the engine's reply
-  moves  list the legal moves
+  moves  list the legal moves (30 at a time; 'moves 31' lists from the 31st)
   help   this text
   quit   leave"""
 
@@ -59,6 +63,54 @@ def _show_misere(s: Session) -> None:
     parts, whole = known
     click.echo("\n".join(board_lines(s.game, parts, word="misère element")))
     click.echo(f"Misère play: {outcome_words(s.outcome)}; misère quotient element {whole}")
+
+
+_MOVES = re.compile(r"moves(\s+\d{1,18})?\s*")
+#: Moves the ``moves`` command lists at a time.
+MOVES_PER_LINE = 30
+
+
+def moves_line(game: GameSum, start: int = 1, per: int = MOVES_PER_LINE) -> str:
+    """The ``moves`` command's answer: ``per`` legal moves from the ``start``-th
+    (from 1, as ``#k`` counts them) and, when that is not all of them, which
+    ones of how many and how to see the rest (never a silent cut).
+
+    >>> import grundy
+    >>> moves_line(grundy.games.get("nim").sum(2, 1))
+    'Moves: heap 1 to 0, heap 1 to 1, heap 2 to 0'
+    >>> moves_line(grundy.games.get("nim").sum(2, 1), 2, per=1)
+    "Moves: heap 1 to 1 (moves 2-2 of 3; 'moves 3' lists the next, '#k' plays the k-th)"
+    >>> moves_line(grundy.games.get("nim").sum(2, 1), 9)
+    "Moves: no moves past the 3rd (there are 3; 'moves' lists from the first)"
+    """
+    from grundy.play.moves import sum_moves
+    from grundy.play.options import COUNT_MOST
+
+    start = max(start, 1)
+    counted = sum(1 for _ in islice(sum_moves(game), COUNT_MOST + 1))
+    total = f"{counted:,}" if counted <= COUNT_MOST else f"more than {COUNT_MOST:,}"
+    page = list(islice(sum_moves(game), start - 1, start - 1 + per))
+    if not page:
+        if counted == 0:
+            return "Moves: none (the game is over)"
+        return (f"Moves: no moves past the {_ordinal(counted)} "
+                f"(there are {total}; 'moves' lists from the first)")
+    shown = ", ".join(format_sum_move(game, m) for m in page)
+    end = start - 1 + len(page)
+    if start == 1 and end == counted:
+        return f"Moves: {shown}"
+    more = (f"'moves {end + 1}' lists the next, " if counted > end else "")
+    return f"Moves: {shown} (moves {start:,}-{end:,} of {total}; {more}'#k' plays the k-th)"
+
+
+def _ordinal(n: int) -> str:
+    """``n`` as an ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st, ...
+
+    >>> [_ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 70)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '70th']
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n:,}{suffix}"
 
 
 #: How many times one position (with the same player to move) ends a game as drawn.
@@ -161,10 +213,8 @@ def play(game: str, positions: tuple[str, ...], first: str, limit: int, misere: 
                 s.undo(me)
                 click.echo("Took back your last move.")
                 changed = True
-        elif cmd == "moves":
-            ms = s.moves(31)
-            shown = ", ".join(s.format_move(m) for m in ms[:30])
-            click.echo(f"Moves: {shown}{', ...' if len(ms) > 30 else ''}")
+        elif _MOVES.fullmatch(cmd):
+            click.echo(moves_line(s.game, int(cmd.split()[1]) if " " in cmd.strip() else 1))
         else:
             try:
                 ply = s.push(line)

@@ -3,6 +3,7 @@ the chocolate-cutting game."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Iterator
 from typing import Any
 
@@ -206,12 +207,37 @@ class Northcott(Ruleset):
                     f"{describe(row)}"
                 )
 
+    def format_position(self, position: Any) -> str:
+        """The columns as typed, black and white row by row, and whose turn when
+        it is white's (what :meth:`parse_position` reads back).
+
+        >>> g = Northcott(8)
+        >>> g.format_position((((1, 3), (2, 5)), 0)), g.format_position((((1, 3), (3, 5)), 1))
+        ('1 3 2 5', '1 3 3 5, white to move')
+        >>> g.parse_position("1 3 3 5, white to move")
+        (((1, 3), (3, 5)), 1)
+        """
+        try:
+            rows, turn = position
+            cols = " ".join(f"{b} {w}" for b, w in rows)
+        except (TypeError, ValueError):
+            return super().format_position(position)
+        return cols + (", white to move" if turn == 1 else "") if cols else (
+            "no rows" + (", white to move" if turn == 1 else ""))
+
     def parse_position(self, text: str) -> Hashable:
-        """``"1 3 2 5"``: black and white columns row by row, black to move."""
+        """``"1 3 2 5"``: black and white columns row by row, black to move;
+        ``"1 3 3 5, white to move"`` (or ``... white``): white to move."""
+        turn = 0
+        if isinstance(text, str):
+            m = re.search(r",?\s*\(?\s*(white|black)(\s+to\s+move)?\s*\)?\s*$", text, re.I)
+            if m:
+                turn = 1 if m.group(1).lower() == "white" else 0
+                text = text[:m.start()]
         nums = parse_heaps(text, self.name)
         if len(nums) % 2:
             raise InvalidPositionError(f"{self.name}: give two columns per row; got {describe(text)}")
-        return (tuple(zip(nums[::2], nums[1::2])), 0)
+        return (tuple(zip(nums[::2], nums[1::2])), turn)
 
     @staticmethod
     def gaps(rows: Any) -> list[int]:

@@ -40,6 +40,43 @@ _OCTAL = re.compile(r"^[0-7]?\.[0-7]*(\.\.\.)?$")
 MAX_CODE_DIGITS = 4096
 
 
+def _heaps_of(option: Any) -> tuple[int, ...] | None:
+    """The heaps a take-and-break move leaves, in the forms the move functions
+    write (a heap ``r > 0`` alone, ``Sum()`` for none, a ``Sum`` of two or three
+    heaps, each ``> 0``); ``None`` for any other form."""
+    if type(option) is int:
+        return (option,) if option > 0 else None
+    if type(option) is not Sum:
+        return None
+    parts = option.parts
+    if len(parts) == 1 or not all(type(p) is int and p > 0 for p in parts):
+        return None
+    return tuple(parts)  # type: ignore[arg-type]
+
+
+def _code_allows(digit: Callable[[int], int], n: int, option: Any) -> bool:
+    """Whether the code whose digit for ``k`` tokens taken is ``digit(k)`` allows
+    the move from a heap of ``n`` to ``option`` (as :meth:`TakeAndBreak.moves`
+    writes its options).
+
+    >>> d = lambda k: [0, 7, 7][k] if k < 3 else 0      # Kayles (0.77)
+    >>> _code_allows(d, 5, Sum(2, 2)), _code_allows(d, 5, Sum(1, 1)), _code_allows(d, 2, Sum())
+    (True, False, True)
+    """
+    parts = _heaps_of(option)
+    if parts is None or n < 0:
+        return False
+    k = n - sum(parts)
+    if k < 0:
+        return False
+    bit = 1 << len(parts)
+    if bit > 8:
+        return False
+    if len(parts) <= 1 and k == 0:  # taking nothing never leaves the heap (or none) alone
+        return False
+    return bool(digit(k) & bit)
+
+
 def canonical_code(digits: list[int], repeat: bool) -> str:
     """The code of ``digits`` as written in the catalogue spec: lower-case hex
     digits, ``0`` before the point when nothing else, ``...`` for a repeat.
@@ -223,6 +260,20 @@ class TakeAndBreak(PeriodNotes, Ruleset):
                     for b in range(a, (r - a) // 2 + 1):
                         yield Sum(a, b, r - a - b)
 
+    def is_option_formula(self, position: Any, option: Any) -> bool | None:
+        """Whether ``option`` is a move from the heap ``position``, read off the
+        code's digit for the number taken (bit 1: nothing left, 2: one heap, 4:
+        two, 8: three), in the forms :meth:`moves` writes: O(1), where listing the
+        options of a heap of 10^12 never ends.
+
+        >>> g = TakeAndBreak("0.07")                   # Dawson's Kayles
+        >>> g.is_option(10**12, Sum(5, 10**12 - 7)), g.is_option(10**12, 10**12 - 1)
+        (True, False)
+        """
+        if type(position) is not int:
+            return None
+        return _code_allows(self._digit, position, option)
+
     def validate(self, position: Any) -> None:
         heap(self.name, position)
 
@@ -380,6 +431,18 @@ class GrundysGame(Ruleset):
         n = position
         for a in range(1, (n - 1) // 2 + 1):
             yield Sum(a, n - a)
+
+    def is_option_formula(self, position: Any, option: Any) -> bool | None:
+        """A split into two unequal heaps, checked at once (any heap size).
+
+        >>> GrundysGame().is_option(10**12, Sum(1, 10**12 - 1)), GrundysGame().is_option(8, Sum(4, 4))
+        (True, False)
+        """
+        if type(position) is not int:
+            return None
+        parts = _heaps_of(option)
+        return (parts is not None and len(parts) == 2 and parts[0] != parts[1]
+                and sum(parts) == position)
 
     def validate(self, position: Any) -> None:
         heap(self.name, position)

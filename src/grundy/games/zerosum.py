@@ -87,6 +87,14 @@ class CatalogueZeroSum(ZeroSumGame):
     def __getitem__(self, state: Any) -> ZeroSumPosition:
         return ZeroSumPosition(self, state)
 
+    def __repr__(self) -> str:
+        """What a user can paste back (the catalogue's game of this name).
+
+        >>> zerosum("carrot")
+        grundy.games.zero_sum('carrot')
+        """
+        return f"grundy.games.zero_sum({self.name!r})"
+
 
 class Carrot(CatalogueZeroSum):
     """CF 794E *Choosing Carrot* (the notes): a row of numbers; a move takes the

@@ -34,7 +34,7 @@ from itertools import islice
 
 from grundy.values.errors import GrundyError, InvalidPositionError, describe
 from grundy.rules.game import GameSum, SumMove
-from grundy.rules.moves import component_move_text, distinct_options, words
+from grundy.rules.moves import component_move_text, distinct_options, label_key, words
 
 __all__ = ["format_sum_move", "parse_sum_move", "echo_sum_move", "sum_moves"]
 
@@ -72,7 +72,8 @@ def format_sum_move(game: GameSum, move: SumMove) -> str:
 def echo_sum_move(game: GameSum, move: SumMove, typed: str) -> str:
     """The text of ``move`` (typed as ``typed``) a face shows back: the move as
     typed, where it is in the game's own notation (its first word that of
-    :func:`format_sum_move`'s) and names exactly this move, else the game's text
+    :func:`format_sum_move`'s) and names exactly this move in other words (other
+    pins, not the same edge written backwards), else the game's text
     (:func:`format_sum_move`). Two moves may lead to the same rows (in Kayles,
     ``knock 3`` and ``knock 1`` from a row of 3): the person sees the pins they
     named, not the other move.
@@ -100,8 +101,8 @@ def echo_sum_move(game: GameSum, move: SumMove, typed: str) -> str:
     sub = " ".join(sub.split())
     c = game.components[move.component]
     own = c.ruleset.format_move(c.position, move.option)
-    if sub.lower() == own.lower() or not words(own) or words(sub)[:1] != words(own)[:1]:
-        return canonical
+    if label_key(sub) == label_key(own) or not words(own) or words(sub)[:1] != words(own)[:1]:
+        return canonical  # the same words ('cut 4-0' is 'cut 0-4'), or not the game's notation
     try:
         same = c.ruleset.parse_move(c.position, sub) == move.option
     except (GrundyError, ValueError, TypeError):

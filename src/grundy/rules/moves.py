@@ -60,6 +60,13 @@ def distinct_options(rs: Ruleset, position: Any) -> Iterator[Hashable]:
     that lead to the same position (cutting either of two equal branches of a
     tree) are one move for people, listed once and counted once (``#k``).
 
+    Small options are remembered whole; a big one (a heap of thousands of
+    digits, a sum of many heaps: the options of a huge position) only by its
+    hash and place in the list, and an option whose hash was seen is compared
+    with the earlier one, generated again (the rules are a pure function), so two
+    different options are never merged (heaps ``n`` and ``n + 2**61 - 1`` hash
+    alike) and the listing holds no big option.
+
     >>> import grundy
     >>> h = grundy.games.get("hackenbush")
     >>> t = h.parse_position("((),())")
@@ -67,10 +74,47 @@ def distinct_options(rs: Ruleset, position: Any) -> Iterator[Hashable]:
     (2, 1)
     """
     seen: set[Hashable] = set()
-    for o in rs.moves(position):
-        if o not in seen:
+    big: dict[int, list[int]] = {}  # hash -> places of the big options listed
+    for i, o in enumerate(rs.moves(position)):
+        if _small(o):
+            if o in seen:
+                continue
             seen.add(o)
-            yield o
+        else:
+            h = hash(o)
+            places = big.setdefault(h, [])
+            if any(_option_at(rs, position, j) == o for j in places):
+                continue
+            places.append(i)
+        yield o
+
+
+#: Options up to this size are remembered whole by :func:`distinct_options`
+#: (heaps of up to this many bits, sums of up to this many parts).
+_WHOLE_BITS = 4096
+_WHOLE_PARTS = 32
+
+
+def _small(option: Hashable) -> bool:
+    """Whether ``option`` is cheap to keep (an ``int`` of at most 4096 bits, a
+    ``Sum`` of at most 32 such parts, anything else).
+
+    >>> _small(10**100), _small(10**5000), _small(Sum(*range(1, 40)))
+    (True, False, False)
+    """
+    t = type(option)
+    if t is int:
+        return option.bit_length() <= _WHOLE_BITS  # type: ignore[attr-defined, no-any-return]
+    if t is Sum:
+        parts = option.parts  # type: ignore[attr-defined]
+        return len(parts) <= _WHOLE_PARTS and not any(
+            type(p) is int and p.bit_length() > _WHOLE_BITS for p in parts)
+    return True
+
+
+def _option_at(rs: Ruleset, position: Any, i: int) -> Hashable:
+    """The ``i``-th option (from 0) the rules list for ``position``."""
+    return next(islice(iter(rs.moves(position)), i, None))
 
 
 def illegal_move(rs: Ruleset, position: Any, text: str, why: str = "") -> InvalidPositionError:
