@@ -32,6 +32,19 @@ Measured 2026-12-05 13:02 UTC on the shared 2-core machine, load average 1.43 (1
   failing sums holding 4 to 8 copies of heap 34 and the candidates 1,018 to 8,162
   elements; with 16384, 72 rounds in 12 minutes, 9 copies, candidates to 13,314, then
   the memory budget (see docs/misere.md: the quotient may be infinite there).
+
+Measured 2026-12-06 02:52-03:06 UTC (load average 5.9 at the start, 6 to 21 during the
+runs), ``python benchmarks/bench_misere.py --far 34 --no-readable``:
+- Q(0.07) to heap 30: order 360, |P| 65, 2.5 s; 100 heaps: outcome 18 us, winning move
+  22 us; fresh process, stored quotient: 20 + 13 + 7 is P in 36.1 ms (exact search 0.97 s);
+- Q(0.07) to heap 33: order 638 (|P| 109; 520/89 and 552/93 at heaps 31 and 32, the
+  same as MisereSolver's) in 22.9 s at that load;
+- heap 34, bound 4096: stops after 572 s on the sum [2, 4, 14^4, 25, 33, 34^5] (49 larger
+  candidates not built), and the stop now proves a lower bound: "the quotient of the
+  heaps up to 34 has at least 2180 elements (pairwise distinguished by sums below that
+  sum)". With ``--far-order 8192`` (the same walk as above, 62 rounds, 1,094 s at load
+  up to 21) the last candidate, 7,522 elements with least failing sum
+  34^8 + 30^5 + 25 + 14, certifies at least 5,938 elements (5.0 s for the count).
 """
 
 from __future__ import annotations

@@ -477,7 +477,7 @@ def certified_classes(table: IntArray, p: BoolArray, gens: list[tuple[int, IntAr
             start = i
             members = order[i:i + block]
             packed = np.packbits(p[table[members][:, order[:width]]], axis=1, bitorder="little")
-            look("misère quotient: certified classes", len(members))
+            look("misère quotient: certified classes", 0)  # clock and memory only
         nbytes, rest = divmod(t, 8)
         mask = np.uint8((1 << rest) - 1)
 
@@ -569,12 +569,17 @@ def _recalibrate(table: IntArray, phi: list[int], opts: list[list[tuple[int, ...
             # Not a failure of the method: the candidates that could fix the sum
             # are past the bound (the quotient of the heaps up to ``heap`` has
             # more than ``max_order`` elements, or this construction needs more).
-            certified = len(certified_classes(red, p, gens, word))
+            # the stop proves a lower bound (not counted in positions: a budget that
+            # let the walk reach this stop gives the same stop with its bound)
+            try:
+                bound = (f"; the quotient of the heaps up to {heap} has at least "
+                         f"{len(certified_classes(red, p, gens, word))} elements (pairwise "
+                         "distinguished by sums below that sum)")
+            except SearchLimitError:
+                bound = ""
             raise QuotientError(
                 f"heap {heap}: no recalibration within {max_order} elements fixes the sum "
-                f"{sorted(word)} ({too_big} larger candidates not built); the quotient of the "
-                f"heaps up to {heap} has at least {certified} elements (pairwise distinguished "
-                "by sums below that sum)", heap, "order")
+                f"{sorted(word)} ({too_big} larger candidates not built){bound}", heap, "order")
         if found is None:
             raise QuotientError(f"heap {heap} splits a class of smaller heaps and no recalibration "
                                 f"fixes the sum {sorted(word)}", heap, "split")
