@@ -150,3 +150,26 @@ def test_features_paste_back(inert: bool) -> None:
     for name, fn in row_features(rows, vals):
         for q in _rows(range(2, 7), 5, per=20):
             assert evaluate(name, x=q) == fn(q), (name, q)
+
+
+def test_the_index_lift_keeps_the_guess_share(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The synthesiser's look for f(i, h) gets no more than the share of the guess
+    in progress (issue 35: no search with a private time default)."""
+    import numpy as np
+
+    import grundy.patterns.synth as synth
+    from grundy.conjecture import search_time
+    from grundy.conjecture.rows import INDEX_LIFT_SECONDS, _index_lift
+
+    asked: list[float] = []
+    real = synth.synthesize
+    monkeypatch.setattr(synth, "synthesize",
+                        lambda *a, **k: asked.append(k["seconds"]) or real(*a, **k))
+    w = [np.array([i * (h % 2) for h in range(6)]) for i in range(4)]
+    with search_time(0.5):
+        _index_lift(w)  # found or not within 0.5 s: what is asserted is the time asked
+    with search_time(0.0):  # the library of forms only: no synthesis
+        assert _index_lift(w) is None
+    with search_time(2 * INDEX_LIFT_SECONDS):
+        _index_lift(w)
+    assert asked == [0.5, INDEX_LIFT_SECONDS]

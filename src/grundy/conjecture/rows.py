@@ -250,6 +250,11 @@ def _xor_words(w: list[np.ndarray[Any, Any]], k: int) -> tuple[str, str, int]:
             f"xor_all([{', '.join(exprs)}])", 4 + dims)
 
 
+#: seconds the synthesiser may look for the rule f(i, h) of :func:`_index_lift`, at
+#: most: never more than the share and the budget of the guess in progress
+INDEX_LIFT_SECONDS = 3.0
+
+
 def _index_lift(w: list[np.ndarray[Any, Any]]) -> tuple[str, str, int] | None:
     """The per-coordinate values ``w_i(h)`` as one expression in the index ``i``
     and the heap ``h``, so that the rule holds on rows of any length (a coin on
@@ -263,13 +268,14 @@ def _index_lift(w: list[np.ndarray[Any, Any]]) -> tuple[str, str, int] | None:
     from grundy.patterns.synth import synthesize
 
     dims, m = len(w), len(w[0])
-    if dims < 3:
+    seconds = min(INDEX_LIFT_SECONDS, _SEARCH_SECONDS.get())  # the guess's share and budget
+    if dims < 3 or seconds <= 0:
         return None
     i_arr = np.repeat(np.arange(dims, dtype=np.int64), m)
     h_arr = np.tile(np.arange(m, dtype=np.int64), dims)
     goal = np.concatenate(w).astype(np.int64)
     try:
-        found = synthesize([("i", i_arr), ("h", h_arr)], goal, fit=(dims - 1) * m, seconds=3.0, limit=1,
+        found = synthesize([("i", i_arr), ("h", h_arr)], goal, fit=(dims - 1) * m, seconds=seconds, limit=1,
                            max_size=7)
     except ValueError:
         return None
