@@ -38,7 +38,9 @@ runs), ``python benchmarks/bench_misere.py --far 34 --no-readable``:
 - Q(0.07) to heap 30: order 360, |P| 65, 2.5 s; 100 heaps: outcome 18 us, winning move
   22 us; fresh process, stored quotient: 20 + 13 + 7 is P in 36.1 ms (exact search 0.97 s);
 - Q(0.07) to heap 33: order 638 (|P| 109; 520/89 and 552/93 at heaps 31 and 32, the
-  same as MisereSolver's) in 22.9 s at that load;
+  same as MisereSolver's) in 22.9 s at that load (MisereSolver, built from CGSuite's
+  sources as a yardstick, does not settle heap 34 either: 15 candidates of 1,448 to
+  47,414 elements in 30 minutes, stopped; see docs/misere.md);
 - heap 34, bound 4096: stops after 572 s on the sum [2, 4, 14^4, 25, 33, 34^5] (49 larger
   candidates not built), and the stop now proves a lower bound: "the quotient of the
   heaps up to 34 has at least 2180 elements (pairwise distinguished by sums below that
