@@ -38,7 +38,7 @@ from types import FrameType
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["guard_startup", "install", "interrupted", "orderly", "last_words", "GRACE"]
+__all__ = ["guard_startup", "install", "interrupted", "leaving", "orderly", "last_words", "GRACE"]
 
 #: seconds the command has, after Ctrl-C, to end by itself
 GRACE = 0.5
@@ -89,6 +89,11 @@ def _handler(signum: int, frame: FrameType | None) -> None:
         os._exit(130)
     if _state["phase"] == "startup":  # nothing to keep yet, nothing catches it
         _say_and_leave(flush=False)  # no lock taken: the import machinery may hold one
+    if _state["phase"] == "leaving":  # the command is done: nothing left to stop in order
+        if not _state["interrupted"]:
+            _state["interrupted"] = True
+            _state["timer"].set()  # a finalizer that hangs is still ended by the watchdog
+        return
     if not _state["interrupted"]:
         _state["interrupted"] = True
         _state["timer"].set()  # the watchdog, started beforehand: no thread starts here
@@ -158,6 +163,19 @@ def install() -> None:
         _state["timer"] = fired
     _state["phase"] = "running"
     signal.signal(signal.SIGINT, _handler)
+
+
+def leaving() -> bool:
+    """The command's work is over and it is on its way out: Ctrl-C from now on
+    raises nothing (an exception there would escape the command's handlers and
+    print a traceback during Python's finalization) and leaves the status as it
+    is; it only arms the watchdog, which ends the command with status 130 if it
+    has not left :data:`GRACE` seconds later. Returns whether Ctrl-C was pressed
+    before (during the work)."""
+    was = bool(_state["interrupted"])
+    if _state["phase"] == "running" and _state["timer"] is not None:
+        _state["phase"] = "leaving"
+    return was
 
 
 def uninstall() -> None:

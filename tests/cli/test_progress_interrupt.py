@@ -186,3 +186,26 @@ def test_the_watchdog_says_the_same_last_words() -> None:
     code = code.replace("lambda: 'grundy: interrupted after 7 values'", "lambda: 1 / 0")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env(), timeout=120)
     assert p.returncode == 130 and p.stderr.strip() == "grundy: interrupted"  # failing words are dropped
+
+
+def test_ctrl_c_while_the_command_leaves_raises_nothing() -> None:
+    """Ctrl-C after the command's work (its flush, Python's finalization) raised a
+    KeyboardInterrupt outside every handler of the command: a traceback and death
+    by SIGINT (seen in ``test_ctrl_c_during_a_cold_numba_compile`` when the table
+    finished as the signal came). Once leaving, Ctrl-C keeps the status; a
+    finalization that hangs is still ended by the watchdog with status 130."""
+    head = ("from grundy import _interrupt\nimport os, signal, sys, time\n"
+            "_interrupt.install()\nassert not _interrupt.leaving()\n"
+            "os.kill(os.getpid(), signal.SIGINT)\n")
+    p = subprocess.run([sys.executable, "-c", head + "time.sleep(0.05)\nprint('left in order')\n"],
+                       capture_output=True, text=True, env=env(), timeout=120)
+    assert (p.returncode, p.stdout.strip()) == (0, "left in order"), p.stderr
+    assert "Traceback" not in p.stderr and "KeyboardInterrupt" not in p.stderr
+    p = subprocess.run([sys.executable, "-c", head + "time.sleep(60)\n"],
+                       capture_output=True, text=True, env=env(), timeout=120)
+    assert p.returncode == 130 and p.stderr.strip() == "grundy: interrupted", p.stderr
+    code = ("from grundy import _interrupt\nimport os, signal, time\n_interrupt.install()\n"
+            "try:\n    os.kill(os.getpid(), signal.SIGINT)\n    time.sleep(5)\n"
+            "except KeyboardInterrupt:\n    print(_interrupt.leaving())\n")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env(), timeout=120)
+    assert p.stdout.strip() == "True"  # a Ctrl-C during the work is reported by leaving()

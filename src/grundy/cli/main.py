@@ -670,15 +670,17 @@ def entry() -> None:
     try:
         code = main()
     except SystemExit as exc:
+        _interrupt.leaving()
         code = exc.code if isinstance(exc.code, int) else 1
     except BaseException:
+        _interrupt.leaving()
         if not _interrupt.interrupted():
             raise
         # an interrupt that surfaced as another exception (e.g. from numba)
         with contextlib.suppress(OSError):
             sys.stderr.write("\ngrundy: interrupted\n")
         code = 130
-    if _interrupt.interrupted():
+    if _interrupt.leaving():  # Ctrl-C from here on cannot raise in the flush or finalization
         code = 130
     try:
         sys.stdout.flush()
