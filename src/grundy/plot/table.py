@@ -10,8 +10,6 @@ P-positions, highlighted) with the pattern, and the sequence plot as SVG.
 Periodicity(preperiod=0, period=7, saltus=0, proven=True, checked=...)
 >>> "<td" in t._repr_html_()
 True
->>> print(t.guess)                  # 14 values: a rule fitted on 7 of them
-P iff is_square(n % 7 * 2)  [verified on n = 0..13; fitted on n = 0..6]
 >>> g = Table(grundy.games.get("subtraction:1,3,4"), 99).guess
 >>> g.expr, g.status, g.checked
 ('[0, 1, 0, 1, 2, 3, 2][n % 7]', 'verified', 'n = 0..99')
