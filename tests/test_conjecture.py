@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from itertools import combinations, product
+from typing import Any
 
 import numpy as np
 import pytest
@@ -432,3 +433,29 @@ def test_value_rules_rank_above_p_rules_and_the_synthesiser_is_used() -> None:
     assert g.best is not None and g.best.target == "value" and g.best.expr == "v2(n)"
     assert g.best.status == "verified"
     assert evaluate(g.best.expr, n=3 * 2**90) == 90
+
+
+def test_a_catalogue_table_slow_once_is_asked_for_again(monkeypatch: Any) -> None:
+    """The catalogue's tables (what a guess compares a sequence with) each have a
+    budget; one that stops (a cold compile, a busy machine) is left out of that
+    answer only: it was cached, so a guess's catalogue matches hung on the load."""
+    from grundy.conjecture import tabulate
+    from grundy.solve import tables
+    from grundy.values.errors import SearchLimitError
+
+    real = tables.heap_table
+    slow = {"octal:0.07": 1}  # dawson
+
+    def heap_table(rs: Any, to: int, *args: Any, **kw: Any) -> Any:
+        if slow.get(rs.spec, 0) > 0:
+            slow[rs.spec] -= 1
+            raise SearchLimitError("slow here and now", 0, reason="seconds")
+        return real(rs, to, *args, **kw)
+
+    monkeypatch.setattr(tabulate, "_KNOWN_CACHE", {})
+    monkeypatch.setattr(tables, "heap_table", heap_table)
+    first = tabulate._known_tables(40)
+    assert "dawson" not in first and "kayles" in first
+    second = tabulate._known_tables(40)
+    assert second["dawson"][1] == real(grundy.games.get("dawson"), 39).values
+    assert tabulate._known_tables(40) is second  # complete: kept
