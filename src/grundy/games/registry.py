@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from grundy.values.errors import InvalidParameterError, UnknownGameError, describe
-from grundy.rules.naming import install_names
+from grundy.rules.naming import install_names, people_name
 from grundy.rules.ruleset import FunctionRuleset, Ruleset
 
 __all__ = ["Entry", "register", "catalogued", "maker", "named", "get", "find", "entries",
@@ -255,8 +255,7 @@ def common_name(rs: Ruleset) -> str:
     >>> common_name(get("octal:0.07")), common_name(get("nim"))
     ('dawson (octal:0.07)', 'nim')
     """
-    _load()
-    name = _COMMON.get(rs.spec) if rs.spec is not None else None
+    name = _common_of(rs.spec) if rs.spec is not None else None
     return f"{name} ({rs.spec})" if name else rs.name
 
 
@@ -267,8 +266,7 @@ def display_name(rs: Ruleset) -> str:
     >>> display_name(get("octal:0.77")), display_name(get("subtraction:1,3,4"))
     ('kayles', 'subtraction:1,3,4')
     """
-    name = _common_of(rs.spec) if rs.spec is not None else None
-    return name or rs.name
+    return people_name(rs)
 
 
 def _common_of(spec: str) -> str | None:
