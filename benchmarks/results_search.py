@@ -3,6 +3,7 @@ Cram boards (Beling's table), each line printed as soon as it is found.
 
 Run:  python benchmarks/results_search.py [--grids 1-21] [--boards 4x5,5x7]
           [--seconds 600] [--confirm-seconds 300] [--slots 28 --max-memory 12]
+          [--store DIR --save-every 1800]
 
 Each grid's value is found three times: by the compiled tier's value by outcomes
 of ``G + *k`` and by its mex-set search (Beling and Rogalski), each with a fresh
@@ -11,6 +12,9 @@ no shared memo; skipped with ``--confirm-seconds 0``), each within its budget.
 Each Cram board's value is found by the compiled tier (``--method``) with its
 table cleared first (CPU seconds), and compared with :data:`bench_cram.PUBLISHED`
 where that has it; boards of more than 56 cells use two-word positions.
+With ``--store DIR`` each board's table is loaded from ``DIR/cram-HxW.npz`` when that
+exists and saved there every ``--save-every`` seconds and when the search ends (also
+on its budget): a search longer than one sitting resumes where it stopped.
 """
 
 from __future__ import annotations
@@ -66,7 +70,8 @@ def grids(ns: list[int], seconds: float, confirm: float) -> None:
               flush=True)
 
 
-def boards(texts: list[str], seconds: float, method: str, max_memory: int | None = None) -> None:
+def boards(texts: list[str], seconds: float, method: str, max_memory: int | None = None,
+           store: str | None = None, save_every: float | None = None) -> None:
     cram = grundy.games.get("cram")
     for text in texts:
         h, w, free = cram.parse_position(text)
@@ -77,9 +82,11 @@ def boards(texts: list[str], seconds: float, method: str, max_memory: int | None
             continue
         game, word = fit
         C.forget_tables()
+        path = os.path.join(store, f"cram-{text}.npz") if store else None
         v, t = _timed(lambda: C.compiled_value(game, word, budget=Budget(seconds=seconds,
                                                                  max_memory=max_memory),
-                                               method=method))
+                                               method=method, store=path,
+                                               save_every=save_every))
         s = C._TABLES.get(game.identity())
         nodes = s.nodes if s is not None else 0
         known = published(text)
@@ -99,6 +106,10 @@ def main() -> None:
     ap.add_argument("--max-memory", type=float, default=0.0,
                     help="GiB of memory the board searches may hold (the table takes "
                     "at most half of what it leaves)")
+    ap.add_argument("--store", default="",
+                    help="a directory where each board's table is loaded from and saved")
+    ap.add_argument("--save-every", type=float, default=1800.0,
+                    help="seconds between two saves of a stored table")
     args = ap.parse_args()
     if args.slots:
         C.MAX_ENTRIES = 1 << args.slots
@@ -109,7 +120,10 @@ def main() -> None:
         a, _, b = args.grids.partition("-")
         grids(list(range(int(a), int(b or a) + 1)), args.seconds, args.confirm_seconds)
     if args.boards:
-        boards(args.boards.split(","), args.seconds, args.method, mem)
+        if args.store:
+            os.makedirs(args.store, exist_ok=True)
+        boards(args.boards.split(","), args.seconds, args.method, mem, args.store or None,
+               args.save_every)
 
 
 if __name__ == "__main__":
