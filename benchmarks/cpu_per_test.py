@@ -46,7 +46,9 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     global _out
     if _out is None:
         worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-        _out = open(Path(os.environ["TEST_CPU_DIR"]) / f"{worker}.tsv", "a", buffering=1)
+        where = Path(os.environ["TEST_CPU_DIR"])
+        where.mkdir(parents=True, exist_ok=True)
+        _out = open(where / f"{worker}.tsv", "a", buffering=1)
     own0, kids0 = _cpu()
     t0 = time.monotonic()
     yield

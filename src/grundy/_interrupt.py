@@ -15,6 +15,11 @@ defeat that, and this module handles them:
   (after flushing standard output) if the command has not ended
   :data:`GRACE` seconds later, and the "Exception ignored" report of an
   interrupt is dropped;
+* inside numba's or llvmlite's own Python code (a cold compilation, including the
+  object cache's callbacks that LLVM calls from native code): an exception raised
+  there can leave LLVM reading a buffer the callback never filled (a segmentation
+  fault, seen once in a hundred interrupted cold compiles), so the handler
+  leaves at once there, with status 130, as the watchdog would;
 * in worker processes forked by the command (a census pool), which leave quietly
   and let the parent report.
 
@@ -38,7 +43,7 @@ from types import FrameType
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["guard_startup", "install", "interrupted", "leaving", "orderly", "last_words", "GRACE"]
+__all__ = ["guard_startup", "in_compiler", "install", "interrupted", "leaving", "orderly", "last_words", "GRACE"]
 
 #: seconds the command has, after Ctrl-C, to end by itself
 GRACE = 0.5
@@ -84,6 +89,20 @@ def _say_and_leave(flush: bool = True) -> None:
     os._exit(130)
 
 
+_NATIVE = tuple(os.sep + name + os.sep for name in ("llvmlite", "numba"))
+
+
+def in_compiler(frame: FrameType | None) -> bool:
+    """Whether ``frame`` or one of its callers runs numba's or llvmlite's code,
+    where an exception is unsafe (a compilation, a callback from LLVM)."""
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if any(part in name for part in _NATIVE):
+            return True
+        frame = frame.f_back
+    return False
+
+
 def _handler(signum: int, frame: FrameType | None) -> None:
     if os.getpid() != _state["pid"]:  # a forked worker: the parent reports
         os._exit(130)
@@ -94,6 +113,9 @@ def _handler(signum: int, frame: FrameType | None) -> None:
             _state["interrupted"] = True
             _state["timer"].set()  # a finalizer that hangs is still ended by the watchdog
         return
+    if in_compiler(frame):  # no exception inside the compiler: leave now
+        _state["interrupted"] = True
+        _say_and_leave()
     if not _state["interrupted"]:
         _state["interrupted"] = True
         _state["timer"].set()  # the watchdog, started beforehand: no thread starts here

@@ -188,6 +188,38 @@ def test_the_watchdog_says_the_same_last_words() -> None:
     assert p.returncode == 130 and p.stderr.strip() == "grundy: interrupted"  # failing words are dropped
 
 
+def test_ctrl_c_inside_the_compiler_leaves_at_once(tmp_path: Path) -> None:
+    """A cold numba compile ended by SIGSEGV once (status -11, in the full suite)
+    when Ctrl-C raised inside llvmlite's object-cache callback, which LLVM calls
+    from native code. Ctrl-C in code of numba or llvmlite now leaves at once with
+    status 130, keeping what was printed; elsewhere it still raises."""
+    fake = tmp_path / "llvmlite" / "binding.py"
+    fake.parent.mkdir()
+    fake.write_text("import os, signal, time\n"
+                    "def callback():\n"
+                    "    os.kill(os.getpid(), signal.SIGINT)\n"
+                    "    time.sleep(5)\n"
+                    "    print('the callback went on')\n")
+    code = ("from grundy import _interrupt\n_interrupt.install()\nscope = {}\n"
+            f"exec(compile(open({str(fake)!r}).read(), {str(fake)!r}, 'exec'), scope)\n"
+            "print('row 1', flush=False)\n"
+            "try:\n    scope['callback']()\nexcept KeyboardInterrupt:\n    print('raised')\n")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env(), timeout=120)
+    assert (p.returncode, p.stdout) == (130, "row 1\n"), (p.returncode, p.stdout, p.stderr)
+    assert p.stderr.strip() == "grundy: interrupted"
+    import types
+
+    from grundy import _interrupt
+
+    here = sys._getframe()
+    assert not _interrupt.in_compiler(here)
+    scope: dict[str, object] = {}
+    exec(compile("import sys\ndef f():\n    return sys._getframe()\n",
+                 str(fake), "exec"), scope)
+    inner = scope["f"]()  # type: ignore[operator]
+    assert isinstance(inner, types.FrameType) and _interrupt.in_compiler(inner)
+
+
 def test_ctrl_c_while_the_command_leaves_raises_nothing() -> None:
     """Ctrl-C after the command's work (its flush, Python's finalization) raised a
     KeyboardInterrupt outside every handler of the command: a traceback and death
