@@ -46,6 +46,7 @@ GIB = 1 << 30
 
 
 # ------------------------------------------------------------------ trees
+@pytest.mark.heavy
 def test_hackenbush_path_of_a_million_edges() -> None:
     """Was a segmentation fault (nested tuples hashed recursively) from 200,000 on."""
     out, _ = child(f"""
@@ -61,6 +62,7 @@ def test_hackenbush_path_of_a_million_edges() -> None:
     assert out.split() == [str(N), "N", "Tree('()')"]  # cut the edge at the root
 
 
+@pytest.mark.heavy
 def test_deep_nested_tuples_are_converted_not_hashed() -> None:
     """Nested tuples deeper than the safe depth are taken as input by Tree()
     (iteratively) and refused with a clear error as raw positions."""
@@ -127,6 +129,7 @@ def test_graph_games_at_a_million() -> None:
     assert out.split() == [str(N % 2), "P", "P", "N"]
 
 
+@pytest.mark.heavy
 def test_hackenbush_graph_cycle_honours_seconds() -> None:
     """``analyze(g)`` (2 s) on a cycle of 10,000 edges took 255 s: every option
     was built with networkx and the budget was looked at once per 256 options."""
@@ -194,6 +197,7 @@ def test_hackenbush_graph_huge_n_declared() -> None:
     assert out.split() == ["1", "refused", "True"]
 
 
+@pytest.mark.heavy
 def test_cli_hackenbush_graph_huge_n() -> None:
     # a budget a busy machine cannot exhaust: the answer is checked, not the time
     r = subprocess.run([sys.executable, "-m", "grundy", "analyze", "hackenbush-graph", "0-1 n=1000000000000",

@@ -187,6 +187,7 @@ def test_cli(capsys, tmp_path):
     assert err.count("\n") == 2 and "Traceback" not in err
 
 
+@pytest.mark.heavy
 def test_dask_cluster_gives_the_same_census():
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,

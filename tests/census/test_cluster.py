@@ -96,6 +96,7 @@ def test_a_killed_worker_loses_and_duplicates_nothing(tmp_path):
     assert len(out.splitlines()) == 64 and "Traceback" not in err
 
 
+@pytest.mark.heavy
 def test_ctrl_c_prints_the_settled_games_then_stops_the_cluster(tmp_path):
     """SIGINT after some games settled: every stored row is printed (CSV, after
     its header), the command ends with status 130 (docs/octal.md), and the

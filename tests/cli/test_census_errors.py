@@ -132,6 +132,7 @@ def _rows(store: Path) -> int:
         return 0
 
 
+@pytest.mark.heavy
 def test_scheduler_killed_mid_run(tmp_path: Path) -> None:
     """Was: distributed.client.FutureCancelledError (a traceback, and Dask's own
     reconnection tracebacks logged on stderr)."""
@@ -571,6 +572,7 @@ def back(n):                     # take 1, or put one back below 3
 '''
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("name,heap", [("stay", 0), ("back", 1)])
 def test_table_of_a_loopy_ruleset_is_one_line(tmp_path: Path, name: str, heap: int) -> None:
     # was: a traceback (a generalised value inf() is not an int)

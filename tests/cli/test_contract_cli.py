@@ -364,6 +364,7 @@ def test_table_far_window_uses_the_closed_form() -> None:
     assert status == 0 and str(small[3] + 10**20 - 4) in out, out
 
 
+@pytest.mark.heavy
 def test_max_memory_stops_a_search_and_says_so() -> None:
     """``--max-memory``: a search past it stops with a note naming the memory
     budget, the rest of the report stands (a fresh process: its own memory)."""
@@ -374,6 +375,7 @@ def test_max_memory_stops_a_search_and_says_so() -> None:
     assert "--max-memory" in proc.stdout
 
 
+@pytest.mark.heavy
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
 def test_evensplit_ten_thousand_keeps_its_time_and_memory_budget() -> None:
     """Issue 39: ``grundy analyze --seconds 2 evensplit:2 10000`` ran 93.7 s, and with

@@ -54,6 +54,7 @@ def best(*args: str, cwd: Path) -> dict[str, Any]:
     return conj[0]  # type: ignore[no-any-return]
 
 
+@pytest.mark.heavy
 def test_shape_declared_or_passed(games: Path) -> None:
     g = grundy_values(lambda p: [(x, p[1]) for x in range(p[0])] + [(p[0], y) for y in range(p[1])])
     for args in (("games.py:rook", "--shape", "pair"), ("games.py:rook_declared",)):
@@ -62,6 +63,7 @@ def test_shape_declared_or_passed(games: Path) -> None:
         assert all(eval(c["expr"], {}, {"a": a, "b": b}) == g((a, b)) for a in range(14) for b in range(14))
 
 
+@pytest.mark.heavy
 def test_position_maps_n_to_a_position(games: Path) -> None:
     # --seconds 5: the P-rule comes from the structure finders; without it the
     # synthesiser spent the library's 12 s on the values, which no rule fits
@@ -73,6 +75,7 @@ def test_position_maps_n_to_a_position(games: Path) -> None:
     assert all(bool(evaluate(c["expr"], n=n)) == (not w((n, n - 1))) for n in range(1, 120))
 
 
+@pytest.mark.heavy
 def test_param_one_member_and_the_family(games: Path) -> None:
     for args in (("games.py:take:3",), ("games.py:take", "--param", "k=3")):
         c = best(*args, "--to", "60", cwd=games.parent)

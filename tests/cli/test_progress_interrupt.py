@@ -82,6 +82,7 @@ def test_table_bar_on_a_terminal() -> None:
     assert "Traceback" not in (p.before or "")
 
 
+@pytest.mark.heavy
 def test_table_plain_lines_off_a_terminal() -> None:
     proc = start("table", "octal:0.6", "--to", "30000000", "--progress")
     seen = wait_for(proc, "values (")  # "table: 1,234/30,000,001 values (0%)"
@@ -104,6 +105,7 @@ def test_no_progress_is_quiet() -> None:
     assert p.returncode == 0 and p.stderr == ""
 
 
+@pytest.mark.heavy
 def test_ctrl_c_during_the_period_search() -> None:
     """octal:0.6 has no known period: the proof search runs within its budget
     (150 s) after the rows are printed; Ctrl-C stops it and keeps the rows."""
@@ -164,6 +166,7 @@ def cold_compile_interrupts(runs: int, seed: int) -> None:
             clean(proc, err, took)
 
 
+@pytest.mark.heavy
 def test_ctrl_c_during_a_cold_numba_compile() -> None:
     cold_compile_interrupts(2, seed=1)
 

@@ -43,6 +43,7 @@ def _plain_wythoff_p(n: int) -> list[tuple[int, int]]:  # raw rules: one pile, o
     return sorted(lose, key=lambda p: (p[1], p[0]))
 
 
+@pytest.mark.heavy
 def test_py_literal_evals_back() -> None:
     out = _table("kayles", "--to", "100", "--format", "py")
     env: dict[str, object] = {}
@@ -60,6 +61,7 @@ def test_py_literal_from_an_offset() -> None:
     assert env["kayles_sg"] == _plain_kayles(60)[40:]
 
 
+@pytest.mark.heavy
 @pytest.mark.skipif(shutil.which("g++") is None, reason="needs g++")
 def test_cpp_literal_compiles_and_reads_back(tmp_path: Path) -> None:
     lit = _table("kayles", "--to", "100", "--format", "cpp")
@@ -91,6 +93,7 @@ def test_refused_where_there_is_no_table() -> None:
     assert r.returncode == 2 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.heavy
 def test_periods_proven_by_theory_say_so() -> None:
     # Nim's g(n) = n is period 1, saltus 1 by Bouton, not an observation
     assert _table("nim", "--to", "20").splitlines()[-1] == \

@@ -178,6 +178,7 @@ def test_search_is_budgeted_and_bad_input_is_one_error():
         eg.parse_position("0-1 1~2")
 
 
+@pytest.mark.heavy
 def test_cli(tmp_path):
     f = tmp_path / "g.txt"
     f.write_text("# C4: four moves, the first player loses\n0 1\n1 2\n2 3\n3 0\n")

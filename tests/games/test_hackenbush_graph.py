@@ -208,6 +208,7 @@ def test_bad_tree_input(text, match):
         tree_values([0, 0])
 
 
+@pytest.mark.heavy
 def test_cli(tmp_path):
     f = tmp_path / "edges.txt"
     f.write_text("# a triangle and a stalk\n0 1\n1 2\n2 0\n2 3\n")
@@ -244,6 +245,7 @@ def _ahu(parent):
     return s(parent.index(-1))
 
 
+@pytest.mark.heavy
 def test_tree_equality_is_isomorphism_and_canonical_code_caches():
     """Tree objects (iterative hash/eq, canonical code by a compiled kernel) are
     equal iff the rooted trees are isomorphic; relabelled and reordered inputs give

@@ -127,6 +127,7 @@ def _run(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=300, env=env)
 
 
+@pytest.mark.heavy
 def test_cli_analyze_and_play_speak_the_notation():
     r = _run("analyze", "hackenbush-graph", "0-1 0-2 1-2 2-3 0-4 ground=0", stdin="")
     assert r.returncode == 0, r.stderr
@@ -171,6 +172,7 @@ def test_every_entry_round_trips_its_move_notation() -> None:
         assert nk.parse_position(nk.format_position(q)) == q
 
 
+@pytest.mark.heavy
 def test_northcott_positions_read_as_columns_not_tuples() -> None:
     """Northcott's positions are written as the columns people type (``1 3 2 5``,
     white's turn said in words), and read back; ``grundy analyze`` prints no raw

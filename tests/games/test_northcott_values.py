@@ -11,6 +11,8 @@ import subprocess
 import sys
 from collections.abc import Callable, Hashable, Iterable
 
+import pytest
+
 import grundy
 from grundy.solve.loopy import find_cycle
 
@@ -90,6 +92,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.heavy
 def test_northcott_answers_agree_across_hash_seeds_and_processes() -> None:
     """Per hash seed, two fresh processes: the probe, and the command line's
     ``analyze --json`` on three positions (one process for the three: each

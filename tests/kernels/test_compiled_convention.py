@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import grundy.kernels
 
 KERNELS = Path(grundy.kernels.__file__).parent
@@ -74,6 +76,7 @@ print("ok")
     assert p.returncode == 0 and p.stdout.strip() == "ok", p.stderr[-2000:]
 
 
+@pytest.mark.heavy
 def test_loading_the_kernels_skips_scipys_blas_and_keeps_numba_linalg() -> None:
     """numba's array maths probes scipy's BLAS at import (about half a second per
     process); grundy's kernels need none, and user code keeps np.dot and np.linalg."""

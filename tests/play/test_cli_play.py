@@ -58,6 +58,7 @@ def test_person_wins_by_the_hints_and_bad_moves_are_refused() -> None:
     assert p.exitstatus == 0
 
 
+@pytest.mark.heavy
 def test_engine_wins_from_the_persons_p_position_and_undo() -> None:
     p = spawn("kayles", "4", "--first", "me")   # Kayles 4 has value 1: person wins...
     p.expect_exact("your move> ")

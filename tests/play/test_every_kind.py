@@ -109,6 +109,7 @@ def _grundy(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
                           text=True, timeout=300, env=env)
 
 
+@pytest.mark.heavy
 def test_the_command_line_faces() -> None:
     r = _grundy("analyze", "put-back:4", "1", "2")
     assert r.returncode == 0 and "D (a draw" in r.stdout and "infinite, no escape: a draw" in r.stdout
@@ -126,6 +127,7 @@ def test_the_command_line_faces() -> None:
     assert "misère nim" in r.stdout and "You win!" in r.stdout, r.stdout
 
 
+@pytest.mark.heavy
 def test_misere_play_shows_quotient_elements_not_normal_values() -> None:
     """Terminal misère play shows each component's misère-quotient element where a
     quotient applies (never its normal-play nimber), and the outcome."""

@@ -39,6 +39,7 @@ def test_plain_lines_and_disabled() -> None:
     assert piped.getvalue() == ""
 
 
+@pytest.mark.heavy
 def test_cli_quiet_in_a_pipe() -> None:
     import subprocess
 

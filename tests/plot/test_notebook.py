@@ -17,6 +17,7 @@ pytest.importorskip("matplotlib")
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.heavy
 def test_notebook_runs() -> None:
     nb = nbformat.read(ROOT / "docs" / "notebook.ipynb", as_version=4)
     old = os.environ.get("PYTHONPATH")

@@ -170,6 +170,7 @@ def test_a_listing_of_huge_options_stops_close_to_its_budget() -> None:
     assert out["after_mib"] < 60, out  # the listing's memory went back to the system
 
 
+@pytest.mark.heavy
 def test_release_gives_freed_memory_back() -> None:
     out = run_child("""
         from grundy.values import memory
@@ -239,6 +240,7 @@ def analyze_in_child(spec: str, position: str) -> dict[str, Any]:
     return out
 
 
+@pytest.mark.heavy
 def test_fibonacci_at_a_huge_heap_stays_within_budget() -> None:
     # was: the formula kept all ~480,000 Fibonacci terms below 10**100000 (20 GB):
     # MemoryError under a 3 GB address space after 7 s
@@ -248,6 +250,7 @@ def test_fibonacci_at_a_huge_heap_stays_within_budget() -> None:
         assert "stopped after" in out["stopped"]["outcome"]
 
 
+@pytest.mark.heavy
 def test_evensplit_at_a_million_stays_within_budget() -> None:
     # was: the winning moves listed a million options of up to 10**6 heaps each,
     # unbudgeted (OOM at 24 GB even with a budget of 20000 positions)
@@ -256,12 +259,14 @@ def test_evensplit_at_a_million_stays_within_budget() -> None:
     assert "value" not in out["stopped"]
 
 
+@pytest.mark.heavy
 def test_evensplit_at_ten_thousand_stays_within_two_seconds() -> None:
     # was: 58 s (every option's value, a sum of up to 10**4 heaps, computed)
     out = analyze_in_child("evensplit:2", "10**4")
     assert out["value"] is not None and out["moves"]
 
 
+@pytest.mark.heavy
 def test_upto_with_a_huge_t_answers() -> None:
     # was: UpTo(10**9) built 10**9 dictionaries up front (MemoryError after 16 s)
     out = analyze_in_child("upto:10**9", 'g.parse_position("HTHHTTTHHHTHHHHTTHHH")')
@@ -271,6 +276,7 @@ def test_upto_with_a_huge_t_answers() -> None:
     assert out["value"] == sum(1 << (c - 1) for c in heads)
 
 
+@pytest.mark.heavy
 def test_octal_at_a_huge_heap_stays_within_two_seconds() -> None:
     # was: 12.5 s under a 2 s budget (the winning moves listed the options of a
     # 100,001-digit heap unbudgeted)
@@ -278,6 +284,7 @@ def test_octal_at_a_huge_heap_stays_within_two_seconds() -> None:
     assert out["value"] is not None and out["outcome"] == "N" and out["moves"] == 1
 
 
+@pytest.mark.heavy
 def test_octal_without_a_known_period_stays_within_two_seconds() -> None:
     # was: over 120 s (the period search ran its own 150 s budget, ignoring the
     # caller's): the table now looks at the caller's budget after each chunk
@@ -287,6 +294,7 @@ def test_octal_without_a_known_period_stays_within_two_seconds() -> None:
     assert re.search(r"stopped after (2|1\.9\d) s \(the budget\)", out["stopped"]["value"]), out
 
 
+@pytest.mark.heavy
 def test_loopy_exploration_with_no_limit_ends_at_the_memory_budget() -> None:
     # was: MemoryError inside the move function, reported as a MoveFunctionError,
     # after the process had taken its whole address space (26 s)
@@ -449,6 +457,7 @@ def test_fibonacci_is_memory_light_at_a_large_heap() -> None:
     assert out["term"] == 5 and out["P"] == "P" and out["move"] == 10
 
 
+@pytest.mark.heavy
 def test_listing_each_move_once_holds_no_big_options() -> None:
     """Listing each move once (two moves to one position are one) remembers a
     big option by its hash and place, not whole: the 9,999 options of

@@ -213,6 +213,7 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
+@pytest.mark.heavy
 def test_unchanged_rules_reuse_the_store_in_a_fresh_process(tmp_path: Path) -> None:
     script, store = tmp_path / "rules.py", tmp_path / "s.memo"
     script.write_text(SCRIPT)

@@ -275,6 +275,7 @@ def test_positions_that_cannot_be_pickled_are_a_clear_error(tmp_path: Path) -> N
         reduce(rs, Heap(3), store=tmp_path / "local.memo")
 
 
+@pytest.mark.heavy
 def test_a_stopped_cram_search_resumes_from_its_store(tmp_path: Path) -> None:
     """Stopped at the budget half way and saved, the value search of the 5 x 5 Cram
     board resumes in a fresh process with fewer positions and the same answer."""

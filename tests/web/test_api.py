@@ -334,6 +334,7 @@ def test_grundy_serve_on_a_busy_port_says_so_in_one_line() -> None:
     assert len(lines) == 1 and f"127.0.0.1:{port}" in lines[0] and "in use" in lines[0], lines
 
 
+@pytest.mark.heavy
 def test_grundy_serve_binds_localhost() -> None:
     import os
     import socket
@@ -367,6 +368,7 @@ def test_grundy_serve_binds_localhost() -> None:
         proc.wait(10)
 
 
+@pytest.mark.heavy
 def test_the_pool_kills_overdue_and_dead_workers_and_goes_on() -> None:
     import asyncio
     import os
@@ -538,6 +540,7 @@ def test_a_deeply_nested_body_is_a_400(client: TestClient) -> None:
         assert r.status_code == 400
 
 
+@pytest.mark.heavy
 def test_every_plot_request_is_a_plot_or_a_clear_4xx(client: TestClient) -> None:
     """Issue 39: ``/api/plot.svg?game=cram`` answered with an internal error."""
     for e in grundy.games.entries():

@@ -119,6 +119,7 @@ def _load(drv: webdriver.Chrome, url: str) -> None:
     _wait(drv, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
 
 
+@pytest.mark.heavy
 def test_analyse_a_position(server: str, browser: webdriver.Chrome) -> None:
     _load(browser, server)
     browser.save_screenshot(str(SHOTS / "1-page.png"))
@@ -149,6 +150,7 @@ def test_analyse_a_position(server: str, browser: webdriver.Chrome) -> None:
     browser.save_screenshot(str(SHOTS / "3-table.png"))
 
 
+@pytest.mark.heavy
 def test_play_to_the_end_and_refusal(server: str, browser: webdriver.Chrome) -> None:
     _load(browser, server)
     Select(browser.find_element(By.ID, "game")).select_by_value("kayles")
@@ -218,6 +220,7 @@ def test_every_catalogue_game_with_its_example(quick_server: str, browser: webdr
     _every_game(quick_server, browser)
 
 
+@pytest.mark.heavy
 def test_move_list_and_refusals_next_to_their_input(server: str, browser: webdriver.Chrome) -> None:
     _load(browser, server)
     _choose(browser, "nim")
@@ -252,6 +255,7 @@ def test_move_list_and_refusals_next_to_their_input(server: str, browser: webdri
     _wait(browser, lambda d: "between 1 and 80" in _text(d, "plot-error"))
 
 
+@pytest.mark.heavy
 def test_a_long_move_list_says_so_and_pages(paging_server: str, browser: webdriver.Chrome) -> None:
     """Issue 39: nim 100 200 300 showed 40 losing moves and not the winning one,
     without a word. The winning move comes first, the page says the list is
@@ -283,6 +287,7 @@ def test_a_long_move_list_says_so_and_pages(paging_server: str, browser: webdriv
     assert not browser.find_element(By.ID, "legalpages").is_displayed()
 
 
+@pytest.mark.heavy
 def test_phone_width(server: str, browser: webdriver.Chrome) -> None:
     browser.set_window_size(390, 1200)
     try:

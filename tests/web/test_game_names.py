@@ -64,6 +64,7 @@ def test_api_analyze_game_and_spec(client: TestClient) -> None:
     assert grundy.games.get(d["spec"]) is grundy.games.get("kayles")
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("e", sorted(entries(), key=lambda e: e.name)[::3], ids=lambda e: e.name)
 def test_api_spec_parses_back_for_catalogue_entries(client: TestClient, e) -> None:  # type: ignore[no-untyped-def]
     d = client.post("/api/analyze", json={"game": e.spec, "position": " ".join(e.position_args)}).json()

@@ -118,6 +118,7 @@ def _load(url: str, n: int, accepted: int, seconds: float, timed: bool = False) 
     assert took < (2 * seconds + 3) * accepted / 2 + 10
 
 
+@pytest.mark.heavy
 def test_cheap_requests_while_slow_ones_run() -> None:
     with _server(Limits(seconds=0.5, workers=2, queue=2)) as url:
         _load(url, 12, 4, 0.5)

@@ -111,6 +111,7 @@ def test_the_jobs_refuse_files_in_process_too(files: tuple[Path, Path]) -> None:
         assert SECRET not in str(info.value)
 
 
+@pytest.mark.heavy
 def test_the_library_still_reads_files_outside_the_guard(files: tuple[Path, Path]) -> None:
     from grundy.rules.graphinput import no_files
 
