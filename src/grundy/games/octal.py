@@ -182,6 +182,21 @@ class RateProgress:
         self.stream.flush()
 
 
+def _options_taking(d: int, k: int, r: int) -> int:
+    """How many options :meth:`TakeAndBreak.moves` lists for taking ``k`` with the
+    digit ``d``, leaving ``r``: nothing (bit 1), one heap (2), two (4: ``r // 2``
+    splits) or three heaps (8: the partitions of ``r`` into three positive parts,
+    ``round(r^2 / 12)``)."""
+    count = 1 if d & 1 and r == 0 and k else 0
+    if d & 2 and r > 0 and k:
+        count += 1
+    if d & 4:
+        count += r // 2
+    if d & 8:
+        count += (r * r + 6) // 12
+    return count
+
+
 class TakeAndBreak(PeriodNotes, Ruleset):
     """The take-and-break game with a given code (see the module docstring): an
     immutable description of the rules; what is computed for it (its table, its
@@ -259,6 +274,33 @@ class TakeAndBreak(PeriodNotes, Ruleset):
                 for a in range(1, r // 3 + 1):
                     for b in range(a, (r - a) // 2 + 1):
                         yield Sum(a, b, r - a - b)
+
+    def option_count_formula(self, position: Any) -> int | None:
+        """How many options :meth:`moves` lists for the heap ``position``, from the
+        code's digits in O(digits) (exact, but a lower bound for a repeating code
+        whose last digit leaves three heaps): a search bounded to a million options
+        refuses a heap of 10^12 at once.
+
+        >>> g = TakeAndBreak("0.07")                   # Dawson's Kayles
+        >>> g.option_count_formula(10), len(list(g.moves(10)))
+        (5, 5)
+        >>> g.option_count_formula(10**12)
+        500000000000
+        >>> TakeAndBreak("0.3...").option_count_formula(10**12)   # Nim
+        1000000000000
+        """
+        if type(position) is not int or position < 0:
+            return None
+        n, size = position, len(self.digits)
+        count = 0
+        for k in range(0, min(n, size - 1) + 1):  # the code's own digits
+            count += _options_taking(self.digits[k], k, n - k)
+        if self.repeat and n >= size:  # k = size..n, all with the last digit
+            d, m = self.digits[-1], n - size  # the heaps left: r = 0..m
+            count += (d & 1) + (m if d & 2 else 0) + (m * m // 4 if d & 4 else 0)
+            if d & 8:  # the smallest r only: a lower bound
+                count += sum((r * r + 6) // 12 for r in range(min(m, 64) + 1))
+        return count
 
     def is_option_formula(self, position: Any, option: Any) -> bool | None:
         """Whether ``option`` is a move from the heap ``position``, read off the
@@ -431,6 +473,16 @@ class GrundysGame(Ruleset):
         n = position
         for a in range(1, (n - 1) // 2 + 1):
             yield Sum(a, n - a)
+
+    def option_count_formula(self, position: Any) -> int | None:
+        """The splits of a heap of ``position`` into two unequal heaps: ``(n - 1) // 2``.
+
+        >>> GrundysGame().option_count_formula(10**12)
+        499999999999
+        """
+        if type(position) is not int or position < 0:
+            return None
+        return max(0, (position - 1) // 2)
 
     def is_option_formula(self, position: Any, option: Any) -> bool | None:
         """A split into two unequal heaps, checked at once (any heap size).

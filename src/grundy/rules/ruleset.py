@@ -72,7 +72,9 @@ class Ruleset(Questions):
       :meth:`remoteness_formula`, :meth:`suspense_formula`,
       :meth:`winning_move_formula`, :meth:`winning_moves_formula`,
       :meth:`options_with_value_formula`, :meth:`option_with_value_formula`,
-      :meth:`is_option_formula`.
+      :meth:`is_option_formula`, :meth:`option_count_formula` (how many options
+      at least, so a search refuses a heap of 10^12 without listing a million
+      of its options first).
 
     The questions (``value``, ``outcome``, ``winning_move``, ``remoteness``, ...)
     are declared once, in :class:`grundy.rules.questions.Questions`; the analysis
@@ -87,6 +89,7 @@ class Ruleset(Questions):
         cls.has_decompose = cls.decompose is not Ruleset.decompose
         cls.has_canonical = cls.canonical is not Ruleset.canonical
         cls._coerces = cls.coerce is not Ruleset.coerce  # (check's hot path)
+        cls._option_counts = cls.option_count_formula is not Ruleset.option_count_formula
 
     name: str = "ruleset"
     #: The canonical catalogue spec (``"octal:0.07"``) of a catalogue ruleset, or
@@ -221,6 +224,8 @@ class Ruleset(Questions):
     has_canonical: bool = False
     #: Whether the class defines :meth:`coerce` (likewise; :meth:`check` asks it only then).
     _coerces: bool = False
+    #: Whether the class defines :meth:`option_count_formula` (likewise).
+    _option_counts: bool = False
     #: Declared by a ruleset best searched with pruning (placement games such as
     #: Cram: many options, an outcome decided by one): the analysis asks the pruned
     #: search (:data:`grundy.solve.reducer.PRUNED`) for its values and outcomes.
@@ -288,6 +293,14 @@ class Ruleset(Questions):
         """Whether ``option`` is an option of ``position``, by a fast test, or
         ``None`` to decline (the analysis then tests membership in the move
         function's result lazily: O(1) for a ``range``)."""
+        return None
+
+    def option_count_formula(self, position: Any) -> int | None:
+        """At least how many options :meth:`moves` lists for ``position``, read off
+        the rules without listing them, or ``None`` to decline. A search with a
+        bound on the options of one position refuses at once a position with
+        more (as it would after listing them); never more than :meth:`moves`
+        yields."""
         return None
 
     def option_with_value_formula(self, position: Any, target: int) -> Hashable | None:

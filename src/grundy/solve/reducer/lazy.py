@@ -36,7 +36,14 @@ from grundy.rules.ruleset import Ruleset as _Ruleset
 from grundy.rules.sums import Sum
 from grundy.solve.budget import Budget
 from grundy.solve.reducer.bound import Ticker
-from grundy.solve.reducer.options import _bad_option, _loop_or_bad, _unstable, options, take
+from grundy.solve.reducer.options import (
+    _bad_option,
+    _loop_or_bad,
+    _unstable,
+    options,
+    refuse_many,
+    take,
+)
 from grundy.solve.reducer.rules import Progress, Rule
 from grundy.values import clock as _clock
 from grundy.values.errors import GrundyError, SearchLimitError, describe
@@ -91,6 +98,7 @@ def _search_lazy(
         moves = ruleset._moves  # the user's function itself: one call less a position
     what = f"{ruleset.name}: the {rule.name} of {describe(root)}"
     cap = budget.positions
+    counts = cap is not None and ruleset._option_counts
     ticker = Ticker(meter, what, [memo], progress=progress)
     loop = COMPILED
     if loop is not None and mex and cap is None:
@@ -120,6 +128,8 @@ def _search_lazy(
                     if type(raw) is not list and isinstance(raw, _Ruleset):
                         options(ruleset, p)  # raises: a factory of rulesets, not a move function
                     if cap is not None:  # list the options: more than the budget is refused
+                        if counts:
+                            refuse_many(ruleset, p, cap, what, n)
                         if type(raw) is not list:
                             it = iter(raw)
                             raw = tuple(islice(it, _CHUNK))

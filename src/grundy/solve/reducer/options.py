@@ -38,7 +38,7 @@ from grundy.values.errors import (
 if TYPE_CHECKING:
     from grundy.rules.ruleset import Ruleset
 
-__all__ = ["options", "iter_options", "node_options", "normal", "take"]
+__all__ = ["options", "iter_options", "node_options", "normal", "refuse_many", "take"]
 
 
 def options(
@@ -50,6 +50,9 @@ def options(
     read in chunks under ``meter`` (default: the budget in force, at least the
     default memory budget), so a huge one stops at the clock or the memory."""
     try:
+        if limit is not None and ruleset._option_counts:
+            refuse_many(ruleset, position, limit, f"{ruleset.name}: listing the options of "
+                        f"{describe(position)}", 0 if meter is None else meter.count)
         it = _open_moves(ruleset, position)
         if type(it) is list and (limit is None or len(it) <= limit):
             return it
@@ -257,6 +260,23 @@ def _unstable(ruleset: Ruleset, position: Any) -> UnhashablePositionError:
         "search (a mutable object?); positions must be immutable, with a stable hash "
         "consistent with =="
     )
+
+
+def refuse_many(ruleset: Ruleset, p: Hashable, cap: int, what: str, count: int) -> None:
+    """Raise, before any option is listed, when the rules say ``p`` has more than
+    ``cap`` options (:meth:`~grundy.rules.ruleset.Ruleset.option_count_formula`):
+    the error listing them would end in."""
+    try:
+        many = ruleset.option_count_formula(p)
+    except GrundyError:
+        raise
+    except Exception:  # noqa: BLE001 - a hook that fails leaves the listing to decide
+        return
+    if many is not None and many > cap:
+        raise SearchLimitError(
+            f"{what} stopped: position {describe(p)} has more than {cap:,} options "
+            "(the budget)", count, reason="positions",
+        )
 
 
 def take(it: Iterable[Hashable], cap: int, meter: Any, what: str, p: Hashable) -> list[Hashable]:
