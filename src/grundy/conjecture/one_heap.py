@@ -15,6 +15,7 @@ from grundy.conjecture.model import Conjecture, Guess, _STATUS_ORDER, evaluate
 from grundy.conjecture.tabulate import _known_tables
 from grundy.patterns.forms import Form, fit_forms, xor_all
 from grundy.rules.ruleset import Ruleset
+from grundy.values import clock as _clock
 from grundy.values.errors import InvalidParameterError, describe
 from grundy.values.periodicity import Periodicity
 
@@ -167,7 +168,7 @@ class _SynthSeconds:
 
     def get(self) -> float:
         share, end = self._share.get(), self._end.get()
-        return share if end is None else max(0.0, min(share, end - time.monotonic()))
+        return share if end is None else max(0.0, min(share, end - _clock.now()))
 
     def set(self, seconds: float) -> Token[float]:
         return self._share.set(seconds)
@@ -179,7 +180,7 @@ class _SynthSeconds:
     def until(self, seconds: float | None) -> Iterator[None]:
         """Within this block no search goes past ``seconds`` from now (``None``:
         no end but the share's)."""
-        end = None if seconds is None else time.monotonic() + seconds
+        end = None if seconds is None else _clock.now() + seconds
         outer = self._end.get()
         if outer is not None and (end is None or outer < end):
             end = outer
