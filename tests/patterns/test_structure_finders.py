@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Iterator
 from itertools import combinations
 
 import pytest
@@ -16,7 +17,22 @@ from grundy.conjecture import evaluate
 from grundy.patterns.forms import evaluate as evaluate_locals
 from grundy.patterns.primitives import fib
 from grundy.patterns.sequences import guess_sequence
+from grundy.patterns.synth import WORK
 from tests.oracles import grundy_values, mex, wins
+
+#: candidates the rule synthesiser examines per target in these tests. The
+#: structure finders are what they check; the synthesiser still runs (a closed
+#: form it found would compete with theirs), complete to about the size the
+#: suite's CPU share reached (size 6 on a heap's table of 300), and it stops at
+#: the same place on any machine instead of spending the whole share
+SYNTH_WORK = 500_000
+
+
+@pytest.fixture(autouse=True)
+def _bounded_synthesis() -> Iterator[None]:
+    token = WORK.set(SYNTH_WORK)
+    yield
+    WORK.reset(token)
 
 
 def _table(moves, top: int) -> list[int]:

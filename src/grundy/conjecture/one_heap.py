@@ -15,6 +15,7 @@ from grundy.conjecture.model import Conjecture, Guess, _STATUS_ORDER, evaluate
 from grundy.conjecture.tabulate import _known_tables
 from grundy.patterns.forms import Form, fit_forms, xor_all
 from grundy.rules.ruleset import Ruleset
+from grundy.values import clock as _clock
 from grundy.values.errors import InvalidParameterError, describe
 from grundy.values.periodicity import Periodicity
 
@@ -167,7 +168,7 @@ class _SynthSeconds:
 
     def get(self) -> float:
         share, end = self._share.get(), self._end.get()
-        return share if end is None else max(0.0, min(share, end - time.monotonic()))
+        return share if end is None else max(0.0, min(share, end - _clock.now()))
 
     def set(self, seconds: float) -> Token[float]:
         return self._share.set(seconds)
@@ -179,7 +180,7 @@ class _SynthSeconds:
     def until(self, seconds: float | None) -> Iterator[None]:
         """Within this block no search goes past ``seconds`` from now (``None``:
         no end but the share's)."""
-        end = None if seconds is None else time.monotonic() + seconds
+        end = None if seconds is None else _clock.now() + seconds
         outer = self._end.get()
         if outer is not None and (end is None or outer < end):
             end = outer
@@ -194,14 +195,18 @@ _SEARCH_SECONDS = _SynthSeconds()
 
 
 @contextmanager
-def search_time(seconds: float, *, cpu: bool | None = None) -> Iterator[None]:
+def search_time(seconds: float, *, cpu: bool | None = None, work: int | None = None) -> Iterator[None]:
     """Within this block, :func:`guess` gives its rule synthesiser ``seconds``
     per target (default :data:`SYNTH_SECONDS`; 0: the library of forms only), as
     a quick caller (a plot, a web page) needs. With ``cpu``, the seconds are the
     CPU time of the searching thread, not wall time: the same search however
     loaded the machine is (the test suite's choice; a wall-clock end of the
     guess's own budget still cuts the share); ``None`` keeps the clock of an
-    enclosing block (wall time outside any).
+    enclosing block (wall time outside any). ``work``: besides the seconds, each
+    search examines at most this many candidate expressions
+    (:data:`grundy.patterns.synth.WORK`), so that it ends at the same place on
+    any machine, however fast or loaded (a test that needs a small search);
+    ``None`` keeps the bound of an enclosing block (none outside any).
 
     >>> from grundy import guess
     >>> with search_time(0):
@@ -210,13 +215,18 @@ def search_time(seconds: float, *, cpu: bool | None = None) -> Iterator[None]:
     """
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < math.inf:
         raise InvalidParameterError(f"search_time: seconds must be a finite number >= 0; got {describe(seconds)}")
-    from grundy.patterns.synth import CLOCK
+    if work is not None and (isinstance(work, bool) or not isinstance(work, int) or work < 1):
+        raise InvalidParameterError(f"search_time: work must be a positive whole number of candidates or None; "
+                                    f"got {describe(work)}")
+    from grundy.patterns.synth import CLOCK, WORK
 
     token = _SEARCH_SECONDS.set(float(seconds))
     clock = CLOCK.set(CLOCK.get() if cpu is None else time.thread_time if cpu else time.perf_counter)
+    bound = WORK.set(WORK.get() if work is None else work)
     try:
         yield
     finally:
+        WORK.reset(bound)
         CLOCK.reset(clock)
         _SEARCH_SECONDS.reset(token)
 

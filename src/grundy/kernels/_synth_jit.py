@@ -29,6 +29,13 @@ EQ, NE, LT, LE, BAND, BOR, NOT = range(40, 47)
 IS_PRIME, IS_SQUARE, IS_TRI, IS_FIB, IS_POW2 = range(47, 52)
 #: number-theoretic calls look their argument up in tables of this size
 LUT = 1 << 20
+#: the arguments the kernels pass their helpers: numpy scalars (a Python constant
+#: is typed as a literal, a helper compiled once more for each) and the scalars
+#: of a row as ``int64`` whatever the bank's dtype, so that each helper is compiled
+#: once, not once per dtype: "no operand" and ``_emit``'s ``final`` (store, look)
+NONE = np.int64(-1)
+STORE = np.bool_(False)
+LOOK = np.bool_(True)
 
 
 @jit
@@ -333,7 +340,7 @@ def _final_fits(op: int, x: Any, y: Any, goal: Any, fitcols: Any) -> bool:
     """Whether ``x op y`` equals the goal on the fitted columns (stops at the first
     column that differs or is undefined)."""
     for k in fitcols:
-        ok, v = bin1(op, x[k], y[k])
+        ok, v = bin1(op, np.int64(x[k]), np.int64(y[k]))
         if not ok or v != goal[k]:
             return False
     return True
@@ -386,7 +393,7 @@ def _row(op: int, x: Any, y: Any, out: Any) -> bool:
         return True
     else:
         for k in range(w):
-            good, v = bin1(op, x[k], y[k])
+            good, v = bin1(op, np.int64(x[k]), np.int64(y[k]))
             if not good:
                 return False
             out[k] = v
@@ -430,7 +437,7 @@ def binary_level(op: int, comm: bool, skip_same: bool, sl: int, sr: int, i0: int
                 continue
             if not _row(op, xi, yj, row):
                 continue
-            if _emit(row, op, i, j, -1, size, final, vals, meta, hashes, table, state, mix, goal, fitcols, match,
+            if _emit(row, op, i, j, NONE, size, final, vals, meta, hashes, table, state, mix, goal, fitcols, match,
                      mvals) < 0:
                 return -1
     return seen
@@ -453,14 +460,14 @@ def unary_level(op: int, i0: int, i1: int, size: int, final: bool, avals: Any, a
         if final:
             bad = False
             for k in fitcols:
-                if un1(op, x[k], lut, fibs) != goal[k]:
+                if un1(op, np.int64(x[k]), lut, fibs) != goal[k]:
                     bad = True
                     break
             if bad:
                 continue
         for k in range(w):
-            row[k] = un1(op, x[k], lut, fibs)
-        if _emit(row, op, i, -1, -1, size, final, vals, meta, hashes, table, state, mix, goal, fitcols, match,
+            row[k] = un1(op, np.int64(x[k]), lut, fibs)
+        if _emit(row, op, i, NONE, NONE, size, final, vals, meta, hashes, table, state, mix, goal, fitcols, match,
                  mvals) < 0:
             return -1
     return seen
@@ -475,7 +482,7 @@ def add_rows(rows: Any, ops: Any, a: Any, size: int, vals: Any, meta: Any, hashe
     for i in range(rows.shape[0]):
         for k in range(rows.shape[1]):
             row[k] = rows[i, k]
-        out[i] = _emit(row, ops[i], a[i], -1, -1, size, False, vals, meta, hashes, table, state, mix, goal,
+        out[i] = _emit(row, ops[i], a[i], NONE, NONE, size, STORE, vals, meta, hashes, table, state, mix, goal,
                        fitcols, match, mvals)
     return out
 
@@ -589,16 +596,16 @@ def final_level(op: int, posts: Any, unary: bool, comm: bool, skip_same: bool, s
             xi = lvals[i]
             yj = lvals[j]
             for k in fitcols:
-                alive = _survivors(op, xi[k], yj[k], posts, goal[k], alive, lut, fibs)
+                alive = _survivors(op, np.int64(xi[k]), np.int64(yj[k]), posts, goal[k], alive, lut, fibs)
                 if alive == 0:
                     break
             if alive == 0:
                 continue
-            lo = BOUND
-            hi = -BOUND
+            lo = np.int64(BOUND)
+            hi = np.int64(-BOUND)
             bad = False
             for k in range(w):
-                ok, v = _val(op, xi[k], yj[k], lut, fibs)
+                ok, v = _val(op, np.int64(xi[k]), np.int64(yj[k]), lut, fibs)
                 if not ok:
                     bad = True
                     break
@@ -619,7 +626,7 @@ def final_level(op: int, posts: Any, unary: bool, comm: bool, skip_same: bool, s
                 else:
                     for k in range(w):
                         row[k] = inner[k]
-                _emit(row, op, i, j if not unary else -1, post, size, True, vals, meta, hashes, table, state, mix,
+                _emit(row, op, i, np.int64(j) if not unary else NONE, post, size, LOOK, vals, meta, hashes, table, state, mix,
                       goal, fitcols, match, mvals)
     return seen
 
@@ -782,16 +789,16 @@ def final_scan(op: int, posts: Any, left: bool, comm: bool, skip_same: bool, i0:
             a, b = (j, i) if left else (i, j)
             xa, xb = (yj, xi) if left else (xi, yj)
             for k in fitcols:
-                alive = _survivors(op, xa[k], xb[k], posts, goal[k], alive, lut, fibs)
+                alive = _survivors(op, np.int64(xa[k]), np.int64(xb[k]), posts, goal[k], alive, lut, fibs)
                 if alive == 0:
                     break
             if alive == 0:
                 continue
-            lo = BOUND
-            hi = -BOUND
+            lo = np.int64(BOUND)
+            hi = np.int64(-BOUND)
             bad = False
             for k in range(w):
-                good, v2 = _val(op, xa[k], xb[k], lut, fibs)
+                good, v2 = _val(op, np.int64(xa[k]), np.int64(xb[k]), lut, fibs)
                 if not good:
                     bad = True
                     break
@@ -812,6 +819,6 @@ def final_scan(op: int, posts: Any, left: bool, comm: bool, skip_same: bool, i0:
                 else:
                     for k in range(w):
                         row[k] = inner[k]
-                _emit(row, op, a, b, post, size, True, vals, meta, hashes, table, state, mix, goal, fitcols,
+                _emit(row, op, a, b, post, size, LOOK, vals, meta, hashes, table, state, mix, goal, fitcols,
                       match, mvals)
     return seen

@@ -53,8 +53,9 @@ from grundy.patterns.synth_bank import IF as _IF
 from grundy.patterns.synth_bank import MUL as _MUL
 from grundy.patterns.synth_bank import OR as _OR
 from grundy.patterns.synth_bank import paren as _paren
+from grundy.patterns.synth_bank import warm as _warm
 
-__all__ = ["synthesize", "Synthesis", "Found", "DEFAULT_CONSTANTS", "oddity"]
+__all__ = ["synthesize", "Synthesis", "Found", "DEFAULT_CONSTANTS", "oddity", "CLOCK", "WORK"]
 
 Array = Any
 
@@ -124,6 +125,12 @@ def _sample(n_all: int, fit: int, dense: int = 96, spread: int = 40) -> Array:
 #: the CPU time of the thread that searches.
 CLOCK: ContextVar[Callable[[], float]] = ContextVar("synth_clock", default=time.perf_counter)
 
+#: The most candidate expressions a search examines (``synthesize(work=None)``
+#: reads it; ``None``: no bound but the seconds): a bound that ends the search at
+#: the same place on any machine, for a caller that wants a small search and the
+#: same one everywhere (a test: ``grundy.conjecture.search_time(..., work=n)``).
+WORK: ContextVar[int | None] = ContextVar("synth_work", default=None)
+
 
 class _Search:
     """The goal-directed last operator over a :class:`Bank` (its smallest
@@ -148,7 +155,7 @@ class _Search:
         self.now: Callable[[], float] = time.perf_counter  # the clock of ``deadline``
 
     def out_of_time(self) -> bool:
-        return self.now() > self.deadline
+        return self.b.out_of_work or self.now() > self.deadline
 
     def text(self, tid: int) -> tuple[str, int]:
         return self.b.text(tid)
@@ -390,6 +397,7 @@ def synthesize(
     threshold: str | None = None,
     stop_at_first: bool = True,
     memory: int = MEMORY,
+    work: int | None = None,
 ) -> Synthesis:
     """The shortest expressions in ``variables`` (``(text, values)`` pairs, the
     values one per position) equal to ``goal`` on the first ``fit`` positions,
@@ -406,8 +414,24 @@ def synthesize(
     combines (the smallest); ``threshold``: the variable of learned thresholds
     ``(x if var >= t else y)`` (the positions must then be in increasing order
     of it); ``stop_at_first``: end with the size where the first verified rule
-    was found; ``memory``: bytes the bank may take.
+    was found; ``memory``: bytes the bank may take; ``work``: most candidate
+    expressions examined (default :data:`WORK`; ``None``: no bound but
+    ``seconds``), a bound that stops the search at the same place on any machine.
+
+    The kernels are loaded (compiled the first time) before the seconds start.
+
+    >>> n = np.arange(100)
+    >>> r = synthesize([("n", n)], n * n % 7 + n // 5, fit=50, work=10_000)
+    >>> r.best, r.size, r.stopped
+    (None, 4, 'work: 10000 candidates, within size 5 (complete to size 4)')
+    >>> synthesize([("n", n)], n * n % 7 + n // 5, fit=50, work=100_000).best.expr
+    'n * n % 7 + n // 5'
     """
+    if work is None:
+        work = WORK.get()
+    if work is not None and (isinstance(work, bool) or not isinstance(work, int) or work < 1):
+        raise ValueError(f"synthesize: work must be a positive number of candidates or None; got {work!r}")
+    _warm()
     now = CLOCK.get()
     t0 = now()
     goal = np.asarray(goal, dtype=np.int64)
@@ -449,6 +473,7 @@ def synthesize(
     bank = Bank([(name, np.asarray(v, dtype=np.int64)[idx]) for name, v in variables], goal[idx], fitcols,
                 target, constants, memory)
     bank.now = now
+    bank.work = work
     s = _Search(bank, goal[idx], fitcols, check, target, deadline, cap,
                 threshold if order is not None else None, order)
     s.now = now
@@ -470,7 +495,8 @@ def synthesize(
         for expr, sz in bank.matches():
             s.try_rule(expr, sz)
         if not ok:
-            stopped = f"time: {seconds:g} s, within size {size} (complete to size {done})"
+            spent = f"work: {work} candidates" if bank.out_of_work else f"time: {seconds:g} s"
+            stopped = f"{spent}, within size {size} (complete to size {done})"
             break
         if size == stored + 2 and size < max_size:
             stopped = (f"memory: the bank holds {bank.ints.n + bank.bools.n} terms (complete to size {size}; "

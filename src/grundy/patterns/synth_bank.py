@@ -45,7 +45,7 @@ import numpy as np
 
 from grundy.kernels._lazy import jit_module
 
-__all__ = ["Bank", "CALL_RANGE", "BOOL"]
+__all__ = ["Bank", "CALL_RANGE", "BOOL", "warm"]
 
 Array = Any
 
@@ -191,6 +191,9 @@ class Bank:
         self.variables = [(name, np.asarray(v, dtype=np.int64)) for name, v in variables]
         self.texts: dict[int, tuple[str, int]] = {}
         self.stored = 0
+        self.work: int | None = None  # most candidates examined (None: no bound but the deadlines)
+        self.worked = 0  # candidates examined so far
+        self.out_of_work = False
 
     # -- building
     def _side(self, t: str) -> _Side:
@@ -349,6 +352,10 @@ class Bank:
             self.full = True
             return False
         self.seen[size] = self.seen.get(size, 0) + got
+        self.worked += got
+        if self.work is not None and self.worked >= self.work:
+            self.out_of_work = True
+            return False
         return self.now() < deadline
 
     def _binary(self, size: int, result: str, deadline: float) -> bool:
@@ -479,6 +486,27 @@ class Bank:
 
 
 _LUT: list[Array] = []
+_WARM: list[bool] = []
+
+
+def warm() -> None:
+    """Load (or compile) the kernels of every type the synthesiser uses, and its
+    tables, once a process: a search's seconds then count the search, not the
+    loading (a cold compile takes about 20 s, far more than a test's share).
+
+    >>> warm()
+    """
+    if _WARM:
+        return
+    n = np.arange(32, dtype=np.int64)
+    for target, goal in (("value", n * n % 7 + n // 5), ("P", (n * n % 7 + n // 5) % 2)):
+        bank = Bank([("n", n)], goal, n < 24, target, (0, 1, 2, 3), memory=1 << 26)
+        for size in (1, 2, 3):  # stored: int and bool operators and calls of both types
+            bank.build(size, deadline=float("inf"))
+        bank.final(4, deadline=float("inf"))  # binary operators scanned at once
+        bank.final(5, deadline=float("inf"))  # calls of an unstored argument
+        bank.drop(3)  # the table rebuilt
+    _WARM.append(True)
 
 
 def _luts(jit: Any) -> Array:
