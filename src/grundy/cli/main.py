@@ -170,7 +170,7 @@ def analyze(
                                                        max_memory=max_memory))
         return
     rs = resolve(game)
-    games = games_from_texts(rs, positions)
+    games = games_from_texts(rs, positions, name=game)
     target: Game | GameSum | MisereSum = games[0] if len(games) == 1 else GameSum(*games)
     if misere:
         target = MisereSum(*games)
