@@ -232,11 +232,17 @@ def analyze(
         click.echo("note: raise --seconds / --limit / --max-memory to search further")
 
 
+#: the heading of a winning move that is not every one: it is the one found
+_ONE_MOVE = "winning move (one found; there may be others):"
+
+
 def _move_lines(rs: Any, report: Any, data: dict[str, Any]) -> None:
     """The winning moves of a report (there are some): each in the game's
     notation (components from 1), then where it leads; normal and misère play alike."""
     moves = report.winning_moves
-    head = "winning moves:" if report.winning_moves_complete else "winning move (one of several):"
+    # not every winning move listed: one found (by the quotient, the search or a
+    # construction); there may be others, or none but it
+    head = "winning moves:" if report.winning_moves_complete else _ONE_MOVE
     click.echo(head)
     for m, js in zip(moves, data["winning_moves"]):
         # in full up to a line's worth, so it can be typed back into 'grundy play'
