@@ -169,6 +169,8 @@ def rules_text(summary: str, spec: str, text: str) -> dict[str, Any]:
     >>> r = rules_text("Cram.", "cram", "2x2")
     >>> r["kind"], r["moves"][:2]
     ('cells', ['a1-b1', 'a1-a2'])
+    >>> rules_text("Put-back.", "put-back:4", "1 + 2")["moves"]   # one position's moves: no "1:"
+    ['take 1', 'put back 1']
     """
     from itertools import islice
 
@@ -180,7 +182,10 @@ def rules_text(summary: str, spec: str, text: str) -> dict[str, Any]:
         game = parse_game(spec, text)
         whole = game if isinstance(game, GameSum) else GameSum(game)
         c = whole.components[0]
-        moves = [_move_text(whole, SumMove(0, o), 60) for o in islice(distinct_options(c.ruleset, c.position), 4)]
+        # the first component's moves as typed for it alone (no "1:" of a sum's
+        # component: a blurb shows the notation of one position)
+        alone = GameSum(c)
+        moves = [_move_text(alone, SumMove(0, o), 60) for o in islice(distinct_options(c.ruleset, c.position), 4)]
         moves = [m for m in moves if len(m) <= 40]  # a huge example's moves are no help
         pic = _picture(c) or ""
         kind = ("cells" if 'data-cell="' in pic else "board" if 'data-move="' in pic
