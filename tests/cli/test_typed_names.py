@@ -39,3 +39,9 @@ def test_web_and_plots_parse_with_the_spec_given():
         game_from_texts("rowruns:2,2", ["abc"])
     with pytest.raises(grundy.GrundyError, match=r"^kayles: give a position$"):
         game_from_texts("octal:0.77", [" "], name="kayles")
+
+
+def test_put_back_says_an_integer_heap_size(capsys):
+    """It said 'not an heap size'."""
+    assert main(["analyze", "put-back:4", "abc"]) == 2
+    assert capsys.readouterr().err == "grundy: error: put-back:4: not an integer heap size: 'abc'\n"
