@@ -64,3 +64,13 @@ def test_misere_moves_in_the_notation_of_normal_play(capsys):
             assert all(re.match(r"(\d+: |heap \d+ )", t) for t in moves), out  # components from 1
     assert main(["analyze", "--misere", "nim", "1", "1", "5"]) == 0
     assert "heap 3 to 1  (-> 1)" in capsys.readouterr().out
+
+
+def test_a_single_winning_move_is_headed_as_what_it_is(capsys):
+    """A misère analysis constructs one winning move: its heading says it is the
+    one found and that there may be others (it said "one of several", which the
+    analysis does not know)."""
+    assert main(["analyze", "--misere", "kayles", "3", "4", "--seconds", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "winning move (one found; there may be others):\n  " in out, out
+    assert "several" not in out

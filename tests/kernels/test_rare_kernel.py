@@ -251,12 +251,13 @@ def test_the_time_budget_holds_where_each_heap_costs_o_n(monkeypatch):
     import types
 
     import grundy.kernels.rare as rare_mod
-    import grundy.solve.periods as periods_mod
     import grundy.solve.splittable as table_mod
+    from grundy.values import clock as clock_mod
 
     clock = {"now": 1000.0}
-    for mod in (table_mod, periods_mod):
-        monkeypatch.setattr(mod, "time", types.SimpleNamespace(monotonic=lambda: clock["now"]))
+    # the kernel calls' rate (the table's own timing) and the budgets' clock
+    monkeypatch.setattr(table_mod, "time", types.SimpleNamespace(monotonic=lambda: clock["now"]))
+    monkeypatch.setattr(clock_mod, "now", lambda: clock["now"])
     real_rare, real_naive = rare_mod.rare_table, rare_mod.naive_table
 
     def cost(lo: int, hi: int) -> None:  # heaps lo..hi, heap n scanning n cells

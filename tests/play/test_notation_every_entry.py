@@ -167,7 +167,7 @@ def test_grundy_analyze_shows_the_example_moves_and_play_reads_them(e):
     lines = r.output.splitlines()
     shown: list[str] = []
     for i, line in enumerate(lines):
-        if line.startswith(("winning moves:", "winning move (one of several):")):
+        if line.startswith(("winning moves:", "winning move (one found; there may be others):")):
             shown += [x.strip().split("  (-> ")[0] for x in lines[i + 1:]
                       if x.startswith("  ") and "(-> " in x]
         if line.startswith("moves:"):

@@ -38,6 +38,18 @@ def test_rules_blurb_says_how_to_move() -> None:
     assert r["loopy"] and "draw" in r["text"] and r["moves"] == ["take 1", "take 2", "put back 1"]
 
 
+def test_rules_blurb_writes_moves_of_one_position() -> None:
+    """The catalogue's example of put-back (and lasker's) is a sum; the blurb's
+    moves are those of its first position as typed for it alone, with no "1:"
+    of a sum's component, like every other entry's."""
+    from grundy.games.registry import entries
+
+    assert jobs.rules_text("Loopy.", "put-back:4", "1 + 2")["moves"] == ["take 1", "put back 1"]
+    for e in entries():
+        moves = jobs.rules_text(e.summary, e.spec, jobs.example(e.spec, e.position_args))["moves"]
+        assert not any(m[:1].isdigit() and ": " in m for m in moves), (e.name, moves)
+
+
 def test_loopy_play_draws_by_repetition_with_values_in_words() -> None:
     d = jobs.play("put-back:4", "3", [], "state", None, LIM)
     assert d["outcome"] == "D" and d["value_words"] == "infinite, no escape: a draw" and not d["draw"]

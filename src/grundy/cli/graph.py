@@ -79,17 +79,20 @@ def graph(source: str, vertices: tuple[str, ...], root: str | None, limit: int, 
 
     if root is not None:
         from grundy.games import resolve
+        from grundy.play.parse import as_typed
 
         rs = resolve(source)
-        start = rs.parse_position(root)
-        rs.check(start)
+        with as_typed(rs, source):
+            start = rs.parse_position(root)
+            rs.check(start)
         a = analyze_loopy(rs, start, budget=Budget(positions=limit))
         labels = a.labels if a.labels is not None else list(range(a.n))
         edges = [(labels[int(u)], labels[int(v)]) for u, v in zip(a.src.tolist(), a.dst.tolist())]
         g = GameGraph(edges, name=rs.name, vertices=labels, simple=simple)
 
         def parse(text: str) -> Hashable:
-            return rs.parse_position(text)
+            with as_typed(rs, source):
+                return rs.parse_position(text)
 
         def fmt(p: Hashable) -> str:
             return rs.format_position(p)

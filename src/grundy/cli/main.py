@@ -170,7 +170,7 @@ def analyze(
                                                        max_memory=max_memory))
         return
     rs = resolve(game)
-    games = games_from_texts(rs, positions)
+    games = games_from_texts(rs, positions, name=game)
     target: Game | GameSum | MisereSum = games[0] if len(games) == 1 else GameSum(*games)
     if misere:
         target = MisereSum(*games)
@@ -232,11 +232,17 @@ def analyze(
         click.echo("note: raise --seconds / --limit / --max-memory to search further")
 
 
+#: the heading of a winning move that is not every one: it is the one found
+_ONE_MOVE = "winning move (one found; there may be others):"
+
+
 def _move_lines(rs: Any, report: Any, data: dict[str, Any]) -> None:
     """The winning moves of a report (there are some): each in the game's
     notation (components from 1), then where it leads; normal and misère play alike."""
     moves = report.winning_moves
-    head = "winning moves:" if report.winning_moves_complete else "winning move (one of several):"
+    # not every winning move listed: one found (by the quotient, the search or a
+    # construction); there may be others, or none but it
+    head = "winning moves:" if report.winning_moves_complete else _ONE_MOVE
     click.echo(head)
     for m, js in zip(moves, data["winning_moves"]):
         # in full up to a line's worth, so it can be typed back into 'grundy play'
@@ -286,8 +292,10 @@ _OUTCOME_TEXT = {
               help="Keep the table in this file (and FILE.json, its checksummed header) and "
                    "resume from it: finite octal codes and Grundy's game, as long as the disk allows.")
 @click.option("--seconds", type=Seconds(), default=None,
-              help="Time budget of the table (default and 'inf': no limit); the table stops "
-                   "there, keeping the rows printed, and says so.")
+              help="Time budget of the table and the period search after it (default: no "
+                   "limit for the table, 150 s for the period search; 'inf': no limit); the "
+                   "table stops there, keeping the rows printed, and says so. Ctrl-C during "
+                   "the period search keeps the table.")
 @click.option("--max-memory", type=MemorySize(), default=None,
               help="Memory the process may hold, e.g. 2G (default: a quarter of the RAM, at most "
                    "8G; GRUNDY_MAX_MEMORY sets it too). A printed table streams: only its "
@@ -343,6 +351,7 @@ def table(game: str, to: int, start: int, as_json: bool, fmt: str, width: int, p
 
     _interrupt.last_words(lambda: f"grundy: interrupted after {rows.printed:,} values")
     pattern_stopped: SearchLimitError | None = None
+    pattern_interrupted = False
     try:
         with bar, watching(budget), _hard_deadline(seconds):
             try:
@@ -360,10 +369,14 @@ def table(game: str, to: int, start: int, as_json: bool, fmt: str, width: int, p
             values = rows.kept
             pattern = None
             if start == 0 and values and stopped is None:
+                _interrupt.last_words(lambda: "grundy: interrupted in the period search (the table "
+                                              "above is complete)")
                 try:
-                    pattern = _pattern(rs, values, progress)
+                    pattern = _pattern(rs, values, progress, seconds)
                 except SearchLimitError as exc:  # the table stands; its period was not found in time
                     pattern_stopped = exc
+                except KeyboardInterrupt:  # Ctrl-C stops the period search: the table stands
+                    pattern_interrupted = True
     except KeyboardInterrupt:
         interrupted = True
         pattern = None
@@ -389,6 +402,8 @@ def table(game: str, to: int, start: int, as_json: bool, fmt: str, width: int, p
             )
         elif stopped is not None:
             click.echo("pattern: not searched (the table stopped)")
+        elif pattern_interrupted:
+            click.echo("pattern: not found (Ctrl-C stopped the period search)")
         elif pattern_stopped is not None:
             click.echo(f"pattern: none found within the budget (the period search stopped: "
                        f"{str(pattern_stopped).split('; ')[0]}); raise --seconds to search further")
@@ -396,6 +411,10 @@ def table(game: str, to: int, start: int, as_json: bool, fmt: str, width: int, p
             click.echo("pattern: none found" if start == 0 else "pattern: not searched (--from is not 0)")
     if interrupted:
         click.echo(f"grundy: interrupted after {rows.count:,} values", err=True)
+        _interrupt.last_words(None)
+        raise KeyboardInterrupt
+    if pattern_interrupted:
+        click.echo("grundy: interrupted in the period search (the table above is complete)", err=True)
         _interrupt.last_words(None)
         raise KeyboardInterrupt
     _interrupt.last_words(None)
@@ -542,15 +561,25 @@ class _Rows:
         click.echo("]" + tail + "}")
 
 
-def _pattern(rs: Ruleset, values: list[int], progress: bool | None = None) -> Periodicity | None:
+def _pattern(rs: Ruleset, values: list[int], progress: bool | None = None,
+             seconds: float | None = None) -> Periodicity | None:
     """The pattern of the table (:func:`grundy.solve.tables.pattern_of`); a ruleset
     that proves its period by growing its table, within
-    :data:`~grundy.solve.tables.PERIOD_BUDGET`, shows that search's progress."""
+    :data:`~grundy.solve.tables.PERIOD_BUDGET` (and ``seconds``, the table's
+    budget, if given), shows that search's progress, and once it has run
+    :data:`_BAR_DELAY` a line saying what runs, for how long at most, and that
+    Ctrl-C stops it and keeps the table (printed already)."""
     search = tables.period_search(rs)
     if search is None:
         return tables.pattern_of(rs, values)
-    with ProgressBar(None, f"period search (budget {tables.PERIOD_BUDGET.describe()})", enabled=progress,
-                     delay=_BAR_DELAY, unit="values tabled") as bar:
+    longest = tables.PERIOD_BUDGET.seconds
+    if seconds is not None:
+        longest = seconds if longest is None else min(longest, seconds)
+    limit = "no time limit" if longest is None else f"up to {longest:g} s"
+    note = (f"grundy: the table is complete; searching for its period ({limit}; --seconds sets it). "
+            "Ctrl-C stops the search and keeps the table.")
+    with ProgressBar(None, "period search", enabled=progress, delay=_BAR_DELAY,
+                     unit="values tabled", note=note) as bar:
         return tables.pattern_of(rs, values, progress=bar)
 
 

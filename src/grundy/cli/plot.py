@@ -30,7 +30,7 @@ def plot(game: str, positions: tuple[str, ...], to: int, output: str, kind: str)
     rs = ruleset_for(game)
     pos = None
     if positions:
-        g = game_from_texts(rs, positions)
+        g = game_from_texts(rs, positions, name=game)
         if not hasattr(g, "position"):
             raise click.UsageError("a game graph is drawn for one position, not a sum")
         pos = g

@@ -39,12 +39,24 @@ class ProgressBar:
     (a pipe or a log keeps only the answer); ``True`` shows it everywhere (as a
     line at most every ``every`` seconds off a terminal); ``False`` shows nothing. ``delay``: nothing
     shows before the work has run that many seconds (short commands stay quiet).
-    ``unit`` names the steps in the plain lines.
+    ``unit`` names the steps in the plain lines. ``note``: a line said once, when
+    the progress first shows (what runs, how to stop it), above the bar.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> with ProgressBar(None, "search", stream=out, every=0.0, enabled=True,
+    ...                  note="searching (Ctrl-C stops it)") as bar:
+    ...     bar(5); bar(9)
+    >>> print(out.getvalue().strip())
+    searching (Ctrl-C stops it)
+    search: 5
+    search: 9
+    search: done, 9 in ...s
     """
 
     def __init__(self, total: int | None, desc: str = "grundy", *, enabled: bool | None = None,
                  stream: TextIO | None = None, every: float = 2.0, delay: float = 0.0,
-                 unit: str = "") -> None:
+                 unit: str = "", note: str = "") -> None:
         self.total = total
         self.desc = desc
         self.stream = stream if stream is not None else sys.stderr
@@ -53,6 +65,7 @@ class ProgressBar:
         self.every = every
         self.delay = delay
         self.unit = f" {unit}" if unit else ""
+        self.note = note
         self.done = 0
         self._t0 = time.monotonic()
         self._last = -1e9
@@ -111,6 +124,10 @@ class ProgressBar:
         now = time.monotonic()
         if now - self._t0 < self.delay:
             return
+        if self.note:  # once, above the bar or the first line
+            self.stream.write(self.note + "\n")
+            self.stream.flush()
+            self.note = ""
         if self._rich is not None:
             if not self._live:
                 self._rich.start()

@@ -62,7 +62,7 @@ class PutBack(Ruleset):
                                        f"got {describe(position)}")
 
     def parse_position(self, text: str) -> Hashable:
-        return parse_int(text, "heap size", self.name)
+        return parse_int(text, "integer heap size", self.name)
 
     def moves(self, n: Any) -> Iterator[int]:
         yield from (n - k for k in (1, 2) if k <= n)

@@ -19,6 +19,7 @@ import numpy as np
 
 from grundy.values.errors import InvalidParameterError, SearchLimitError, describe
 from grundy.values.periodicity import Periodicity
+from grundy.rules.naming import people_name
 from grundy.rules.ruleset import Ruleset
 from grundy.rules.sums import Sum
 from grundy.games._common import heap, parse_int, table_size
@@ -317,10 +318,18 @@ class TakeAndBreak(PeriodNotes, Ruleset):
         return _code_allows(self._digit, position, option)
 
     def validate(self, position: Any) -> None:
-        heap(self.name, position)
+        heap(people_name(self), position)
 
     def parse_position(self, text: str) -> Hashable:
-        return parse_int(text, "integer heap size", self.name)
+        """A heap size; an error names the game by its common name (``kayles``, not
+        ``octal:0.77``), as reports do.
+
+        >>> get("kayles").parse_position("abc")
+        Traceback (most recent call last):
+        ...
+        grundy.values.errors.InvalidPositionError: kayles: not an integer heap size: 'abc'
+        """
+        return parse_int(text, "integer heap size", people_name(self))
 
     @property
     def uses_kernel(self) -> bool:
@@ -428,7 +437,7 @@ class TakeAndBreak(PeriodNotes, Ruleset):
             hint = ("; a table store holds longer tables: use_store(path), or "
                     "grundy table --store FILE" if engine is not None else "")
             raise SearchLimitError(
-                f"{self.name}: no proven period, and heap {describe(position)} is beyond the table "
+                f"{people_name(self)}: no proven period, and heap {describe(position)} is beyond the table "
                 f"budget ({cap:,} heaps in memory){hint}"
             )
         if engine is not None:

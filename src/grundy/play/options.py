@@ -14,7 +14,6 @@ heap 2 to 0 lose 1 1
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from html import escape
@@ -24,6 +23,7 @@ from typing import Any
 from grundy.play.moves import format_sum_move, sum_moves
 from grundy.rules.game import Game, GameSum, SumMove
 from grundy.solve.budget import Budget
+from grundy.values import clock as _clock
 from grundy.values.errors import GrundyError
 from grundy.values.outcome import Outcome
 
@@ -137,7 +137,7 @@ def move_page(game: Game | GameSum, *, budget: Budget | None = None, offset: int
     budget = MOVES_BUDGET if budget is None else budget
     g = game if isinstance(game, GameSum) else GameSum(game)
     seconds = budget.seconds
-    end = None if seconds is None else time.monotonic() + seconds
+    end = None if seconds is None else _clock.now() + seconds
     wins: list[SumMove] | None = None
     try:
         r = analyze(g, budget=budget.replace(seconds=None if seconds is None else seconds / 2))
@@ -158,7 +158,7 @@ def move_page(game: Game | GameSum, *, budget: Budget | None = None, offset: int
     moves = list(islice(ordered(), offset, offset + most))
     out = []
     for k, m in enumerate(moves):
-        left = None if end is None else end - time.monotonic()
+        left = None if end is None else end - _clock.now()
         # at least a floor each: a search that overran its share must not leave the
         # last moves of the page without a look (a closed form answers in it)
         share = None if left is None else max(left / (len(moves) - k), _FLOOR)

@@ -38,12 +38,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 import math
-import time
 from collections.abc import Iterator
 from itertools import islice
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.values import clock as _clock
 from grundy.values.errors import GrundyError, InvalidPositionError, SearchLimitError
 from grundy.values.keywords import old_keywords
 from grundy.values.loopy import LoopyValue, loopy_outcome, loopy_sum
@@ -404,10 +404,10 @@ class Session:
             return max(opts, key=lambda o: self._fallback_rank(o))
         best: SumMove | None = None
         best_r = -1
-        t_end = time.monotonic() + self._seconds
+        t_end = _clock.now() + self._seconds
         try:
             for o in opts:
-                if best is not None and time.monotonic() > t_end:
+                if best is not None and _clock.now() > t_end:
                     break
                 r = self._remoteness(_flatten(self.game.play(o)), t_end)
                 if r > best_r:
@@ -432,7 +432,7 @@ class Session:
     # ---------------------------------------------------------------- helpers
     def _remoteness(self, g: GameSum, t_end: float) -> int:
         def deadline(_: int) -> None:
-            if time.monotonic() > t_end:
+            if _clock.now() > t_end:
                 raise SearchLimitError(f"the search took more than {self._seconds} s")
 
         if len(g.components) == 1:
@@ -446,7 +446,7 @@ class Session:
         # a tenth of the budget.
         n = self.budget.positions
         budget = self.budget.replace(positions=None if n is None else max(1, n // 10),
-                                     seconds=max(0.0, t_end - time.monotonic()))
+                                     seconds=max(0.0, t_end - _clock.now()))
         return int(reduce_sum(g.components, REMOTENESS, budget=budget, progress=deadline))
 
     def _fallback_rank(self, move: SumMove) -> tuple[int, int]:

@@ -12,6 +12,13 @@ code watches the clock itself, and an exception raised in the middle of it
 could leave a memo half written, so the alarm waits for the user's code
 (``anywhere=True``, as the CLI's last resort, raises wherever it lands).
 
+The alarm raises only inside the computation it guards: the block is on the
+stack (not a generator suspended in it), and the code interrupted is not a
+callback Python runs on its own between two lines of it -- a garbage-collector
+callback, a ``__del__``, a weak reference's callback --, where Python would print
+the exception and drop it (and pytest warn of it); there it waits, as for
+grundy's own code.
+
 Guards nest (the earliest deadline fires first); an alarm someone else set up
 (a ``SIGALRM`` handler of the program, a timer already running) is left alone,
 and so is a thread other than the main one: there the guard does nothing.
@@ -29,12 +36,17 @@ grundy.values.errors.SearchLimitError: a loop that never ends: the game's own co
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import inspect
 import os
 import signal
+import sys
 import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
-from types import FrameType
+from types import CodeType, FrameType
 from typing import Any
 
 from grundy.values import clock as _clock
@@ -57,10 +69,13 @@ _GRUNDY = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
 
 class _Entry:
-    __slots__ = ("fire_at", "message", "anywhere")
+    __slots__ = ("fire_at", "message", "anywhere", "frame")
 
-    def __init__(self, fire_at: float, message: str, anywhere: bool) -> None:
+    def __init__(self, fire_at: float, message: str, anywhere: bool,
+                 frame: FrameType | None) -> None:
         self.fire_at, self.message, self.anywhere = fire_at, message, anywhere
+        #: the frame that runs the guarded block (``None``: unknown, any frame)
+        self.frame = frame
 
 
 _entries: list[_Entry] = []
@@ -101,6 +116,71 @@ def _ours(frame: FrameType | None) -> bool:
     return name.startswith(_GRUNDY) or any(lib in name for lib in _LIBRARIES)
 
 
+_CONTEXTLIB = os.path.abspath(contextlib.__file__)
+_WEAKREF = os.path.abspath(weakref.__file__)
+
+
+_GENERATOR = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
+
+
+def _in_contextlib(f: FrameType) -> bool:
+    return os.path.abspath(f.f_code.co_filename) == _CONTEXTLIB
+
+
+def _caller() -> FrameType | None:
+    """The frame whose ``with`` statement enters the guard: the first frame up
+    from :func:`guard_until` that is neither :mod:`contextlib`'s nor a context
+    manager's generator it enters (``guard`` and ``watching`` wrap the guard)."""
+    f: FrameType | None = sys._getframe(1)  # the generator of guard_until
+    while f is not None and (_in_contextlib(f) or (
+            f.f_code.co_flags & _GENERATOR and f.f_back is not None and _in_contextlib(f.f_back))):
+        f = f.f_back
+    return f
+
+
+def _callback_codes() -> set[CodeType]:
+    """The code of the garbage collector's callbacks (functions or methods)."""
+    codes = set()
+    for cb in gc.callbacks:
+        code = getattr(getattr(cb, "__func__", cb), "__code__", None)
+        if code is None:
+            code = getattr(getattr(type(cb), "__call__", None), "__code__", None)
+        if isinstance(code, CodeType):
+            codes.add(code)
+    return codes
+
+
+def _foreign(frame: FrameType) -> bool:
+    """Whether ``frame`` is (or is called from) a callback Python runs on its
+    own between two lines of the code below it, and whose exception it prints and
+    drops: a garbage-collector callback, a ``__del__``, a weak reference's
+    finalizer. Only the frames up to grundy's own code count (a callback grundy's
+    search runs, such as a move function, is a call like any other)."""
+    codes = _callback_codes() if gc.callbacks else set()
+    f: FrameType | None = frame
+    while f is not None and not _ours(f):
+        code = f.f_code
+        if code in codes or code.co_name == "__del__" or \
+                os.path.abspath(code.co_filename) == _WEAKREF:
+            return True
+        f = f.f_back
+    return False
+
+
+def _inside(frame: FrameType | None, entry: _Entry) -> bool:
+    """Whether the interrupted ``frame`` runs inside the block ``entry`` guards:
+    a block in a function runs until it is left; one in a generator only while
+    the generator runs (not while it waits, suspended, for its next value)."""
+    if entry.frame is None or not entry.frame.f_code.co_flags & _GENERATOR:
+        return True
+    f = frame
+    while f is not None:
+        if f is entry.frame:
+            return True
+        f = f.f_back
+    return False
+
+
 def _fire(signum: int, frame: FrameType | None) -> None:
     now = _clock.now()
     due = [e for e in _entries if e.fire_at <= now]
@@ -108,13 +188,18 @@ def _fire(signum: int, frame: FrameType | None) -> None:
         _arm(now)
         return
     e = min(due, key=lambda d: d.fire_at)
-    if not e.anywhere and _ours(frame):
-        signal.setitimer(signal.ITIMER_REAL, _RETRY)  # grundy's code looks at the clock itself
+    if (not e.anywhere and _ours(frame)) or frame is None or _foreign(frame):
+        # grundy's code looks at the clock itself; an exception raised in a
+        # garbage-collector callback would be dropped: shortly, in the user's code
+        signal.setitimer(signal.ITIMER_REAL, _RETRY)
         return
-    # Not once: an exception raised inside a garbage-collector callback or a
-    # ``__del__`` is printed and dropped by Python, and a user's bare ``except``
-    # may swallow it; the alarm raises again after ``grace`` until the guarded
-    # block has been left (leaving it disarms the entry).
+    if not _inside(frame, e):  # the block is not running (a suspended generator)
+        e.fire_at = now + _REFIRE
+        _arm(now)
+        return
+    # Not once: a user's bare ``except`` may swallow it; the alarm raises again
+    # after ``_REFIRE`` until the guarded block has been left (leaving it
+    # disarms the entry).
     e.fire_at = now + _REFIRE
     _arm(now)
     raise SearchLimitError(e.message, reason="seconds")
@@ -130,7 +215,7 @@ def guard_until(deadline: float | None, message: str, *, grace: float = GRACE,
     if deadline is None or deadline == float("inf") or not _usable():
         yield
         return
-    entry = _Entry(deadline + grace, message, anywhere)
+    entry = _Entry(deadline + grace, message, anywhere, _caller())
     if not _entries:
         _saved[:] = [signal.signal(signal.SIGALRM, _fire)]
     _entries.append(entry)

@@ -12,7 +12,9 @@ record of their ruleset (:func:`grundy.solve.caches.cache_of`), never on it.
   window of ``max(S)`` values proves it).
 
 Every search runs within the budget it is given, and within the budget in force
-(:func:`~grundy.solve.budget.watching`); there is no time limit of its own.
+(:func:`~grundy.solve.budget.watching`); there is no time limit of its own. Its
+seconds are those of every budget (:mod:`grundy.values.clock`: the clock stands
+still while compiled code loads, so a cold start does not eat the search).
 
 >>> t = HeapTables("octal:0.07", [0, 0, 7], False)
 >>> t.find_period(budget=Budget(positions=1 << 16))
@@ -23,11 +25,11 @@ True
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from grundy.values import clock as _clock
 from grundy.values.errors import InvalidParameterError, describe
 from grundy.values.periodicity import Periodicity
 from grundy.patterns.periodicity import find_periodicity, octal_periodicity
@@ -122,17 +124,19 @@ class HeapTables:
             heaps = (self.engine.max_heaps if max_heaps is None else max_heaps) \
                 if self.engine.store is None else _DISK
             with watching(Budget(max_memory=b.max_memory)):
-                found = self.octal_period(b.seconds, heaps if b.positions is None else b.positions,
-                                          progress)
+                found = self.octal_period(b.replace(positions=heaps if b.positions is None
+                                                    else b.positions), progress)
         self.period, self.searched = found, True
         return found
 
-    def octal_period(self, seconds: float | None, max_heaps: int,
-                     progress: Progress | None) -> Periodicity | None:
-        """The search of :meth:`find_period` on a finite octal code."""
-        assert self.engine is not None
+    def octal_period(self, budget: Budget, progress: Progress | None) -> Periodicity | None:
+        """The search of :meth:`find_period` on a finite octal code, within
+        ``budget``: its seconds on the budgets' clock (the table stops at its first
+        chunk past them), ``positions`` the most heaps tabled."""
+        assert self.engine is not None and budget.positions is not None
         t = len(self.digits) - 1
-        deadline = None if seconds is None else time.monotonic() + seconds
+        seconds, max_heaps = budget.seconds, budget.positions
+        deadline = budget.start().deadline  # on grundy.values.clock, as every search's
         n = max(self.engine.have - 1, 1024)
         while True:
             n = min(n, max_heaps - 1)
@@ -148,7 +152,7 @@ class HeapTables:
                 if store is not None and store.meta.get("period") != claim:  # a resumed search skips the proof
                     store.remember("period", claim)
                 return found
-            late = deadline is not None and time.monotonic() > deadline
+            late = deadline is not None and _clock.now() > deadline
             if have <= n or late or have >= max_heaps:
                 why = "time" if have < max_heaps else "memory"
                 heaps = "the disk's heaps" if max_heaps >= _DISK else f"{max_heaps:,} heaps"
@@ -211,7 +215,7 @@ class HeapTables:
         assert self.engine is not None
         b = as_budget(budget)
         top = min(self.engine.max_heaps, self.engine.max_heaps if b.positions is None else b.positions)
-        deadline = None if b.seconds is None else time.monotonic() + b.seconds
+        deadline = b.start().deadline  # on grundy.values.clock, as every search's
         n = max(1024, 4 * w)
         found: Periodicity | None = None
         with watching(Budget(max_memory=b.max_memory)):
@@ -224,7 +228,7 @@ class HeapTables:
                     found = Periodicity(n0, p, 0, True, have)
                     self.note = f"proven on {have:,} values"
                     break
-                if have < n or n >= top or (deadline is not None and time.monotonic() > deadline):
+                if have < n or n >= top or (deadline is not None and _clock.now() > deadline):
                     why = "memory" if n >= top and have >= n else "time"
                     self.note = (
                         f"no period proven: the {why} budget ({_seconds(b.seconds)}, {top:,} heaps) "

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from grundy.values import clock as _clock
 from grundy.values.errors import InvalidParameterError, SearchLimitError, describe
 from grundy.solve.budget import look, reserve
 from grundy.solve.tablestore import BLOCK, TableStore, bad_blocks, block_crcs, which_blocks
@@ -159,7 +160,7 @@ class SplitTable:
     def extend(self, n: int, progress: Progress | None = None,
                deadline: float | None = None) -> None:
         """Know heaps ``0..n`` (or stop at the first chunk past ``deadline``, a
-        :func:`time.monotonic` time)."""
+        time of the budgets' clock :func:`grundy.values.clock.now`)."""
         if self.store is not None and not self._opened:
             self._open_store()
         if n < self.have:
@@ -221,7 +222,7 @@ class SplitTable:
                 every = self.save_every if self.store is None else self.commit_every
                 if time.monotonic() - self._saved_at > every:
                     self.commit()
-                if deadline is not None and time.monotonic() > deadline:
+                if deadline is not None and _clock.now() > deadline:
                     break
             self.interrupted = False
         except KeyboardInterrupt:

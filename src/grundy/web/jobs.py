@@ -33,7 +33,7 @@ from grundy.play.parse import game_from_texts
 from grundy.rules.game import Game, GameSum, SumMove
 from grundy.rules.graphinput import no_files
 from grundy.rules.moves import distinct_options
-from grundy.rules.naming import game_label
+from grundy.rules.naming import game_label, people_name
 from grundy.rules.ruleset import Ruleset
 from grundy.values.errors import GrundyError, InvalidPositionError, UnknownGameError, describe
 from grundy.values.loopy import inf, loopy_words
@@ -87,7 +87,7 @@ def parse_game(spec: Any, text: Any) -> Game | GameSum:
     except GrundyError as exc:
         raise Refused(400, str(exc), "position") from None
     except (ValueError, OverflowError, MemoryError, RecursionError) as exc:
-        raise Refused(400, f"{rs.name}: {text[:80]!r} is not a position ({type(exc).__name__}: "
+        raise Refused(400, f"{people_name(rs)}: {text[:80]!r} is not a position ({type(exc).__name__}: "
                       f"{str(exc)[:200]})", "position") from None
 
 
@@ -111,7 +111,7 @@ def _parse(rs: Ruleset, text: str) -> Game | GameSum:
                     rs.parse_position(w)
             except InvalidPositionError:
                 raise InvalidPositionError(
-                    f"{rs.name}: {line!r} is not a position (one component per line, "
+                    f"{people_name(rs)}: {line!r} is not a position (one component per line, "
                     "or components joined by ' + ')") from None
             texts.extend(words)
     return game_from_texts(rs, texts, allow_files=False)
@@ -169,6 +169,8 @@ def rules_text(summary: str, spec: str, text: str) -> dict[str, Any]:
     >>> r = rules_text("Cram.", "cram", "2x2")
     >>> r["kind"], r["moves"][:2]
     ('cells', ['a1-b1', 'a1-a2'])
+    >>> rules_text("Put-back.", "put-back:4", "1 + 2")["moves"]   # one position's moves: no "1:"
+    ['take 1', 'put back 1']
     """
     from itertools import islice
 
@@ -180,7 +182,10 @@ def rules_text(summary: str, spec: str, text: str) -> dict[str, Any]:
         game = parse_game(spec, text)
         whole = game if isinstance(game, GameSum) else GameSum(game)
         c = whole.components[0]
-        moves = [_move_text(whole, SumMove(0, o), 60) for o in islice(distinct_options(c.ruleset, c.position), 4)]
+        # the first component's moves as typed for it alone (no "1:" of a sum's
+        # component: a blurb shows the notation of one position)
+        alone = GameSum(c)
+        moves = [_move_text(alone, SumMove(0, o), 60) for o in islice(distinct_options(c.ruleset, c.position), 4)]
         moves = [m for m in moves if len(m) <= 40]  # a huge example's moves are no help
         pic = _picture(c) or ""
         kind = ("cells" if 'data-cell="' in pic else "board" if 'data-move="' in pic
@@ -622,7 +627,7 @@ def _pair_table(rs: Ruleset, to: int, seconds: float | None) -> dict[str, Any] |
     from grundy.solve.tables import p_positions, table_shape
 
     if table_shape(rs) != "pair":
-        raise Refused(400, f"{rs.name}: positions are not single heaps or pairs, so there is no table",
+        raise Refused(400, f"{people_name(rs)}: positions are not single heaps or pairs, so there is no table",
                       "to")
     if to > PAIRS_MOST:
         raise Refused(400, f"'Up to' must be at most {PAIRS_MOST} for a table of pairs; got {describe(to)}",
