@@ -13,6 +13,7 @@ import pytest
 import grundy
 from grundy.patterns import synth
 from grundy.solve.budget import Budget
+from grundy.values.errors import InvalidParameterError
 
 
 @pytest.fixture
@@ -57,3 +58,24 @@ def test_pairs_and_families_keep_the_budget_too(handed: list[float]) -> None:
 def test_without_a_time_budget_each_target_gets_its_share(handed: list[float]) -> None:
     grundy.guess(noise(400), budget=Budget(seconds=None))
     assert handed and max(handed) <= grundy.conjecture.SYNTH_SECONDS
+
+
+def test_a_work_bound_reaches_every_search_of_a_guess(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``search_time(..., work=n)``: each synthesiser search of the guess examines
+    at most ``n`` candidates (it stops at the same place on any machine)."""
+    results: list[Any] = []
+    real = synth.synthesize
+
+    def recording(*args: Any, **kw: Any) -> Any:
+        results.append(real(*args, **kw))
+        return results[-1]
+
+    monkeypatch.setattr(synth, "synthesize", recording)
+    with grundy.conjecture.search_time(3.0, work=2000):
+        grundy.guess(noise(400), known=False)
+    assert results and all(r.stopped is None or r.stopped.startswith("work: 2000 candidates") for r in results)
+    assert any(r.stopped is not None for r in results)
+    for bad in (0, -1, True, 1.5):
+        with pytest.raises(InvalidParameterError, match="work"):
+            with grundy.conjecture.search_time(1.0, work=bad):  # type: ignore[arg-type]
+                pass

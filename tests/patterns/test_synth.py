@@ -10,7 +10,7 @@ import pytest
 
 from grundy.patterns import primitives as P
 from grundy.patterns.forms import NAMESPACE, evaluate
-from grundy.patterns.synth import synthesize
+from grundy.patterns.synth import WORK, synthesize
 from grundy.patterns.synth_bank import Bank
 from tests.oracles import grundy_values, wins
 
@@ -132,6 +132,27 @@ def test_the_search_says_where_it_stopped() -> None:
     r = synthesize([("n", np.arange(300))], noise, fit=150, max_size=9, seconds=120, memory=30_000_000,
                    stop_at_first=False)
     assert r.stopped is not None and r.stopped.startswith("memory") and r.size == 7, r.stopped
+
+
+def test_a_work_budget_stops_the_search_at_one_place_whatever_the_seconds() -> None:
+    noise = np.random.default_rng(4).integers(0, 5, 300)
+    runs = [synthesize([("n", np.arange(300))], noise, fit=150, seconds=s, work=100_000) for s in (30, 3000)]
+    for r in runs:
+        assert r.best is None and r.stopped == "work: 100000 candidates, within size 6 (complete to size 5)"
+        assert sum(r.examined) <= 100_000
+    assert runs[0].levels == runs[1].levels and runs[0].examined == runs[1].examined
+    token = WORK.set(100_000)  # the bound of a block (search_time(..., work=)) when none is given
+    try:
+        r = synthesize([("n", np.arange(300))], noise, fit=150, seconds=30)
+    finally:
+        WORK.reset(token)
+    assert r.stopped == runs[0].stopped and r.examined == runs[0].examined
+    # a rule within the bound is found as without it
+    found = synthesize([("n", np.arange(300))], np.arange(300) % 5 + 1, fit=150, work=100_000)
+    assert found.best is not None and found.best.expr == "1 + n % 5" and found.stopped is None
+    for bad in (0, -3, True, 2.5):
+        with pytest.raises(ValueError, match="work"):
+            synthesize([("n", np.arange(300))], noise, fit=150, work=bad)  # type: ignore[arg-type]
 
 
 def test_primitives_are_exact_on_huge_inputs() -> None:
