@@ -26,6 +26,8 @@ settings.load_profile("grundy")
 #: ``full_synthesis`` (and slow where it must be). The seconds are CPU seconds of
 #: the searching thread: on a loaded machine the search is the same as on an idle one
 SYNTH_SHARE = 3.0
+#: candidates the synthesiser examines per target in the documents' examples
+DOC_SYNTH_WORK = 500_000
 
 
 @pytest.fixture(autouse=True)
@@ -34,9 +36,19 @@ def _quick_synthesis(request: pytest.FixtureRequest):
         yield
         return
     from grundy.conjecture import search_time
+    from grundy.patterns.synth import WORK
 
-    with search_time(SYNTH_SHARE, cpu=True):
-        yield
+    # the documents' examples (docs/*.md, README.md) show rules the forms, the
+    # structure finders and the synthesiser's first sizes find: there it also
+    # stops after DOC_SYNTH_WORK candidates a target, at the same place on any
+    # machine, instead of spending the whole share where nothing fits
+    token = WORK.set(DOC_SYNTH_WORK) if str(request.node.path).endswith(".md") else None
+    try:
+        with search_time(SYNTH_SHARE, cpu=True):
+            yield
+    finally:
+        if token is not None:
+            WORK.reset(token)
 
 
 @pytest.fixture(autouse=True)
