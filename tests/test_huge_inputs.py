@@ -183,6 +183,7 @@ def test_hackenbush_graph_moves_match_the_raw_rules() -> None:
         assert sorted(flat(o) for o in h.moves(g)) == raw_options(g), g
 
 
+@pytest.mark.heavy
 def test_hackenbush_graph_huge_n_declared() -> None:
     """``'0-1 n=1000000000000'`` built a set of 10^12 ints (OOM-killed at 22 GB)."""
     out, _ = child("""
@@ -208,6 +209,7 @@ def test_cli_hackenbush_graph_huge_n() -> None:
 
 
 # ------------------------------------------------------------------ GameGraph
+@pytest.mark.heavy
 def test_game_graph_of_a_million_vertices() -> None:
     out, _ = child(f"""
         import numpy as np, grundy
@@ -219,6 +221,7 @@ def test_game_graph_of_a_million_vertices() -> None:
     assert out.split() == [str(N), "N", str(N - 1), "P"]
 
 
+@pytest.mark.heavy
 def test_game_graph_sparse_ids_are_relabelled() -> None:
     """``GameGraph(np.array([[0, 2**40]]))`` asked numpy for 4 TiB."""
     out, _ = child("""
@@ -236,6 +239,7 @@ def test_game_graph_sparse_ids_are_relabelled() -> None:
     assert out.split() == ["3", "P", "N", "P", "1", "N", "True", "refused", "SearchLimitError"]
 
 
+@pytest.mark.heavy
 def test_game_graph_huge_sparse_matrix_is_refused() -> None:
     out, _ = child("""
         import scipy.sparse as sp, grundy
@@ -249,6 +253,7 @@ def test_game_graph_huge_sparse_matrix_is_refused() -> None:
 
 
 # ------------------------------------------------------------------ Sum, big ints
+@pytest.mark.heavy
 def test_sum_of_a_million_parts() -> None:
     out, _ = child(f"""
         import pickle, grundy

@@ -537,7 +537,7 @@ def test_jobs_1_ctrl_c_in_a_long_kernel_prints_the_rows(tmp_path: Path) -> None:
     assert "slow game done" not in err  # Ctrl-C did not wait for the kernel
 
 
-@pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow),
+@pytest.mark.parametrize("seed", [pytest.param(0, marks=pytest.mark.heavy), pytest.param(1, marks=pytest.mark.slow),
                                   pytest.param(2, marks=pytest.mark.slow)])
 def test_jobs_1_ctrl_c_always_prints_the_rows(tmp_path: Path, seed: int) -> None:
     # was: 4 of 9 runs ended without the rows (the store intact)

@@ -16,6 +16,7 @@ from grundy.cli import main as M
 from grundy.cli.main import main
 
 
+@pytest.mark.heavy
 def test_a_printed_table_keeps_bounded_memory(monkeypatch: pytest.MonkeyPatch, capfd: Any) -> None:
     """The table to 10^9 held every value while it printed (20 bytes a value);
     here 10^6 values, of which 1,000 are kept (the pattern's share)."""

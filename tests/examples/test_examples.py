@@ -337,8 +337,9 @@ def test_cf1965a():
     assert mod.solve(text).split("\n") == ["Alice" if w(c) else "Bob" for c in cases]
 
 
-@pytest.mark.parametrize(  # two processes a game: six in the default run, twelve with -m slow
-    "seed", [s if s < 6 else pytest.param(s, marks=pytest.mark.slow) for s in range(12)])
+@pytest.mark.parametrize(  # two processes a game: one in the default run, six with -m heavy, twelve with -m slow
+    "seed", [s if s < 1 else pytest.param(s, marks=pytest.mark.heavy if s < 6 else pytest.mark.slow)
+             for s in range(12)])
 def test_abc278g_against_a_judge_process(seed):
     rng = random.Random(seed)
     n = rng.randrange(1, 16)

@@ -29,7 +29,7 @@ from tests.oracles import mex, remoteness, wins
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
     """A budget a busy machine cannot exhaust: the answers are what is checked."""
-    app = create_app(Limits(seconds=60))
+    app = create_app(Limits(seconds=60, workers=1))
     yield TestClient(app)
     app.state.close()
 
@@ -40,7 +40,7 @@ def paging_client() -> Iterator[TestClient]:
     remoteness of each listed move (no closed form: a search of the sum, each
     position with hundreds of options) gives up after 50 positions instead of
     200,000 (a page then costs a fraction of a second, not up to 24 s)."""
-    app = create_app(Limits(seconds=60, positions=50))
+    app = create_app(Limits(seconds=60, positions=50, workers=1))
     yield TestClient(app)
     app.state.close()
 
@@ -98,7 +98,7 @@ _SLOW_EXAMPLES = {"dawson", "grundys-game", "moidores", "wythoff", "cram"}
 def example_client() -> Iterator[TestClient]:
     """For the examples that answer in well under a second: a budget that a busy
     machine cannot exhaust (what the library finds in 1 s, the page finds)."""
-    app = create_app(Limits(seconds=60))
+    app = create_app(Limits(seconds=60, workers=1))
     yield TestClient(app)
     app.state.close()
 
@@ -106,14 +106,14 @@ def example_client() -> Iterator[TestClient]:
 @pytest.fixture(scope="module")
 def slow_example_client() -> Iterator[TestClient]:
     """For the examples whose searches run to the budget (slow tests)."""
-    app = create_app(Limits(seconds=3))
+    app = create_app(Limits(seconds=3, workers=1))
     yield TestClient(app)
     app.state.close()
 
 
 @pytest.fixture(scope="module")
 def quick_client() -> Iterator[TestClient]:
-    app = create_app(Limits(seconds=1))
+    app = create_app(Limits(seconds=1, workers=1))
     yield TestClient(app)
     app.state.close()
 

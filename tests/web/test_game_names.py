@@ -50,7 +50,7 @@ def test_library_report_names_the_game() -> None:
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    app = create_app(Limits(seconds=30))
+    app = create_app(Limits(seconds=30, workers=1))
     yield TestClient(app)
     app.state.close()
 

@@ -209,7 +209,7 @@ def option_with_value(ruleset: Ruleset, position: Any, target: int) -> Hashable 
     of the options (it stops at the first)."""
     it: Iterable[Hashable]
     if type(position) is Sum:
-        it = options(ruleset, position)
+        return _sum_option_with_value(ruleset, position, target)
     else:  # lazily: a position may have 10^100000 options, one of them wanted
         known = ruleset.option_with_value_formula(position, target)
         if known is not None:
@@ -222,6 +222,34 @@ def option_with_value(ruleset: Ruleset, position: Any, target: int) -> Hashable 
         o = R.normal(o)
         if _value(ruleset, o, UNLIMITED, None) == target:
             return o
+    return None
+
+
+def _sum_option_with_value(ruleset: Ruleset, position: Sum, target: int) -> Hashable | None:
+    """An option of the sum ``position`` of value ``target``, part by part (the
+    Sprague-Grundy theorem): a move in the part of value ``v`` must reach ``v ^ x
+    ^ target``, where ``x`` is the sum's value, and that part's own rule finds
+    it (a closed form, or a lazy scan of that part's options only), never a
+    listing of every option of the sum (a part may be a heap of 10^12)."""
+    ruleset.check(position)
+    parts = position.parts
+    values = [_value(ruleset, c, UNLIMITED, None) for c in parts]
+    if any(type(v) is not int for v in values):  # loopy parts: by the options' values
+        for o in options(ruleset, position):
+            if _value(ruleset, o, UNLIMITED, None) == target:
+                return o
+        return None
+    x = 0
+    for v in values:
+        x ^= v
+    done: set[Hashable] = set()
+    for i, c in enumerate(parts):
+        if c in done:
+            continue
+        done.add(c)
+        o = option_with_value(ruleset, c, values[i] ^ x ^ target)
+        if o is not None:
+            return R.normal(Sum(*parts[:i], *parts[i + 1:], o))
     return None
 
 

@@ -51,8 +51,9 @@ def options(
     default memory budget), so a huge one stops at the clock or the memory."""
     try:
         if limit is not None and ruleset._option_counts:
-            refuse_many(ruleset, position, limit, f"{ruleset.name}: listing the options of "
-                        f"{describe(position)}", 0 if meter is None else meter.count)
+            refuse_many(ruleset, position, limit,
+                        lambda: f"{ruleset.name}: listing the options of {describe(position)}",
+                        0 if meter is None else meter.count)
         it = _open_moves(ruleset, position)
         if type(it) is list and (limit is None or len(it) <= limit):
             return it
@@ -67,7 +68,8 @@ def options(
                 return opts
             meter = active()
         return take(it, sys.maxsize if limit is None else limit, meter,
-                     f"{ruleset.name}: listing the options of {describe(position)}", position)
+                    lambda: f"{ruleset.name}: listing the options of {describe(position)}",
+                    position)
     except GrundyError:
         raise
     except KeyboardInterrupt:
@@ -262,7 +264,8 @@ def _unstable(ruleset: Ruleset, position: Any) -> UnhashablePositionError:
     )
 
 
-def refuse_many(ruleset: Ruleset, p: Hashable, cap: int, what: str, count: int) -> None:
+def refuse_many(ruleset: Ruleset, p: Hashable, cap: int, what: str | Callable[[], str],
+                count: int) -> None:
     """Raise, before any option is listed, when the rules say ``p`` has more than
     ``cap`` options (:meth:`~grundy.rules.ruleset.Ruleset.option_count_formula`):
     the error listing them would end in."""
@@ -274,32 +277,39 @@ def refuse_many(ruleset: Ruleset, p: Hashable, cap: int, what: str, count: int) 
         return
     if many is not None and many > cap:
         raise SearchLimitError(
-            f"{what} stopped: position {describe(p)} has more than {cap:,} options "
+            f"{_text(what)} stopped: position {describe(p)} has more than {cap:,} options "
             "(the budget)", count, reason="positions",
         )
 
 
-def take(it: Iterable[Hashable], cap: int, meter: Any, what: str, p: Hashable) -> list[Hashable]:
+def take(it: Iterable[Hashable], cap: int, meter: Any, what: str | Callable[[], str],
+         p: Hashable) -> list[Hashable]:
     """At most ``cap`` options, listed in chunks so the clock and the memory are
     watched while a position with a huge number of options is listed. Chunks start
-    small and grow while they are quick (an option may be a Sum of 10^5 parts)."""
+    small and grow while they are quick (an option may be a Sum of 10^5 parts).
+    ``what`` (the search, for its messages) may be a function making the text: a
+    short listing, the common case, never makes it, nor reads the memory."""
     if type(it) is list:
         if len(it) > cap:
             raise SearchLimitError(
-                f"{what} stopped: position {describe(p)} has more than {cap:,} options "
+                f"{_text(what)} stopped: position {describe(p)} has more than {cap:,} options "
                 "(the budget)", meter.count, reason="positions",
             )
         return it
-    out: list[Hashable] = []
     it = iter(it)
-    size = 256
+    size = _PROBE  # a first look, unwatched: most listings end in it
+    out: list[Hashable] = list(islice(it, size))
+    if len(out) < size and len(out) <= cap:
+        return out
+    what = _text(what)
     clock = time.monotonic
     t = clock()
     budget = meter.mem()
     held = _memory.current()[0]
+    chunk = out
     while True:
-        chunk = list(islice(it, size))
-        out.extend(chunk)
+        if chunk is not out:
+            out.extend(chunk)
         if len(out) > cap:
             raise SearchLimitError(
                 f"{what} stopped: position {describe(p)} has more than {cap:,} options "
@@ -330,6 +340,16 @@ def take(it: Iterable[Hashable], cap: int, meter: Any, what: str, p: Hashable) -
         if grew:
             size = max(8, min(size, (budget - rss) // 2 // grew))
         held = rss
+        chunk = list(islice(it, size))
+
+
+#: options listed before a listing is watched (the clock, the memory): a chunk
+#: small enough that options of 10^4 heaps each (80 KB) stay a few MiB
+_PROBE = 32
+
+
+def _text(what: str | Callable[[], str]) -> str:
+    return what if isinstance(what, str) else what()
 
 
 def _loop(ruleset: Ruleset, position: Hashable) -> LoopyGameError:
