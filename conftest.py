@@ -5,6 +5,15 @@ import tempfile
 import pytest
 from hypothesis import HealthCheck, settings
 
+# The run starts hundreds of fresh interpreters (xdist workers, the grundy
+# command, the web pool's workers, children with a capped address space): each
+# would compile every module of grundy and of the tests again where the
+# environment asks for no bytecode files (PYTHONDONTWRITEBYTECODE), about 5 s of
+# CPU for each worker's collection alone. The test run writes them (Python's
+# default; __pycache__ is ignored by git), for itself and its children.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
 # Misère quotients computed by the tests are stored in a scratch directory, not
 # in the user's cache.
 os.environ.setdefault("GRUNDY_QUOTIENT_DIR", tempfile.mkdtemp(prefix="grundy-quotients-"))

@@ -28,7 +28,8 @@ def table_lines() -> dict[str, str]:
     return out
 
 
-@pytest.mark.parametrize("code", ["0.04", "0.07", "0.15", "0.34", "0.75", "0.77", "0.354", "0.06"])
+@pytest.mark.parametrize("code", ["0.04", "0.07", "0.15", "0.34", "0.75", "0.77", "0.354",
+                                  pytest.param("0.06", marks=pytest.mark.heavy)])  # 0.06: 5 s
 def test_census_rows_are_what_the_code_computes(code):
     mod = census_module()
     lines = table_lines()

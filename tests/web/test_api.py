@@ -172,6 +172,7 @@ def test_positions_with_spaces_are_one_component(client: TestClient) -> None:
     assert two["outcome"] == "N"
 
 
+@pytest.mark.heavy
 def test_moore_partial_report_within_the_budget(budget_client: TestClient) -> None:
     # the outcome by Moore's theorem, the searches stopped by the 5 s budget
     r = budget_client.post("/api/analyze", json={"game": "moore:2", "position": "40 41 42 43"})
@@ -281,6 +282,7 @@ def test_table_and_plot(client: TestClient) -> None:
     assert r.status_code == 400 and "whole number" in r.json()["error"] and r.json()["field"] == "to"
 
 
+@pytest.mark.heavy
 def test_slow_request_does_not_stall_others(budget_client: TestClient) -> None:
     c = budget_client
     results: dict[str, int] = {}
@@ -301,6 +303,7 @@ def test_slow_request_does_not_stall_others(budget_client: TestClient) -> None:
     assert results["slow"] == 200
 
 
+@pytest.mark.heavy
 def test_huge_requests_leave_the_server_standing(client: TestClient, quick_client: TestClient) -> None:
     for game, pos in (("fibonacci", "10**100000"), ("evensplit:2", "10**6")):
         r = quick_client.post("/api/analyze", json={"game": game, "position": pos})
