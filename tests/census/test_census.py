@@ -89,19 +89,19 @@ def test_a_larger_budget_runs_the_games_it_stopped_again(tmp_path, monkeypatch):
     calls = []
     real = census_mod.analyse
     monkeypatch.setattr(census_mod, "analyse", lambda c, n, s: calls.append((c, s)) or real(c, n, s))
-    to = 1 << 22  # out of reach in 0.05 s for the unsolved games
-    first = census(2, to, workers=1, store=store, budget=Budget(seconds=0.05))
+    to = 1 << 22  # out of reach in 0.02 s for the unsolved games
+    first = census(2, to, workers=1, store=store, budget=Budget(seconds=0.02))
     stopped = {r.code for r in first if not r.proven and r.n <= to}
-    assert stopped and all(r.budget == 0.05 for r in first)
+    assert stopped and all(r.budget == 0.02 for r in first)
     calls.clear()
-    census(2, to, workers=1, store=store, budget=Budget(seconds=0.05))  # the same budget: nothing
+    census(2, to, workers=1, store=store, budget=Budget(seconds=0.02))  # the same budget: nothing
     assert calls == []
-    again = census(2, to, workers=1, store=store, budget=Budget(seconds=0.2))
-    assert {c for c, _ in calls} == stopped and {s for _, s in calls} == {0.2}
+    again = census(2, to, workers=1, store=store, budget=Budget(seconds=0.08))
+    assert {c for c, _ in calls} == stopped and {s for _, s in calls} == {0.08}
     grew = {r.code: r.n for r in again}
     assert all(grew[c] >= {r.code: r.n for r in first}[c] for c in stopped)
     calls.clear()
-    census(2, to, workers=1, store=store, budget=Budget(seconds=0.1))  # less than given: nothing
+    census(2, to, workers=1, store=store, budget=Budget(seconds=0.04))  # less than given: nothing
     assert calls == []
 
 

@@ -523,6 +523,7 @@ _SLOW_GAME = textwrap.dedent("""
 """)
 
 
+@pytest.mark.heavy
 def test_jobs_1_ctrl_c_in_a_long_kernel_prints_the_rows(tmp_path: Path) -> None:
     store = tmp_path / "c.sqlite"
     proc = _start("census", "--digits", "3", "--to", "2000", "--budget", "5", "--jobs", "1",

@@ -54,7 +54,8 @@ SLOW = [("subtraction:3,7,8", 9), ("subtraction:3,7,8", 10), ("subtraction:2,5,6
         ("circle:3", 9), ("circle:2", 6), ("nim", 12)]
 
 
-@pytest.mark.parametrize("game,heap", FAST)
+@pytest.mark.parametrize("game,heap", FAST[:1] + [pytest.param(*c, marks=pytest.mark.heavy)
+                                                   for c in FAST[1:]])
 def test_analyze_heap_in_a_fresh_process(game: str, heap: int) -> None:
     check_heap(game, heap)
 

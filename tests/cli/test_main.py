@@ -139,6 +139,7 @@ def test_bad_user_games(tmp_path):
     assert code == 0  # lists parse to tuples
 
 
+@pytest.mark.heavy
 def test_ctrl_c_stops_cleanly(tmp_path):
     f = tmp_path / "slow.py"
     f.write_text(
@@ -164,6 +165,7 @@ def test_ctrl_c_stops_cleanly(tmp_path):
     assert "Traceback" not in err
 
 
+@pytest.mark.heavy
 def test_ctrl_c_keeps_table_so_far():
     proc = subprocess.Popen(
         [sys.executable, "-m", "grundy", "table", "subtraction:1,3,4", "--to", "100000000"],
@@ -198,6 +200,7 @@ def test_two_parameter_table(capsys):
     assert "Beatty" in out["pattern"]
 
 
+@pytest.mark.heavy
 def test_ctrl_c_during_a_compiled_table():
     """The kernel extends the table chunk by chunk, so Ctrl-C lands between chunks."""
     proc = subprocess.Popen(
@@ -258,6 +261,7 @@ def test_tiny_positions_start_fast_without_compiled_code(args):
     assert not heavy, heavy
 
 
+@pytest.mark.heavy
 def test_budget_does_not_count_loading_compiled_code():
     """In a fresh process the first kernel loads numba (about a second); with
     ``--seconds 0.3`` remoteness and suspense said "not computed: the time budget
@@ -286,6 +290,7 @@ def test_budget_does_not_count_loading_compiled_code():
     assert not d["stopped"], d["stopped"]
 
 
+@pytest.mark.heavy
 def test_clock_stands_still_while_numba_loads():
     code = """
 import time, grundy

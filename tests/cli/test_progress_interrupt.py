@@ -68,6 +68,7 @@ def wait_for(proc: Child, text: str, stream: str = "stderr", limit: float = 120)
     return proc.wait_for(text, stream, limit)
 
 
+@pytest.mark.heavy
 def test_table_bar_on_a_terminal() -> None:
     pexpect = pytest.importorskip("pexpect")
     pytest.importorskip("rich")
@@ -99,6 +100,7 @@ def test_table_plain_lines_off_a_terminal() -> None:
     assert "interrupted after" in err
 
 
+@pytest.mark.heavy
 def test_no_progress_is_quiet() -> None:
     p = subprocess.run([sys.executable, "-m", "grundy", "table", "kayles", "--to", "2000", "--no-progress"],
                        capture_output=True, text=True, env=env(), timeout=120)
@@ -117,6 +119,7 @@ def test_ctrl_c_during_the_period_search() -> None:
     assert len(rows) == 100 and rows[-1].startswith("990: ")
 
 
+@pytest.mark.heavy
 def test_ctrl_c_during_analyze_search(tmp_path: Path) -> None:
     f = tmp_path / "slow.py"
     f.write_text(
@@ -223,6 +226,7 @@ def test_ctrl_c_inside_the_compiler_leaves_at_once(tmp_path: Path) -> None:
     assert isinstance(inner, types.FrameType) and _interrupt.in_compiler(inner)
 
 
+@pytest.mark.heavy
 def test_ctrl_c_while_the_command_leaves_raises_nothing() -> None:
     """Ctrl-C after the command's work (its flush, Python's finalization) raised a
     KeyboardInterrupt outside every handler of the command: a traceback and death

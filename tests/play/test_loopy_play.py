@@ -171,6 +171,7 @@ def test_cli_play_on_a_drawn_position(tmp_path: Path) -> None:
     assert "Engine plays: take 2" in r.stdout and r.stdout.rstrip().endswith("The engine wins.")
 
 
+@pytest.mark.heavy
 def test_cli_play_engine_wins_a_loopy_game(tmp_path: Path) -> None:
     # back_and_forth 2 is N (take 2): the engine, moving first, wins at once
     r = _play(tmp_path, "2", "--first", "engine", stdin="quit\n")
@@ -178,6 +179,7 @@ def test_cli_play_engine_wins_a_loopy_game(tmp_path: Path) -> None:
     assert "Engine plays: take 2" in r.stdout and "The engine wins." in r.stdout
 
 
+@pytest.mark.heavy
 def test_cli_play_declares_a_draw_by_repetition(tmp_path: Path) -> None:
     # 4 is drawn: the person steps down to 3, the engine (keeping the draw) back up
     # to 4; the third time 4 comes up with the person to move, the game is drawn
