@@ -36,7 +36,7 @@ settings.load_profile("grundy")
 #: the searching thread: on a loaded machine the search is the same as on an idle one
 SYNTH_SHARE = 3.0
 #: candidates the synthesiser examines per target in the documents' examples
-DOC_SYNTH_WORK = 500_000
+DOC_SYNTH_WORK = 200_000
 
 
 @pytest.fixture(autouse=True)
