@@ -51,7 +51,10 @@ def _quick_synthesis(request: pytest.FixtureRequest):
     # structure finders and the synthesiser's first sizes find: there it also
     # stops after DOC_SYNTH_WORK candidates a target, at the same place on any
     # machine, instead of spending the whole share where nothing fits
-    token = WORK.set(DOC_SYNTH_WORK) if str(request.node.path).endswith(".md") else None
+    # and a test module may bound it likewise (its SYNTH_WORK)
+    module = getattr(request.node, "module", None)
+    work = DOC_SYNTH_WORK if str(request.node.path).endswith(".md") else getattr(module, "SYNTH_WORK", None)
+    token = WORK.set(work) if work is not None else None
     try:
         with search_time(SYNTH_SHARE, cpu=True):
             yield

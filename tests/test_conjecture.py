@@ -4,7 +4,6 @@ against a table computed here by brute force from the raw rules."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from itertools import combinations, product
 from typing import Any
 
@@ -14,7 +13,6 @@ import pytest
 import grundy
 from grundy.conjecture import Guess, guess
 from grundy.patterns.forms import NAMESPACE, evaluate, fit_forms
-from grundy.patterns.synth import WORK
 from tests.oracles import mex
 
 
@@ -22,14 +20,7 @@ from tests.oracles import mex
 #: to about the size the suite's CPU share reached on a heap's table (size 6 of
 #: 300 positions), then it stops, at the same place on any machine, instead of
 #: spending the whole share on a target it does not solve
-SYNTH_WORK = 500_000
-
-
-@pytest.fixture(autouse=True)
-def _bounded_synthesis() -> Iterator[None]:
-    token = WORK.set(SYNTH_WORK)
-    yield
-    WORK.reset(token)
+SYNTH_WORK = 500_000  # (read by the root conftest.py for this module)
 
 
 def heap_brute(moves, to: int) -> list[int]:

@@ -7,7 +7,6 @@ editorials' rules of ``benchmarks/contest_set.py`` against brute force."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from itertools import product
 from pathlib import Path
 
@@ -18,7 +17,6 @@ import grundy
 from grundy.conjecture import evaluate, guess
 from grundy.conjecture.two_dim import _projected, _shifted, _two_dim
 from grundy.patterns.forms import fit_forms
-from grundy.patterns.synth import WORK
 from grundy.rules.ruleset import FunctionRuleset
 from grundy.values.errors import InvalidPositionError
 from tests.oracles import grundy_values, wins
@@ -28,14 +26,7 @@ from tests.oracles import grundy_values, wins
 #: to about the size the suite's CPU share reached on a heap's table (size 6 of
 #: 300 positions), then it stops, at the same place on any machine, instead of
 #: spending the whole share on a target it does not solve
-SYNTH_WORK = 500_000
-
-
-@pytest.fixture(autouse=True)
-def _bounded_synthesis() -> Iterator[None]:
-    token = WORK.set(SYNTH_WORK)
-    yield
-    WORK.reset(token)
+SYNTH_WORK = 500_000  # (read by the root conftest.py for this module)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 

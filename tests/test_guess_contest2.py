@@ -4,7 +4,6 @@ from the raw rules (the move functions the benchmark hands to the guess)."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from functools import lru_cache
 from itertools import product
 from pathlib import Path
@@ -13,7 +12,6 @@ from typing import Any, Callable, Iterable
 import pytest
 
 import grundy
-from grundy.patterns.synth import WORK
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import contest_set2 as cs  # noqa: E402
@@ -24,14 +22,7 @@ from tests.oracles import mex  # noqa: E402
 #: to about the size the suite's CPU share reached on a heap's table (size 6 of
 #: 300 positions), then it stops, at the same place on any machine, instead of
 #: spending the whole share on a target it does not solve
-SYNTH_WORK = 500_000
-
-
-@pytest.fixture(autouse=True)
-def _bounded_synthesis() -> Iterator[None]:
-    token = WORK.set(SYNTH_WORK)
-    yield
-    WORK.reset(token)
+SYNTH_WORK = 500_000  # (read by the root conftest.py for this module)
 
 
 def _sg(moves: Callable[[Any], Iterable[Any]]) -> Callable[[Any], int]:

@@ -6,13 +6,11 @@ held against brute force from the raw rules (tests/oracles.py)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 
 import pytest
 
 import grundy
 from grundy.conjecture import evaluate, guess, search_time
-from grundy.patterns.synth import WORK
 from tests.oracles import grundy_values, mex, wins
 
 
@@ -20,14 +18,7 @@ from tests.oracles import grundy_values, mex, wins
 #: to about the size the suite's CPU share reached on a heap's table (size 6 of
 #: 300 positions), then it stops, at the same place on any machine, instead of
 #: spending the whole share on a target it does not solve
-SYNTH_WORK = 500_000
-
-
-@pytest.fixture(autouse=True)
-def _bounded_synthesis() -> Iterator[None]:
-    token = WORK.set(SYNTH_WORK)
-    yield
-    WORK.reset(token)
+SYNTH_WORK = 500_000  # (read by the root conftest.py for this module)
 
 
 def sub_moves(s: tuple[int, ...]):

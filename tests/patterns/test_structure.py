@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -10,21 +9,13 @@ import pytest
 import grundy
 from grundy.patterns.forms import evaluate
 from grundy.patterns.structure import period_2d, period_2d_expr
-from grundy.patterns.synth import WORK
 
 
 #: candidates the rule synthesiser examines per target in these tests: complete
 #: to about the size the suite's CPU share reached on a heap's table (size 6 of
 #: 300 positions), then it stops, at the same place on any machine, instead of
 #: spending the whole share on a target it does not solve
-SYNTH_WORK = 500_000
-
-
-@pytest.fixture(autouse=True)
-def _bounded_synthesis() -> Iterator[None]:
-    token = WORK.set(SYNTH_WORK)
-    yield
-    WORK.reset(token)
+SYNTH_WORK = 500_000  # (read by the root conftest.py for this module)
 
 
 def test_smallest_periods_and_base() -> None:

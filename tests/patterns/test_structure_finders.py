@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Iterator
 from itertools import combinations
 
 import pytest
@@ -17,7 +16,6 @@ from grundy.conjecture import evaluate
 from grundy.patterns.forms import evaluate as evaluate_locals
 from grundy.patterns.primitives import fib
 from grundy.patterns.sequences import guess_sequence
-from grundy.patterns.synth import WORK
 from tests.oracles import grundy_values, mex, wins
 
 #: candidates the rule synthesiser examines per target in these tests. The
@@ -25,14 +23,7 @@ from tests.oracles import grundy_values, mex, wins
 #: form it found would compete with theirs), complete to about the size the
 #: suite's CPU share reached (size 6 on a heap's table of 300), and it stops at
 #: the same place on any machine instead of spending the whole share
-SYNTH_WORK = 500_000
-
-
-@pytest.fixture(autouse=True)
-def _bounded_synthesis() -> Iterator[None]:
-    token = WORK.set(SYNTH_WORK)
-    yield
-    WORK.reset(token)
+SYNTH_WORK = 500_000  # (read by the root conftest.py for this module)
 
 
 def _table(moves, top: int) -> list[int]:
