@@ -209,7 +209,10 @@ def option_with_value(ruleset: Ruleset, position: Any, target: int) -> Hashable 
     of the options (it stops at the first)."""
     it: Iterable[Hashable]
     if type(position) is Sum:
-        return _sum_option_with_value(ruleset, position, target)
+        values = _part_values(ruleset, position)
+        if values is not None:
+            return _sum_option_with_value(ruleset, position, values, target)
+        it = options(ruleset, position)  # loopy parts: by the options' values
     else:  # lazily: a position may have 10^100000 options, one of them wanted
         known = ruleset.option_with_value_formula(position, target)
         if known is not None:
@@ -225,20 +228,22 @@ def option_with_value(ruleset: Ruleset, position: Any, target: int) -> Hashable 
     return None
 
 
-def _sum_option_with_value(ruleset: Ruleset, position: Sum, target: int) -> Hashable | None:
-    """An option of the sum ``position`` of value ``target``, part by part (the
-    Sprague-Grundy theorem): a move in the part of value ``v`` must reach ``v ^ x
-    ^ target``, where ``x`` is the sum's value, and that part's own rule finds
-    it (a closed form, or a lazy scan of that part's options only), never a
-    listing of every option of the sum (a part may be a heap of 10^12)."""
+def _part_values(ruleset: Ruleset, position: Sum) -> list[int] | None:
+    """The values of the parts of ``position``, or ``None`` if one is loopy."""
     ruleset.check(position)
+    values = [_value(ruleset, c, UNLIMITED, None) for c in position.parts]
+    return values if all(type(v) is int for v in values) else None
+
+
+def _sum_option_with_value(ruleset: Ruleset, position: Sum, values: list[int],
+                           target: int) -> Hashable | None:
+    """An option of the sum ``position`` (its parts of values ``values``) of value
+    ``target``, part by part (the Sprague-Grundy theorem): a move in the part of
+    value ``v`` must reach ``v ^ x ^ target``, where ``x`` is the sum's value, and
+    that part's own rule finds it (a closed form, or a lazy scan of that part's
+    options only), never a listing of every option of the sum (a part may be a
+    heap of 10^12)."""
     parts = position.parts
-    values = [_value(ruleset, c, UNLIMITED, None) for c in parts]
-    if any(type(v) is not int for v in values):  # loopy parts: by the options' values
-        for o in options(ruleset, position):
-            if _value(ruleset, o, UNLIMITED, None) == target:
-                return o
-        return None
     x = 0
     for v in values:
         x ^= v

@@ -49,11 +49,12 @@ def options(
     options raises :class:`SearchLimitError` instead of listing them. The list is
     read in chunks under ``meter`` (default: the budget in force, at least the
     default memory budget), so a huge one stops at the clock or the memory."""
+    def what() -> str:  # made only for a message
+        return f"{ruleset.name}: listing the options of {describe(position)}"
+
     try:
         if limit is not None and ruleset._option_counts:
-            refuse_many(ruleset, position, limit,
-                        lambda: f"{ruleset.name}: listing the options of {describe(position)}",
-                        0 if meter is None else meter.count)
+            refuse_many(ruleset, position, limit, what, 0 if meter is None else meter.count)
         it = _open_moves(ruleset, position)
         if type(it) is list and (limit is None or len(it) <= limit):
             return it
@@ -67,9 +68,7 @@ def options(
                     )
                 return opts
             meter = active()
-        return take(it, sys.maxsize if limit is None else limit, meter,
-                    lambda: f"{ruleset.name}: listing the options of {describe(position)}",
-                    position)
+        return take(it, sys.maxsize if limit is None else limit, meter, what, position)
     except GrundyError:
         raise
     except KeyboardInterrupt:
