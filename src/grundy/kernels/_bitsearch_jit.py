@@ -219,7 +219,10 @@ def meets(p, hi, ask):
 # ------------------------------------------------------------------ the search
 
 
-@numba.njit(inline="always", nogil=True)  # inlined in each game's cached entry point
+# Inlined in each game's cached entry point, called there directly: numba copies
+# the IR of an inlined function twice, and an entry point through `search` cost a
+# fresh process about 3 s more compiling per game.
+@numba.njit(inline="always", nogil=True)
 def search_w(pld, psto, pmk, plo, ppop, tg, tp, moves, split, canon, formula, ctx, tkeys,
              tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes):
     """Run the frames on the stack ``fr``/``fg`` until the bottom one is answered
@@ -745,7 +748,7 @@ def pop1(g):
     return popcount(g)
 
 
-@numba.njit(inline="always", nogil=True)  # inlined in each game's cached entry point
+@numba.njit(inline="always", nogil=True)  # a user's functions: compiled in each process
 def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st,
            max_nodes):
     """:func:`search_w` over positions of one word and the table of :func:`t_put`."""
@@ -914,8 +917,8 @@ def cram_formula(ctx, g):
 
 @jit
 def cram_search(ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes):
-    return search(cram_moves, cram_split, cram_canon, cram_formula, ctx, tkeys, tdata,
-                  fr, fg, pbuf, mbuf, sbuf, st, max_nodes)
+    return search_w(ld1, sto1, mk1, lo1, pop1, t_get, t_put, cram_moves, cram_split, cram_canon,
+                    cram_formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes)
 
 
 # ------------------------------------------------------------------ Node Kayles
@@ -985,5 +988,5 @@ def nk_formula(ctx, g):
 
 @jit
 def nk_search(ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes):
-    return search(nk_moves, nk_split, same, nk_formula, ctx, tkeys, tdata,
-                  fr, fg, pbuf, mbuf, sbuf, st, max_nodes)
+    return search_w(ld1, sto1, mk1, lo1, pop1, t_get, t_put, nk_moves, nk_split, same, nk_formula,
+                    ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes)

@@ -48,5 +48,6 @@ def octal_kernel(digits: Any, repeat: bool, n: int, out: Any, start: int) -> Non
         if 2 * v + 2 >= stamp.shape[0]:
             # an XOR of values < 2^b is < 2^b: keep room for 2 * max
             bigger = np.zeros(4 * v + 64, dtype=np.uint32)
-            bigger[: stamp.shape[0]] = stamp
+            for i in range(stamp.shape[0]):  # not a slice copy (its shape check compiles slowly)
+                bigger[i] = stamp[i]
             stamp = bigger

@@ -42,8 +42,9 @@ def wht_best(cnt: Any, bits: int, allow_e: bool) -> Any:
     size = 1 << (bits + 1)
     half = 1 << bits
     h = np.zeros(size, dtype=np.int64)
-    h[:half] = cnt[0, :half]
-    h[half:] = cnt[1, :half]
+    for v in range(half):  # element by element: a slice copy compiles a shape check
+        h[v] = cnt[0, v]  # and its message (about 2 s of a fresh process)
+        h[half + v] = cnt[1, v]
     step = 1
     while step < size:
         for i in range(0, size, 2 * step):
@@ -354,7 +355,8 @@ def scan_map(g: Any, n: int, splits: Any, unequal: bool, need: Any, nneed: int, 
 @jit
 def grow(arr: Any, size: int) -> Any:
     bigger = np.zeros(size, dtype=arr.dtype)
-    bigger[: arr.shape[0]] = arr
+    for i in range(arr.shape[0]):  # not a slice copy (its shape check compiles slowly)
+        bigger[i] = arr[i]
     return bigger
 
 @jit

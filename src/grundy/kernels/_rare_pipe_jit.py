@@ -44,6 +44,8 @@ from grundy.kernels.rare import (S_AT, S_AT_CHOICE, S_BITS, S_E, S_F, S_FIXED, S
                                  S_NEXT, S_RARE, S_SCANNED, S_STOP, S_VEC)
 
 jit = numba.njit(cache=True, nogil=True, boundscheck=False)
+#: a numpy scalar, not the literal 1 (a literal argument compiles a callee once more)
+ONE = np.int64(1)
 
 #: pauses before a waiting thread yields its core, yields before it sleeps, and
 #: the microseconds of one sleep: a wait is usually short (a few hundred pauses),
@@ -202,10 +204,10 @@ def late_value(g: Any, n: int, s: int, splits: Any, takes: Any, unequal: bool, v
             return v, stamp
         need[0] = v
         if AVX512BW and v < MAP_VALUES:
-            left, cost = scan_map(g, n, splits, unequal, need, 1, probes, pcount, bm, n + 1)
+            left, cost = scan_map(g, n, splits, unequal, need, ONE, probes, pcount, bm, n + 1)
         else:
             stamp = next_stamp(stamp, needtag, seen)
-            left, cost = scan(g, n, splits, unequal, needtag, stamp, need, 1, probes, pcount,
+            left, cost = scan(g, n, splits, unequal, needtag, stamp, need, ONE, probes, pcount,
                               vals, n + 1)
         figs[0] += cost
         if left:

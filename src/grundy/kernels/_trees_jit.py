@@ -246,8 +246,9 @@ def canon_kernel(parent: Any, order: Any) -> Any:
                 idx = np.argsort(key[a:b], kind="mergesort")
                 ks = kids[a:b][idx].copy()
                 kk = key[a:b][idx].copy()
-                kids[a:b] = ks
-                key[a:b] = kk
+                for j in range(b - a):  # not slice copies (their shape checks compile slowly)
+                    kids[a + j] = ks[j]
+                    key[a + j] = kk[j]
         # bottom-up merge sort of this level's vertices by their keys
         m = hi - lo
         src = byh[lo:hi]
@@ -283,7 +284,8 @@ def canon_kernel(parent: Any, order: Any) -> Any:
                     q += 1
                     o += 1
                 i += 2 * width
-            src[:] = dst
+            for j in range(m):
+                src[j] = dst[j]
             width *= 2
         for k in range(lo, hi):
             v = byh[k]

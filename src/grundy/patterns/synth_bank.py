@@ -174,11 +174,13 @@ class Bank:
         # the fitted columns, largest position first (values there tell terms apart best)
         self.fitcols = np.flatnonzero(np.asarray(fitcols, dtype=bool)).astype(np.int64)[::-1].copy()
         self.target = target
-        per_int = 4 * w + 48 + 8 + 16
-        per_bool = w + 48 + 8 + 16
+        # Both sides hold int32 values (booleans too): each kernel is then compiled
+        # for one dtype, not three (int8 booleans cost a fresh process about 12 s
+        # of compiling; they measured no faster: bench_guess.py --synth 9).
+        per_term = 4 * w + 48 + 8 + 16
         share = 0.9 if target == "value" else 0.75
-        self.ints = _Side(START, w, np.int32, max(START, int(memory * share) // per_int))
-        self.bools = _Side(START, w, np.int8, max(START, int(memory * (1 - share)) // per_bool))
+        self.ints = _Side(START, w, np.int32, max(START, int(memory * share) // per_term))
+        self.bools = _Side(START, w, np.int32, max(START, int(memory * (1 - share)) // per_term))
         self.mix = np.random.default_rng(12345).integers(1, 2**62, size=w, dtype=np.int64) | 1
         self.lut = _luts(self.jit)
         self.fibs = np.array(_fib_list(), dtype=np.int64)
