@@ -110,13 +110,19 @@ def paren(t: tuple[str, int], prec: int, right: bool = False) -> str:
     return expr
 
 
+#: the dtype of both sides' values (booleans too): each kernel is then compiled for
+#: one dtype, not three (int8 booleans cost a fresh process about 12 s of compiling;
+#: they measured no faster: bench_guess.py --synth 9)
+VALS = np.int32
+
+
 class _Side:
     """One type's terms: values on the sample, ``meta`` rows ``(op, a, b, size,
     min, max)``, hashes, the open-addressing table; ids of each size contiguous."""
 
-    def __init__(self, cap: int, width: int, dtype: Any, limit: int) -> None:
+    def __init__(self, cap: int, width: int, limit: int) -> None:
         self.limit = limit  # most terms the memory allows
-        self.vals = np.empty((cap, width), dtype=dtype)
+        self.vals = np.empty((cap, width), dtype=VALS)
         self.meta = np.empty((cap, 6), dtype=np.int64)
         self.hashes = np.empty(cap, dtype=np.int64)
         self.table = np.full(1 << max(4, int(2 * cap - 1).bit_length()), -1, dtype=np.int64)
@@ -174,13 +180,10 @@ class Bank:
         # the fitted columns, largest position first (values there tell terms apart best)
         self.fitcols = np.flatnonzero(np.asarray(fitcols, dtype=bool)).astype(np.int64)[::-1].copy()
         self.target = target
-        # Both sides hold int32 values (booleans too): each kernel is then compiled
-        # for one dtype, not three (int8 booleans cost a fresh process about 12 s
-        # of compiling; they measured no faster: bench_guess.py --synth 9).
-        per_term = 4 * w + 48 + 8 + 16
+        per_term = VALS().itemsize * w + 48 + 8 + 16
         share = 0.9 if target == "value" else 0.75
-        self.ints = _Side(START, w, np.int32, max(START, int(memory * share) // per_term))
-        self.bools = _Side(START, w, np.int32, max(START, int(memory * (1 - share)) // per_term))
+        self.ints = _Side(START, w, max(START, int(memory * share) // per_term))
+        self.bools = _Side(START, w, max(START, int(memory * (1 - share)) // per_term))
         self.mix = np.random.default_rng(12345).integers(1, 2**62, size=w, dtype=np.int64) | 1
         self.lut = _luts(self.jit)
         self.fibs = np.array(_fib_list(), dtype=np.int64)
