@@ -32,6 +32,33 @@ from typing import Any, TextIO
 import pytest
 
 _out: TextIO | None = None
+_compiled: TextIO | None = None
+
+
+class _Compiles:
+    """Numba's compile events, outermost only (a kernel's compile includes the
+    compiles of the functions it calls): the seconds of each, by function."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.t0 = 0.0
+        self.seen: list[tuple[str, float]] = []
+
+    def on_start(self, event: Any) -> None:
+        if self.depth == 0:
+            self.t0 = time.process_time()
+        self.depth += 1
+
+    def on_end(self, event: Any) -> None:
+        self.depth -= 1
+        if self.depth == 0:
+            d = event.data.get("dispatcher")
+            name = getattr(getattr(d, "py_func", None), "__qualname__", "?")
+            module = getattr(getattr(d, "py_func", None), "__module__", "?")
+            self.seen.append((f"{module}.{name}", time.process_time() - self.t0))
+
+
+_compiles = _Compiles()
 
 
 def _cpu() -> tuple[float, float]:
@@ -43,17 +70,29 @@ def _cpu() -> tuple[float, float]:
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
     """Time one test (setup, call and teardown)."""
-    global _out
+    global _out, _compiled
     if _out is None:
         worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
         where = Path(os.environ["TEST_CPU_DIR"])
         where.mkdir(parents=True, exist_ok=True)
         _out = open(where / f"{worker}.tsv", "a", buffering=1)
+        _compiled = open(where / f"{worker}.compiles", "a", buffering=1)
+        from numba.core import event
+
+        class Listener(event.Listener):  # type: ignore[misc]
+            on_start = _compiles.on_start
+            on_end = _compiles.on_end
+
+        event.register("numba:compile", Listener())  # type: ignore[no-untyped-call]
+    _compiles.seen.clear()
     own0, kids0 = _cpu()
     t0 = time.monotonic()
     yield
     own1, kids1 = _cpu()
     _out.write(f"{item.nodeid}\t{own1 - own0:.2f}\t{kids1 - kids0:.2f}\t{time.monotonic() - t0:.2f}\n")
+    assert _compiled is not None
+    for name, secs in _compiles.seen:
+        _compiled.write(f"{item.nodeid}\t{name}\t{secs:.2f}\n")
 
 
 def summary(folder: Path, n: int = 30) -> str:
@@ -75,6 +114,19 @@ def summary(folder: Path, n: int = 30) -> str:
     lines += [f"{c:8.2f} {k:8.2f}  {name}" for c, k, name in tests[:n]]
     lines += ["", "files (CPU s):"]
     lines += [f"{c:8.2f}  {name}" for name, c in sorted(files.items(), key=lambda x: -x[1])[:n]]
+    # numba's compiles: seconds by function, and in how many worker processes
+    secs: dict[str, float] = defaultdict(float)
+    workers: dict[str, set[str]] = defaultdict(set)
+    for path in folder.glob("*.compiles"):
+        for line in path.read_text().splitlines():
+            _nodeid, name, s = line.split("\t")
+            secs[name] += float(s)
+            workers[name].add(path.stem)
+    if secs:
+        lines += ["", f"numba compiles: {sum(secs.values()):.0f} CPU s "
+                  "(by function, outermost only; in how many processes):"]
+        lines += [f"{c:8.2f}  {len(workers[name])}  {name}"
+                  for name, c in sorted(secs.items(), key=lambda x: -x[1])[:n]]
     return "\n".join(lines)
 
 
