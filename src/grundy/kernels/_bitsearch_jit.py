@@ -18,6 +18,9 @@ Positions are never 0 (the table's empty key); a game must be acyclic.
 # mypy: ignore-errors
 from __future__ import annotations
 
+import hashlib
+import types
+
 import numba
 import numpy as np
 
@@ -143,9 +146,9 @@ def t_put(tkeys, tdata, st, key, data):
     st[S_EVICTED] += 1
 
 
-@numba.njit(inline="always", nogil=True)  # takes a function: inlined, so cacheable
-def known(formula, tg, tp, ctx, tkeys, tdata, st, g):
-    """The table's word of ``g`` (the closed form asked on a miss, and kept)."""
+def known(ctx, tkeys, tdata, st, g):
+    """The table's word of ``g`` (the closed form asked on a miss, and kept).
+    A template, as :func:`search_w`: ``formula``, ``tg`` and ``tp`` are the game's."""
     d = tg(tkeys, tdata, g)
     if d == U0:
         f = formula(ctx, g)
@@ -219,12 +222,16 @@ def meets(p, hi, ask):
 # ------------------------------------------------------------------ the search
 
 
-# Inlined in each game's cached entry point, called there directly: numba copies
-# the IR of an inlined function twice, and an entry point through `search` cost a
-# fresh process about 3 s more compiling per game.
-@numba.njit(inline="always", nogil=True)
-def search_w(pld, psto, pmk, plo, ppop, tg, tp, moves, split, canon, formula, ctx, tkeys,
-             tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes):
+# search_w and known are templates, never compiled as they stand: the names
+# `moves`, `split`, `canon`, `formula` (the game's functions), `pld`, `psto`,
+# `pmk`, `plo`, `ppop` (positions: load, store, make from an int, low word,
+# popcount) and `tg`, `tp` (the table: get, put) are globals that
+# `specialise` binds for each game. A copy of each then compiles as one
+# ordinary cached kernel, its calls resolved at compile time. (Passing the
+# functions as arguments instead needs the search inlined into each entry point
+# to stay cacheable: numba copies the IR of an inlined function, and that copy
+# was 30-40% of a fresh process's compile of each game, about 3.5 s of 12.)
+def search_w(ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes):
     """Run the frames on the stack ``fr``/``fg`` until the bottom one is answered
     (``DONE``; its answer in ``st[S_RET]``: 1/0 won/lost for a query, the value
     for a value frame) or ``max_nodes`` queries have been opened (``PAUSED``: call
@@ -257,7 +264,7 @@ def search_w(pld, psto, pmk, plo, ppop, tg, tp, moves, split, canon, formula, ct
                 j += 1
             v = -1
             while True:
-                w = known(formula, tg, tp, ctx, tkeys, tdata, st, g)
+                w = known(ctx, tkeys, tdata, st, g)
                 if w & VALUE_MASK:
                     v = np.int64(w & VALUE_MASK) - 1
                     break
@@ -287,7 +294,7 @@ def search_w(pld, psto, pmk, plo, ppop, tg, tp, moves, split, canon, formula, ct
             opened = phase == 1
             if phase == 0:
                 fr[d, F_BASE] = ptop
-                w = known(formula, tg, tp, ctx, tkeys, tdata, st, g)
+                w = known(ctx, tkeys, tdata, st, g)
                 ask = want
                 if w & VALUE_MASK:
                     ans = np.int64(w & VALUE_MASK) - 1
@@ -321,7 +328,7 @@ def search_w(pld, psto, pmk, plo, ppop, tg, tp, moves, split, canon, formula, ct
                         nunk = 0
                         for i in range(nparts):
                             c = canon(ctx, pld(sbuf, i))
-                            w = known(formula, tg, tp, ctx, tkeys, tdata, st, c)
+                            w = known(ctx, tkeys, tdata, st, c)
                             if w & VALUE_MASK:
                                 x ^= np.int64(w & VALUE_MASK) - 1
                             else:
@@ -409,7 +416,7 @@ def search_w(pld, psto, pmk, plo, ppop, tg, tp, moves, split, canon, formula, ct
                         break
                     while idx < n - 1:
                         c = pld(pbuf, cur + 2 + idx)
-                        w = known(formula, tg, tp, ctx, tkeys, tdata, st, c)
+                        w = known(ctx, tkeys, tdata, st, c)
                         if w & VALUE_MASK:
                             x ^= np.int64(w & VALUE_MASK) - 1
                             idx += 1
@@ -431,7 +438,7 @@ def search_w(pld, psto, pmk, plo, ppop, tg, tp, moves, split, canon, formula, ct
                     xx = x ^ np.int64(plo(pld(pbuf, cur + 1)))
                     v = -1
                     c = pld(pbuf, cur + 1 + n)
-                    w = known(formula, tg, tp, ctx, tkeys, tdata, st, c)
+                    w = known(ctx, tkeys, tdata, st, c)
                     if w & VALUE_MASK:
                         v = (np.int64(w & VALUE_MASK) - 1) ^ xx
                     elif q:
@@ -493,7 +500,7 @@ def search_w(pld, psto, pmk, plo, ppop, tg, tp, moves, split, canon, formula, ct
                 j += 1
             v = -1
             while True:
-                w = known(formula, tg, tp, ctx, tkeys, tdata, st, g)
+                w = known(ctx, tkeys, tdata, st, g)
                 if w & VALUE_MASK:
                     v = np.int64(w & VALUE_MASK) - 1
                     break
@@ -542,7 +549,7 @@ def search_w(pld, psto, pmk, plo, ppop, tg, tp, moves, split, canon, formula, ct
                 for i in range(nparts):
                     c = canon(ctx, pld(sbuf, i))
                     psto(sbuf, i, c)
-                    w = known(formula, tg, tp, ctx, tkeys, tdata, st, c)
+                    w = known(ctx, tkeys, tdata, st, c)
                     if w & VALUE_MASK:
                         x ^= np.int64(w & VALUE_MASK) - 1
                     else:
@@ -610,7 +617,7 @@ def search_w(pld, psto, pmk, plo, ppop, tg, tp, moves, split, canon, formula, ct
                         continue
                 while idx < n - 1:
                     c = pld(pbuf, cur + 1 + idx)
-                    w = known(formula, tg, tp, ctx, tkeys, tdata, st, c)
+                    w = known(ctx, tkeys, tdata, st, c)
                     if w & VALUE_MASK:
                         x ^= np.int64(w & VALUE_MASK) - 1
                         idx += 1
@@ -627,7 +634,7 @@ def search_w(pld, psto, pmk, plo, ppop, tg, tp, moves, split, canon, formula, ct
                     break
                 c = pld(pbuf, cur + n)
                 kk = k ^ x
-                w = known(formula, tg, tp, ctx, tkeys, tdata, st, c)
+                w = known(ctx, tkeys, tdata, st, c)
                 if w & VALUE_MASK:
                     if np.int64(w & VALUE_MASK) - 1 == kk:
                         won = 1
@@ -667,7 +674,7 @@ def search_w(pld, psto, pmk, plo, ppop, tg, tp, moves, split, canon, formula, ct
                     j += 1
             pushed = False
             while won < 0 and j < k:
-                w = known(formula, tg, tp, ctx, tkeys, tdata, st, g)
+                w = known(ctx, tkeys, tdata, st, g)
                 if w & VALUE_MASK:
                     won = 1 if np.int64(w & VALUE_MASK) - 1 != k else 0
                     break
@@ -748,12 +755,31 @@ def pop1(g):
     return popcount(g)
 
 
-@numba.njit(inline="always", nogil=True)  # a user's functions: compiled in each process
-def search(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st,
-           max_nodes):
-    """:func:`search_w` over positions of one word and the table of :func:`t_put`."""
-    return search_w(ld1, sto1, mk1, lo1, pop1, t_get, t_put, moves, split, canon, formula,
-                    ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes)
+ONE_WORD = dict(pld=ld1, psto=sto1, pmk=mk1, plo=lo1, ppop=pop1, tg=t_get, tp=t_put)
+
+
+def specialise(name, where, cache=True, **functions):
+    """The search of :func:`search_w` compiled over ``functions`` (the game's
+    ``moves``, ``split``, ``canon``, ``formula``, and the positions' and the
+    table's, as :data:`ONE_WORD`): copies of :func:`search_w` and :func:`known`
+    whose globals are this module's with ``functions`` bound, one kernel
+    ``name``, cached on disk when ``cache``.
+
+    numba names a cached kernel by the file of its code (this one) and its own
+    name, and notices edits to that file only: a kernel over functions of the
+    module ``where`` (its ``__file__``) has a digest of that module's source in
+    its name, so an edit there compiles it afresh."""
+    if where is not None and where != __file__:
+        with open(where, "rb") as f:
+            name = f"{name}_{hashlib.sha256(f.read()).hexdigest()[:12]}"
+    space = dict(globals())
+    space.update(functions)
+    compile_ = numba.njit(cache=cache, nogil=True)
+    for template, fname in ((known, f"{name}_known"), (search_w, name)):
+        f = types.FunctionType(template.__code__, space, fname)
+        f.__qualname__ = fname
+        space[template.__name__] = compile_(f)
+    return space["search_w"]
 
 
 # ------------------------------------------------------------------ defaults
@@ -915,10 +941,8 @@ def cram_formula(ctx, g):
     return 0
 
 
-@jit
-def cram_search(ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes):
-    return search_w(ld1, sto1, mk1, lo1, pop1, t_get, t_put, cram_moves, cram_split, cram_canon,
-                    cram_formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes)
+cram_search = specialise("cram_search", None, moves=cram_moves, split=cram_split,
+                         canon=cram_canon, formula=cram_formula, **ONE_WORD)
 
 
 # ------------------------------------------------------------------ Node Kayles
@@ -986,7 +1010,5 @@ def nk_formula(ctx, g):
     return -1
 
 
-@jit
-def nk_search(ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes):
-    return search_w(ld1, sto1, mk1, lo1, pop1, t_get, t_put, nk_moves, nk_split, same, nk_formula,
-                    ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes)
+nk_search = specialise("nk_search", None, moves=nk_moves, split=nk_split, canon=same,
+                       formula=nk_formula, **ONE_WORD)

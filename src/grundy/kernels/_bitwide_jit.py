@@ -23,7 +23,7 @@ import numpy as np
 
 from grundy.kernels._bitsearch_jit import (
     S_EVICTED, S_FULL, U0, U1, high_index, inl, jit, low_index, popcount, reverse_bits,
-    search_w)
+    specialise)
 
 C1 = np.uint64(0x9E3779B97F4A7C15)
 C2 = np.uint64(0xC2B2AE3D27D4EB4F)
@@ -436,10 +436,9 @@ def cw_formula(ctx, g):
     return 0
 
 
-@jit
-def cw_search(ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes):
-    return search_w(ld2, sto2, mk2, lo2, pop2, w_get, w_put, cw_moves, cw_split, cw_canon,
-                    cw_formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes)
+TWO_WORDS = dict(pld=ld2, psto=sto2, pmk=mk2, plo=lo2, ppop=pop2, tg=w_get, tp=w_put)
+cw_search = specialise("cw_search", __file__, moves=cw_moves, split=cw_split, canon=cw_canon,
+                       formula=cw_formula, **TWO_WORDS)
 
 
 # ------------------------------------------------------------------ Node Kayles
@@ -526,14 +525,5 @@ def nkw_formula(ctx, g):
     return -1
 
 
-@jit
-def nkw_search(ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes):
-    return search_w(ld2, sto2, mk2, lo2, pop2, w_get, w_put, nkw_moves, nkw_split, same,
-                    nkw_formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes)
-
-
-@numba.njit(inline="always", nogil=True)  # a user's wide game: compiled on first use
-def search2(moves, split, canon, formula, ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st,
-            max_nodes):
-    return search_w(ld2, sto2, mk2, lo2, pop2, w_get, w_put, moves, split, canon, formula,
-                    ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes)
+nkw_search = specialise("nkw_search", __file__, moves=nkw_moves, split=nkw_split, canon=same,
+                        formula=nkw_formula, **TWO_WORDS)

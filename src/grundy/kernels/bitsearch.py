@@ -2,7 +2,7 @@
 
 The arrays of one search (the transposition table, the stack of frames, the
 buffer of options) live in a :class:`BitSearch`; :meth:`BitSearch.run` lets the
-kernel (``grundy.kernels._bitsearch_jit.search``) go on for a number of opened
+kernel (``grundy.kernels._bitsearch_jit.search_w``, compiled for the game) go on for a number of opened
 positions and come back, so the caller can look at its clock and at Ctrl-C
 between two runs. The table is open addressing in two numpy arrays, a key and a
 word per slot (16 bytes): the word holds the value plus one in its low byte (0:
@@ -18,8 +18,6 @@ first), so the search stays exact and its table within its size.
 """
 
 from __future__ import annotations
-
-import functools
 
 from collections.abc import Callable
 from functools import lru_cache
@@ -193,6 +191,17 @@ def game_functions(name: str) -> tuple[Callable[..., Any], Callable[..., Any],
     raise KeyError(name)
 
 
+@lru_cache(maxsize=None)
+def _user_search(moves: Any, split: Any, canon: Any, formula: Any, words: int) -> Any:
+    """The search over a user's numba functions, compiled on first use in each
+    process (not cached on disk: they may live anywhere, a notebook included)."""
+    positions = jit_module("_bitwide_jit").TWO_WORDS if words == 2 else \
+        jit_module("_bitsearch_jit").ONE_WORD
+    return jit_module("_bitsearch_jit").specialise(
+        "user_search", None, cache=False, moves=moves, split=split, canon=canon,
+        formula=formula, **positions)
+
+
 class BitSearch:
     """The arrays of one compiled search: a table of ``entries`` slots (a power of
     two, at least 4), the stack, the buffer of options, the scalars.
@@ -217,11 +226,7 @@ class BitSearch:
         if isinstance(game, str):
             self.runner, self.split, self.canon = game_functions(game)
         else:
-            mv, sp, cn, fm = game
-            # the search over a user's functions: compiled on first use in each process
-            jm = jit_module("_bitwide_jit" if words == 2 else "_bitsearch_jit")
-            run = jm.search2 if words == 2 else jm.search
-            self.runner, self.split, self.canon = functools.partial(run, mv, sp, cn, fm), sp, cn
+            self.runner, self.split, self.canon = _user_search(*game, words), game[1], game[2]
         two: tuple[int, ...] = (2,) if words == 2 else ()
         self.ctx = np.ascontiguousarray(ctx, dtype=np.uint64)
         self.tkeys = np.zeros(entries, dtype=np.uint64)
