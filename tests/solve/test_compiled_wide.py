@@ -1,7 +1,13 @@
 """The compiled tier on positions of two words (up to 128 bits): wide Cram boards
 and Node Kayles graphs of more than 64 vertices against the Python reference,
 cells and vertices on both sides of the words' border; the table of 16 bytes a
-slot (keys folded into their bucket), saved and resumed."""
+slot (keys folded into their bucket), saved and resumed.
+
+The whole module is ``heavy`` (CI runs it as its own step): the wide tier is the
+full-size one (boards past 56 cells, graphs past 64 vertices), and a fresh clone
+compiles its two kernels for about 20 CPU s before the first test; the default
+run keeps the one-word tier (``test_compiled.py``), which runs the same search
+code (:func:`grundy.kernels._bitsearch_jit.search_w`)."""
 
 from __future__ import annotations
 
@@ -28,6 +34,7 @@ NK = grundy.games.get("node-kayles")
 SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 METHODS = st.sampled_from(C.METHODS)
+pytestmark = pytest.mark.heavy
 
 
 @st.composite
