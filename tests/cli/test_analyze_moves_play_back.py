@@ -29,11 +29,12 @@ def printed_moves(out: str) -> list[str]:
 @pytest.mark.parametrize("e", sorted(entries(), key=lambda e: e.name), ids=lambda e: e.name)
 def test_play_accepts_every_move_analyze_prints(e) -> None:  # type: ignore[no-untyped-def]
     args = shlex.split(e.example)[2:]
-    # 1 s first: most moves come from the values, and the rest of a budget goes to
-    # the remoteness and suspense, which print no moves; 5 s where 1 s printed none
+    # 1 s and 4,000 positions first: most moves come from the values, and the rest
+    # of a budget goes to the remoteness and suspense, which print no moves (Grundy's
+    # game spent its second on each); 5 s where that printed none
     # (Cram's winning moves need a search of its options; a cold compile, a busy
     # machine)
-    out = CliRunner().invoke(cli, ["analyze", *args, "--seconds", "1"]).output
+    out = CliRunner().invoke(cli, ["analyze", *args, "--seconds", "1", "--limit", "4000"]).output
     moves = printed_moves(out)
     if not moves:
         out = CliRunner().invoke(cli, ["analyze", *args, "--seconds", "5"]).output

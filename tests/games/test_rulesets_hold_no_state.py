@@ -48,8 +48,8 @@ def snapshot(x: Any, depth: int = 0) -> Any:
 def _compute(rs: grundy.Ruleset, legal: tuple[Any, ...]) -> None:
     with watching(Budget(seconds=3)):
         for p in legal:
-            try:
-                rs.value(p)
+            try:  # a budget of positions too: Wythoff's huge sample listed options for 3 s
+                rs.value(p, budget=Budget(seconds=3, positions=20_000))
             except GrundyError:
                 pass
         if table_shape(rs) == "heap":
