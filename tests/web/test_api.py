@@ -556,3 +556,29 @@ def test_every_plot_request_is_a_plot_or_a_clear_4xx(client: TestClient) -> None
         assert "has no plot" in message and "internal" not in message, (e.name, message)
     r = client.get("/api/plot.svg", params={"game": "cram", "to": "10"})
     assert r.status_code == 400 and "cram has no plot" in r.json()["error"]
+
+
+def test_workers_start_when_served_or_when_a_job_needs_them() -> None:
+    """A served app (its lifespan: uvicorn, a ``with TestClient``) starts its
+    workers at once; an app only built starts none until a request needs one
+    (each is a fresh interpreter importing grundy: a test of refusals, or a
+    script that builds the app, paid for three)."""
+    app = create_app(Limits(seconds=60, workers=1))
+    try:
+        c = TestClient(app)
+        assert c.post("/api/analyze", json={"game": "nim", "position": [1, 2, 3, 4]}).status_code == 400
+        assert c.post("/api/analyze", content=b"[", headers={"content-type": "application/json"}).status_code == 400
+        assert app.state.pool._count == 0 and app.state.quick._count == 0
+        assert c.post("/api/analyze", json={"game": "nim", "position": "3 4"}).json()["value"] == 7
+        assert app.state.pool._count + app.state.quick._count >= 1
+    finally:
+        app.state.close()
+    served = create_app(Limits(seconds=60, workers=1))
+    try:
+        with TestClient(served):
+            deadline = time.monotonic() + 120
+            while (served.state.pool._count, served.state.quick._count) != (1, 2):
+                assert time.monotonic() < deadline, "the workers did not start"
+                time.sleep(0.05)
+    finally:
+        served.state.close()

@@ -147,8 +147,6 @@ def create_app(limits: Limits | None = None) -> FastAPI:
                            positions=min(lim.positions, QUICK_POSITIONS))
     quick = WorkerPool(2, 64, lim.max_memory)
     lane = _FastLane(quick)
-    pool.warm()
-    quick.warm()
     atexit.register(pool.close)
     atexit.register(quick.close)
 
@@ -158,6 +156,10 @@ def create_app(limits: Limits | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        # a served app starts its workers now, not on the first requests; an app
+        # only built (a test client, a script) starts each when a job needs it
+        pool.warm()
+        quick.warm()
         yield
         _close()
 
