@@ -1,5 +1,6 @@
 """``grundy guess`` from a fresh process, as a user runs it: --shape, --position,
---param, FILE.py:NAME:ARGS, and bad input (one line on stderr, exit status 2)."""
+--param, FILE.py:NAME:ARGS, and bad input (one line on stderr, exit status 2;
+one case in a fresh process, the others in the test's own process)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests.inprocess import grundy_main
 from tests.oracles import grundy_values, wins
 
 GAMES = '''
@@ -86,7 +88,7 @@ def test_param_one_member_and_the_family(games: Path) -> None:
     assert c["expr"] == "n % (m + 1)"
 
 
-@pytest.mark.parametrize("args,words", [
+BAD_INPUT = [
     (("games.py:rook",), "--shape pair"),
     (("games.py:take", "--to", "20"), "factory"),
     (("games.py:take:x",), "literals"),
@@ -99,9 +101,21 @@ def test_param_one_member_and_the_family(games: Path) -> None:
     (("games.py:rook_declared", "--param", "k=3"), "factory"),
     (("bash:2", "--to", "10**7"), "values"),
     (("games.py:take", "--shape", "cube"), "shape"),
-])
-def test_bad_input_is_one_line_and_status_2(games: Path, args: tuple[str, ...], words: str) -> None:
-    out = run(*args, cwd=games.parent)
-    assert out.returncode == 2, (out.stdout, out.stderr)
-    assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr, out.stderr
-    assert words in out.stderr, out.stderr
+]
+
+
+@pytest.mark.parametrize("args,words", BAD_INPUT)
+def test_bad_input_is_one_line_and_status_2(games: Path, args: tuple[str, ...], words: str,
+                                            capfd: pytest.CaptureFixture[str],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # the first through the installed command in a fresh process (the console
+    # entry point and its interrupt watchdog), the others in this process
+    if args == BAD_INPUT[0][0]:
+        out = run(*args, cwd=games.parent)
+        status, stdout, stderr = out.returncode, out.stdout, out.stderr
+    else:
+        monkeypatch.chdir(games.parent)  # FILE.py is relative, as a user gives it
+        status, stdout, stderr = grundy_main(capfd, "guess", *args)
+    assert status == 2, (stdout, stderr)
+    assert stderr.count("\n") == 1 and "Traceback" not in stderr, stderr
+    assert words in stderr, stderr

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from grundy.cli.main import main
-
+from tests.inprocess import grundy_main
 
 
 def _default_sigint() -> None:
@@ -88,39 +88,41 @@ def test_user_file(tmp_path, capsys):
     assert [m["to"] for m in out["winning_moves"]] == [[2, 5], [4, 4]]
 
 
-@pytest.mark.parametrize(
-    "args, message",
-    [
-        (["analyze", "nmi", "3"], "unknown game 'nmi'; did you mean 'nim'?"),
-        (["analyze", "nim", "-3"], "nim: heap size must be non-negative; got -3"),
-        (["analyze", "nim", "abc"], "nim: not an integer heap size: 'abc'"),
-        (["analyze", "subtraction", "3"], "needs its subtraction set"),
-        (["analyze", "subtraction:", "3"], "needs its subtraction set"),
-        (["analyze", "subtraction:0,1", "3"], "positive integers; got 0"),
-        (["table", "nim"], "Missing option '--to'"),
-        (["table", "nim", "--to", "-1"], "--to"),
-        (["analyze"], "Missing argument"),
-        (["analyze", "bash:0", "5"], "bash: m must be an integer >= 1; got 0"),
-        (["analyze", "moore:0", "1", "2"], "moore: k must be an integer >= 1; got 0"),
-        (["analyze", "fibonacci", "1"], "a heap of 1 cannot be played"),
-        (["analyze", "wythoff", "1", "2", "3"], "a position is two heaps"),
-        (["analyze", "wythoff", "1.5", "2"], "wythoff: not an integer: '1.5'"),
-        (["analyze", "staircase", "1", "-2"], "stair 2 must be a non-negative integer"),
-        (["analyze", "circle:0", "5"], "circle: k must be an integer >= 1; got 0"),
-        (["analyze", "northcott:5", "1", "1"], "two different columns"),
-        (["analyze", "subtraction:,", "3"], "is not an integer"),
-        (["frobnicate"], "No such command"),
-    ],
-)
-def test_bad_input_one_line_status_2(args, message):
-    code, out, err = run(*args)
+BAD_INPUT = [
+    (["analyze", "nmi", "3"], "unknown game 'nmi'; did you mean 'nim'?"),
+    (["analyze", "nim", "-3"], "nim: heap size must be non-negative; got -3"),
+    (["analyze", "nim", "abc"], "nim: not an integer heap size: 'abc'"),
+    (["analyze", "subtraction", "3"], "needs its subtraction set"),
+    (["analyze", "subtraction:", "3"], "needs its subtraction set"),
+    (["analyze", "subtraction:0,1", "3"], "positive integers; got 0"),
+    (["table", "nim"], "Missing option '--to'"),
+    (["table", "nim", "--to", "-1"], "--to"),
+    (["analyze"], "Missing argument"),
+    (["analyze", "bash:0", "5"], "bash: m must be an integer >= 1; got 0"),
+    (["analyze", "moore:0", "1", "2"], "moore: k must be an integer >= 1; got 0"),
+    (["analyze", "fibonacci", "1"], "a heap of 1 cannot be played"),
+    (["analyze", "wythoff", "1", "2", "3"], "a position is two heaps"),
+    (["analyze", "wythoff", "1.5", "2"], "wythoff: not an integer: '1.5'"),
+    (["analyze", "staircase", "1", "-2"], "stair 2 must be a non-negative integer"),
+    (["analyze", "circle:0", "5"], "circle: k must be an integer >= 1; got 0"),
+    (["analyze", "northcott:5", "1", "1"], "two different columns"),
+    (["analyze", "subtraction:,", "3"], "is not an integer"),
+    (["frobnicate"], "No such command"),
+]
+
+
+@pytest.mark.parametrize("args, message", BAD_INPUT)
+def test_bad_input_one_line_status_2(args, message, capfd):
+    # the first through the installed command in a fresh process (the console
+    # entry point and its interrupt watchdog), the others in this process
+    code, out, err = run(*args) if args == BAD_INPUT[0][0] else grundy_main(capfd, *args)
     assert code == 2, (code, out, err)
     lines = err.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], err
     assert "Traceback" not in err
 
 
-def test_bad_user_games(tmp_path):
+def test_bad_user_games(tmp_path, capfd):
     f = tmp_path / "g.py"
     f.write_text(
         "def raises(n):\n    raise KeyError(n)\n"
@@ -132,10 +134,10 @@ def test_bad_user_games(tmp_path):
         ("raises", "raises.moves(3) raised KeyError: 3"),
         ("garbage", "raises".replace("raises", "garbage.moves(3) yielded [3]")),
     ]:
-        code, out, err = run("analyze", f"{f}:{name}", "3")
+        code, out, err = grundy_main(capfd, "analyze", f"{f}:{name}", "3")
         assert code == 2 and len(err.strip().splitlines()) == 1, err
         assert message in err and "Traceback" not in err
-    code, out, err = run("analyze", f"{f}:unhashable_position", "[1, 2]")
+    code, out, err = grundy_main(capfd, "analyze", f"{f}:unhashable_position", "[1, 2]")
     assert code == 0  # lists parse to tuples
 
 
@@ -347,7 +349,7 @@ def test_default_budget_is_the_same_in_help_and_readme():
     assert f"`--seconds` (default {seconds:g}" in readme
 
 
-def test_seconds_inf_and_huge_in_library_and_web():
+def test_seconds_inf_and_huge_in_library_and_web(capfd):
     """``Budget(seconds=inf)`` is no time limit (as the CLI's ``inf``); the web app
     with ``--seconds inf`` or ``1e308`` answered 500 to everything (a timer
     overflow); nan is refused."""
@@ -380,7 +382,7 @@ def test_seconds_inf_and_huge_in_library_and_web():
     for bad in (math.nan, 0, -1.0):
         with pytest.raises(InvalidParameterError):
             WebBudget(seconds=bad)
-    status, out, err = run("serve", "--seconds", "nan")
+    status, out, err = grundy_main(capfd, "serve", "--seconds", "nan")
     assert status == 2 and len(err.strip().splitlines()) == 1 and "nan" in err
 
 
