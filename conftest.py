@@ -2,6 +2,7 @@ import gc
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -89,6 +90,18 @@ def _quick_synthesis(request: pytest.FixtureRequest):
     finally:
         if token is not None:
             WORK.reset(token)
+
+
+@pytest.fixture(autouse=True)
+def _default_digit_limit() -> Iterator[None]:
+    """Each test starts with Python's limit on ``str(int)`` (4,300 digits), as a
+    fresh process does: ``grundy.cli.main.main()`` lifts it for the whole process
+    (exact big integers print in full), and a test run in-process after one would
+    not meet the limit its messages about huge integers are about."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(sys.int_info.default_max_str_digits)
+    yield
+    sys.set_int_max_str_digits(limit)
 
 
 @pytest.fixture(autouse=True)

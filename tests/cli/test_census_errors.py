@@ -24,7 +24,6 @@ import sys
 import tempfile
 import textwrap
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -38,17 +37,6 @@ from grundy.solve.budget import Budget
 from tests.inprocess import grundy_main
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(autouse=True)
-def _default_digit_limit() -> Iterator[None]:
-    """Each test starts with Python's limit on ``str(int)`` (4,300 digits), as a
-    fresh process does: ``main()`` lifts it for the whole process, and a test of
-    the messages about huge integers after one would not meet it."""
-    limit = sys.get_int_max_str_digits()
-    sys.set_int_max_str_digits(sys.int_info.default_max_str_digits)
-    yield
-    sys.set_int_max_str_digits(limit)
 
 
 def env(**more: str) -> dict[str, str]:
