@@ -23,8 +23,18 @@ HBLOCK = 64
 NCMP = 16
 
 jit = numba.njit(cache=True, nogil=True, boundscheck=False)
+#: for the kernels only other kernels call: no Python or C wrapper is compiled for them
+#: (a wrapper unboxes every argument: about 0.1 CPU s a function in a fresh process).
+#: NOT callable from Python (a call crashes the process): a kernel a test or a
+#: wrapper calls directly is @jit
+inner = numba.njit(cache=True, nogil=True, boundscheck=False, no_cpython_wrapper=True,
+                   no_cfunc_wrapper=True)
+#: an int64 zero, not the literal 0: a variable that starts at a literal is passed
+#: to a callee typed Literal[int](0) first (numba's typing resolves the call before
+#: the variable's type is unified), and the callee is compiled once more for it
+ZERO = np.int64(0)
 
-@jit
+@inner
 def parity(x: int) -> int:
     x ^= x >> 16
     x ^= x >> 8
@@ -72,7 +82,7 @@ def wht_best(cnt: Any, bits: int, allow_e: bool) -> Any:
             best_f = 1
     return best & (half - 1), best >> bits, best_f, best_count
 
-@jit
+@inner
 def set_tables(mask: int, bits: int, israre: Any, commons: Any, rares: Any,
                nc: Any, nr: Any) -> None:
     # at a heap whose splits have typical parity tau, a value v is common when
@@ -90,12 +100,12 @@ def set_tables(mask: int, bits: int, israre: Any, commons: Any, rares: Any,
                 commons[tau, nc[tau]] = v
                 nc[tau] += 1
 
-@jit
+@inner
 def full(m: int, bits: int) -> int:
     # the finite mask m extended by ...111 above bit `bits`
     return (m | (0xFFFFFFFF ^ ((1 << bits) - 1))) & 0xFFFFFFFF
 
-@jit
+@inner
 def hit_block4(g: Any, r: int, a: int, e: int, size: int, v0: Any, v1: Any, v2: Any, v3: Any) -> int:
     # the start of the first block of `size` splits (b, r - b), b in a..e,
     # with an XOR v0, v1, v2 or v3, else e + 1. The blocks are tested
@@ -114,7 +124,7 @@ def hit_block4(g: Any, r: int, a: int, e: int, size: int, v0: Any, v1: Any, v2: 
         a = b + 1
     return e + 1
 
-@jit
+@inner
 def hit_block8(g: Any, r: int, a: int, e: int, size: int, v: Any) -> int:
     # hit_block4 with the eight values v[0..7]
     ur = np.uint64(r)
@@ -132,7 +142,7 @@ def hit_block8(g: Any, r: int, a: int, e: int, size: int, v: Any) -> int:
         a = b + 1
     return e + 1
 
-@jit
+@inner
 def hit_block16(g: Any, r: int, a: int, e: int, size: int, v: Any) -> int:
     # hit_block4 with the sixteen values v[0..15]
     ur = np.uint64(r)
@@ -153,7 +163,7 @@ def hit_block16(g: Any, r: int, a: int, e: int, size: int, v: Any) -> int:
         a = b + 1
     return e + 1
 
-@jit
+@inner
 def clear_block(g: Any, r: int, a: int, e: int, needtag: Any) -> None:
     # every XOR of the splits (b, r - b), b in a..e, is reached: clear its tag
     # (branch-free stores)
@@ -162,7 +172,7 @@ def clear_block(g: Any, r: int, a: int, e: int, needtag: Any) -> None:
     for j in range(np.uint64(e - a + 1)):
         needtag[g[ua + j] ^ g[ur - ua - j]] = 0
 
-@jit
+@inner
 def compact(need: Any, nneed: int, needtag: Any, stamp: Any) -> int:
     # keep (in order) the values of need[0..nneed-1] still tagged needed
     w = 0
@@ -172,7 +182,7 @@ def compact(need: Any, nneed: int, needtag: Any, stamp: Any) -> int:
             w += 1
     return w
 
-@jit
+@inner
 def linear(g: Any, r: int, lo: int, hi: int, needtag: Any, stamp: Any, need: Any,
            nneed: int, vals: Any) -> Any:
     # remove from need[0..nneed-1] the values reached by the splits (a, r - a),
@@ -246,7 +256,7 @@ def scan(g: Any, n: int, splits: Any, unequal: bool, needtag: Any, stamp: Any,
     return nneed, cost
 
 
-@jit
+@inner
 def next_stamp(stamp: Any, needtag: Any, seen: Any) -> Any:
     # the next tag; on wrapping past 2^32 the tags start again from clean
     stamp = np.uint32(stamp + 1)  # (numba widens the sum: wrap it here)
@@ -257,7 +267,7 @@ def next_stamp(stamp: Any, needtag: Any, seen: Any) -> Any:
     return stamp
 
 
-@jit
+@inner
 def take(bm: Any, v: int) -> bool:
     # whether v is in the map bm of needed values (64 uint16 words: values below
     # MAP_VALUES); if so it is taken out
@@ -270,7 +280,7 @@ def take(bm: Any, v: int) -> bool:
         return True
     return False
 
-@jit
+@inner
 def count_map(bm: Any) -> int:
     # the number of values in the map bm
     c = 0
@@ -352,14 +362,14 @@ def scan_map(g: Any, n: int, splits: Any, unequal: bool, need: Any, nneed: int, 
     return w, cost
 
 
-@jit
+@inner
 def grow(arr: Any, size: int) -> Any:
     bigger = np.zeros(size, dtype=arr.dtype)
     for i in range(arr.shape[0]):  # not a slice copy (its shape check compiles slowly)
         bigger[i] = arr[i]
     return bigger
 
-@jit
+@inner
 def add_rare(rk: Any, nrare: int, pos: int, value: int) -> Any:
     # append (pos, value) to the packed rare list, reallocated when full
     if nrare == rk.shape[0]:
@@ -367,7 +377,7 @@ def add_rare(rk: Any, nrare: int, pos: int, value: int) -> Any:
     rk[nrare] = (np.uint64(pos) << np.uint64(16)) | np.uint64(value)
     return rk
 
-@jit
+@inner
 def rebuild_workspace(g: Any, start: int, cnt: Any, probes: Any, pcount: Any, occ: Any) -> int:
     # the workspace of g[0..start-1] read afresh: the value counts by heap
     # parity, the first K occurrences of every value (probes); returns the bits
@@ -393,7 +403,7 @@ def rebuild_workspace(g: Any, start: int, cnt: Any, probes: Any, pcount: Any, oc
     return bits
 
 
-@jit
+@inner
 def start_split(g: Any, start: int, splits: Any, state: Any, cnt: Any, probes: Any, pcount: Any,
                 occ: Any, israre: Any, commons: Any, rares: Any, nc: Any, nrv: Any) -> Any:
     # the start of a call on g[0..start-1]: the workspace (kept from the last
@@ -420,7 +430,7 @@ def start_split(g: Any, start: int, splits: Any, state: Any, cnt: Any, probes: A
     return resume, bits, mask, e, f
 
 
-@jit
+@inner
 def next_split(n: int, value: int, bits: int, mask: int, e: int, f: int, fixed: bool, nrare: int,
                at_choice: int, next_check: int, cnt: Any, allow_e: bool, israre: Any,
                commons: Any, rares: Any, nc: Any, nrv: Any, state: Any) -> Any:
@@ -454,7 +464,7 @@ def next_split(n: int, value: int, bits: int, mask: int, e: int, f: int, fixed: 
     return bits, mask, e, f, at_choice, next_check, rebuild
 
 
-@jit
+@inner
 def record(g: Any, n: int, value: int, cnt: Any, probes: Any, pcount: Any, occ: Any) -> None:
     # heap n's value into the table and the workspace (value counts by the
     # heap's parity, the first K occurrences of every value)
@@ -469,39 +479,31 @@ def record(g: Any, n: int, value: int, cnt: Any, probes: Any, pcount: Any, occ: 
 @jit
 def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes: Any,
                 unequal: bool, state: Any, cnt: Any, probes: Any, pcount: Any, occ: Any,
-                rk: Any, stamp0: int) -> Any:
+                rk: Any, stamp0: int, seen: Any, israre: Any, commons: Any, rares: Any,
+                nc: Any, nrv: Any, need: Any, needtag: Any, vals: Any, bm: Any,
+                lim: Any) -> Any:
     # g[0..start-1] known; fills g[start..n_end]. state: see S_* (kept by caller).
     # The workspace (value counts, probes, the rare list) is kept by the caller
     # too: valid for g[0..start-1] when state[S_AT] == start, else rebuilt here
     # (O(start)). The rare list rk packs position << 16 | value in a uint64 (one
     # load per entry, unsigned indices: about 1.5x faster than two int64 arrays);
     # returns it, reallocated when it grows. stamp0: the first heap's tag is
-    # stamp0 + 1 (a tag per heap; on wrapping past 2^32 the marks are cleared)
-    V = 1 << 17
+    # stamp0 + 1 (a tag per heap; on wrapping past 2^32 the marks are cleared).
+    # seen .. lim: zeroed scratch arrays from the caller (rare._scratch; numpy
+    # allocates them, so no np.zeros is compiled here)
     ns = splits.shape[0]
     allow_e = ns == 1
     t = splits[0] if ns == 1 else 0
-    seen = np.zeros(V, dtype=np.uint32)
-    israre = np.zeros((2, V), dtype=np.uint8)
-    commons = np.zeros((2, V), dtype=np.int32)
-    rares = np.zeros((2, V), dtype=np.int32)
-    nc = np.zeros(2, dtype=np.int64)
-    nrv = np.zeros(2, dtype=np.int64)
-    need = np.zeros(V, dtype=np.int32)
-    needtag = np.zeros(V, dtype=np.uint32)
-    vals = np.zeros(16, dtype=np.uint16)
-    bm = np.zeros(64, dtype=np.uint16)
-    lim = np.zeros(max(ns, 1), dtype=np.int64)
     resume, bits, mask, e, f = start_split(g, start, splits, state, cnt, probes, pcount, occ,
                                            israre, commons, rares, nc, nrv)
     fixed = state[S_FIXED] != 0
     if resume:
         nrare = state[S_RARE]
     else:
-        nrare = 0
+        nrare = ZERO
         for i in range(1, start):
             if israre[1 ^ (e & i) ^ f, g[i]]:
-                rk = add_rare(rk, nrare, i, g[i])
+                rk = add_rare(rk, nrare, i, np.int64(g[i]))
                 nrare += 1
     at_choice = state[S_AT_CHOICE] if resume else nrare
     # a call that resumes keeps the schedule of one call over the whole table
@@ -540,7 +542,7 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
         while ci < ncom and seen[commons[tau, ci]] == stamp:
             ci += 1
         c = commons[tau, ci] if ci < ncom else (1 << (bits + 1))
-        nneed = 0
+        nneed = ZERO
         for i in range(nrv[tau]):
             v = rares[tau, i]
             if v >= c:
@@ -571,10 +573,10 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
                 n, value, bits, mask, e, f, fixed, nrare, at_choice, next_check, cnt, allow_e,
                 israre, commons, rares, nc, nrv, state)
         if rebuild:
-            nrare = 0
+            nrare = ZERO
             for i in range(1, n + 1):
                 if israre[1 ^ (e & i) ^ f, g[i]]:
-                    rk = add_rare(rk, nrare, i, g[i])
+                    rk = add_rare(rk, nrare, i, np.int64(g[i]))
                     nrare += 1
             at_choice = nrare
             for si in range(ns):
