@@ -23,18 +23,12 @@ HBLOCK = 64
 NCMP = 16
 
 jit = numba.njit(cache=True, nogil=True, boundscheck=False)
-#: for the kernels only other kernels call: no Python or C wrapper is compiled for them
-#: (a wrapper unboxes every argument: about 0.1 CPU s a function in a fresh process).
-#: NOT callable from Python (a call crashes the process): a kernel a test or a
-#: wrapper calls directly is @jit
-inner = numba.njit(cache=True, nogil=True, boundscheck=False, no_cpython_wrapper=True,
-                   no_cfunc_wrapper=True)
 #: an int64 zero, not the literal 0: a variable that starts at a literal is passed
 #: to a callee typed Literal[int](0) first (numba's typing resolves the call before
 #: the variable's type is unified), and the callee is compiled once more for it
 ZERO = np.int64(0)
 
-@inner
+@jit
 def parity(x: int) -> int:
     x ^= x >> 16
     x ^= x >> 8
@@ -82,7 +76,7 @@ def wht_best(cnt: Any, bits: int, allow_e: bool) -> Any:
             best_f = 1
     return best & (half - 1), best >> bits, best_f, best_count
 
-@inner
+@jit
 def set_tables(mask: int, bits: int, israre: Any, commons: Any, rares: Any,
                nc: Any, nr: Any) -> None:
     # at a heap whose splits have typical parity tau, a value v is common when
@@ -100,12 +94,12 @@ def set_tables(mask: int, bits: int, israre: Any, commons: Any, rares: Any,
                 commons[tau, nc[tau]] = v
                 nc[tau] += 1
 
-@inner
+@jit
 def full(m: int, bits: int) -> int:
     # the finite mask m extended by ...111 above bit `bits`
     return (m | (0xFFFFFFFF ^ ((1 << bits) - 1))) & 0xFFFFFFFF
 
-@inner
+@jit
 def hit_block4(g: Any, r: int, a: int, e: int, size: int, v0: Any, v1: Any, v2: Any, v3: Any) -> int:
     # the start of the first block of `size` splits (b, r - b), b in a..e,
     # with an XOR v0, v1, v2 or v3, else e + 1. The blocks are tested
@@ -124,7 +118,7 @@ def hit_block4(g: Any, r: int, a: int, e: int, size: int, v0: Any, v1: Any, v2: 
         a = b + 1
     return e + 1
 
-@inner
+@jit
 def hit_block8(g: Any, r: int, a: int, e: int, size: int, v: Any) -> int:
     # hit_block4 with the eight values v[0..7]
     ur = np.uint64(r)
@@ -142,7 +136,7 @@ def hit_block8(g: Any, r: int, a: int, e: int, size: int, v: Any) -> int:
         a = b + 1
     return e + 1
 
-@inner
+@jit
 def hit_block16(g: Any, r: int, a: int, e: int, size: int, v: Any) -> int:
     # hit_block4 with the sixteen values v[0..15]
     ur = np.uint64(r)
@@ -163,7 +157,7 @@ def hit_block16(g: Any, r: int, a: int, e: int, size: int, v: Any) -> int:
         a = b + 1
     return e + 1
 
-@inner
+@jit
 def clear_block(g: Any, r: int, a: int, e: int, needtag: Any) -> None:
     # every XOR of the splits (b, r - b), b in a..e, is reached: clear its tag
     # (branch-free stores)
@@ -172,7 +166,7 @@ def clear_block(g: Any, r: int, a: int, e: int, needtag: Any) -> None:
     for j in range(np.uint64(e - a + 1)):
         needtag[g[ua + j] ^ g[ur - ua - j]] = 0
 
-@inner
+@jit
 def compact(need: Any, nneed: int, needtag: Any, stamp: Any) -> int:
     # keep (in order) the values of need[0..nneed-1] still tagged needed
     w = 0
@@ -182,7 +176,7 @@ def compact(need: Any, nneed: int, needtag: Any, stamp: Any) -> int:
             w += 1
     return w
 
-@inner
+@jit
 def linear(g: Any, r: int, lo: int, hi: int, needtag: Any, stamp: Any, need: Any,
            nneed: int, vals: Any) -> Any:
     # remove from need[0..nneed-1] the values reached by the splits (a, r - a),
@@ -256,7 +250,7 @@ def scan(g: Any, n: int, splits: Any, unequal: bool, needtag: Any, stamp: Any,
     return nneed, cost
 
 
-@inner
+@jit
 def next_stamp(stamp: Any, needtag: Any, seen: Any) -> Any:
     # the next tag; on wrapping past 2^32 the tags start again from clean
     stamp = np.uint32(stamp + 1)  # (numba widens the sum: wrap it here)
@@ -267,7 +261,7 @@ def next_stamp(stamp: Any, needtag: Any, seen: Any) -> Any:
     return stamp
 
 
-@inner
+@jit
 def take(bm: Any, v: int) -> bool:
     # whether v is in the map bm of needed values (64 uint16 words: values below
     # MAP_VALUES); if so it is taken out
@@ -280,7 +274,7 @@ def take(bm: Any, v: int) -> bool:
         return True
     return False
 
-@inner
+@jit
 def count_map(bm: Any) -> int:
     # the number of values in the map bm
     c = 0
@@ -362,14 +356,14 @@ def scan_map(g: Any, n: int, splits: Any, unequal: bool, need: Any, nneed: int, 
     return w, cost
 
 
-@inner
+@jit
 def grow(arr: Any, size: int) -> Any:
     bigger = np.zeros(size, dtype=arr.dtype)
     for i in range(arr.shape[0]):  # not a slice copy (its shape check compiles slowly)
         bigger[i] = arr[i]
     return bigger
 
-@inner
+@jit
 def add_rare(rk: Any, nrare: int, pos: int, value: int) -> Any:
     # append (pos, value) to the packed rare list, reallocated when full
     if nrare == rk.shape[0]:
@@ -377,7 +371,7 @@ def add_rare(rk: Any, nrare: int, pos: int, value: int) -> Any:
     rk[nrare] = (np.uint64(pos) << np.uint64(16)) | np.uint64(value)
     return rk
 
-@inner
+@jit
 def rebuild_workspace(g: Any, start: int, cnt: Any, probes: Any, pcount: Any, occ: Any) -> int:
     # the workspace of g[0..start-1] read afresh: the value counts by heap
     # parity, the first K occurrences of every value (probes); returns the bits
@@ -403,7 +397,7 @@ def rebuild_workspace(g: Any, start: int, cnt: Any, probes: Any, pcount: Any, oc
     return bits
 
 
-@inner
+@jit
 def start_split(g: Any, start: int, splits: Any, state: Any, cnt: Any, probes: Any, pcount: Any,
                 occ: Any, israre: Any, commons: Any, rares: Any, nc: Any, nrv: Any) -> Any:
     # the start of a call on g[0..start-1]: the workspace (kept from the last
@@ -430,7 +424,7 @@ def start_split(g: Any, start: int, splits: Any, state: Any, cnt: Any, probes: A
     return resume, bits, mask, e, f
 
 
-@inner
+@jit
 def next_split(n: int, value: int, bits: int, mask: int, e: int, f: int, fixed: bool, nrare: int,
                at_choice: int, next_check: int, cnt: Any, allow_e: bool, israre: Any,
                commons: Any, rares: Any, nc: Any, nrv: Any, state: Any) -> Any:
@@ -464,7 +458,7 @@ def next_split(n: int, value: int, bits: int, mask: int, e: int, f: int, fixed: 
     return bits, mask, e, f, at_choice, next_check, rebuild
 
 
-@inner
+@jit
 def record(g: Any, n: int, value: int, cnt: Any, probes: Any, pcount: Any, occ: Any) -> None:
     # heap n's value into the table and the workspace (value counts by the
     # heap's parity, the first K occurrences of every value)

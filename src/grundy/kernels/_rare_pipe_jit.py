@@ -44,12 +44,6 @@ from grundy.kernels.rare import (S_AT, S_AT_CHOICE, S_BITS, S_E, S_F, S_FIXED, S
                                  S_NEXT, S_RARE, S_SCANNED, S_STOP, S_VEC)
 
 jit = numba.njit(cache=True, nogil=True, boundscheck=False)
-#: for the kernels only other kernels call: no Python or C wrapper is compiled for them
-#: (a wrapper unboxes every argument: about 0.1 CPU s a function in a fresh process).
-#: NOT callable from Python (a call crashes the process): a kernel a test or a
-#: wrapper calls directly is @jit
-inner = numba.njit(cache=True, nogil=True, boundscheck=False, no_cpython_wrapper=True,
-                   no_cfunc_wrapper=True)
 #: a numpy scalar, not the literal 1 (a literal argument compiles a callee once more)
 ONE = np.int64(1)
 ZERO = np.int64(0)
@@ -93,7 +87,7 @@ KS_BITS, KS_MASK, KS_E, KS_F, KS_AT_CHOICE, KS_NEXT, KS_FIXED, KS_T = range(8)
 KS_SIZE = 8
 
 
-@inner
+@jit
 def heap_mex(g: Any, n: int, s: int, splits: Any, takes: Any, wholes: Any, unequal: bool,
              rk: Any, nrare: int, israre: Any, commons: Any, rares: Any, nc: Any, nrv: Any,
              e: int, f: int, t: int, vb: int, seen: Any, needtag: Any, stamp: Any, need: Any,
@@ -161,7 +155,7 @@ def heap_mex(g: Any, n: int, s: int, splits: Any, takes: Any, wholes: Any, unequ
     return value, stamp
 
 
-@inner
+@jit
 def late_hit(g: Any, n: int, s: int, splits: Any, takes: Any, unequal: bool, value: int) -> bool:
     # whether a move of heap n with a part at or above s (a take of n - k >= s,
     # a split whose larger part is >= s) reaches value
@@ -177,7 +171,7 @@ def late_hit(g: Any, n: int, s: int, splits: Any, takes: Any, unequal: bool, val
     return False
 
 
-@inner
+@jit
 def early_window(seen: Any, stamp: Any, value: int, vb: int) -> int:
     # bit d - 1 set when the early moves reach value + d (d = 1..64)
     win = np.uint64(0)
@@ -188,7 +182,7 @@ def early_window(seen: Any, stamp: Any, value: int, vb: int) -> int:
     return np.int64(win)
 
 
-@inner
+@jit
 def late_value(g: Any, n: int, s: int, splits: Any, takes: Any, unequal: bool, value: int,
                win: int, israre: Any, tau: int, vb: int, seen: Any, need: Any, needtag: Any,
                stamp: Any, probes: Any, pcount: Any, vals: Any, bm: Any, figs: Any) -> Any:
@@ -222,13 +216,13 @@ def late_value(g: Any, n: int, s: int, splits: Any, takes: Any, unequal: bool, v
             return v, stamp
 
 
-@inner
+@jit
 def add_rare_at(rk: Any, nrare: int, pos: int, value: int) -> None:
     # the rare list has room (checked by the caller)
     rk[nrare] = (np.uint64(pos) << np.uint64(16)) | np.uint64(value)
 
 
-@inner
+@jit
 def commit_ready(g: Any, n_end: int, depth: int, splits: Any, takes: Any, wholes: Any,
                  unequal: bool, rk: Any, israre: Any, commons: Any, rares: Any, nc: Any,
                  nrv: Any, ks: Any, cnt: Any, probes: Any, pcount: Any, occ: Any, ctl: Any,
