@@ -23,6 +23,10 @@ HBLOCK = 64
 NCMP = 16
 
 jit = numba.njit(cache=True, nogil=True, boundscheck=False)
+#: an int64 zero, not the literal 0: a variable that starts at a literal is passed
+#: to a callee typed Literal[int](0) first (numba's typing resolves the call before
+#: the variable's type is unified), and the callee is compiled once more for it
+ZERO = np.int64(0)
 
 @jit
 def parity(x: int) -> int:
@@ -469,39 +473,31 @@ def record(g: Any, n: int, value: int, cnt: Any, probes: Any, pcount: Any, occ: 
 @jit
 def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes: Any,
                 unequal: bool, state: Any, cnt: Any, probes: Any, pcount: Any, occ: Any,
-                rk: Any, stamp0: int) -> Any:
+                rk: Any, stamp0: int, seen: Any, israre: Any, commons: Any, rares: Any,
+                nc: Any, nrv: Any, need: Any, needtag: Any, vals: Any, bm: Any,
+                lim: Any) -> Any:
     # g[0..start-1] known; fills g[start..n_end]. state: see S_* (kept by caller).
     # The workspace (value counts, probes, the rare list) is kept by the caller
     # too: valid for g[0..start-1] when state[S_AT] == start, else rebuilt here
     # (O(start)). The rare list rk packs position << 16 | value in a uint64 (one
     # load per entry, unsigned indices: about 1.5x faster than two int64 arrays);
     # returns it, reallocated when it grows. stamp0: the first heap's tag is
-    # stamp0 + 1 (a tag per heap; on wrapping past 2^32 the marks are cleared)
-    V = 1 << 17
+    # stamp0 + 1 (a tag per heap; on wrapping past 2^32 the marks are cleared).
+    # seen .. lim: zeroed scratch arrays from the caller (rare._scratch; numpy
+    # allocates them, so no np.zeros is compiled here)
     ns = splits.shape[0]
     allow_e = ns == 1
     t = splits[0] if ns == 1 else 0
-    seen = np.zeros(V, dtype=np.uint32)
-    israre = np.zeros((2, V), dtype=np.uint8)
-    commons = np.zeros((2, V), dtype=np.int32)
-    rares = np.zeros((2, V), dtype=np.int32)
-    nc = np.zeros(2, dtype=np.int64)
-    nrv = np.zeros(2, dtype=np.int64)
-    need = np.zeros(V, dtype=np.int32)
-    needtag = np.zeros(V, dtype=np.uint32)
-    vals = np.zeros(16, dtype=np.uint16)
-    bm = np.zeros(64, dtype=np.uint16)
-    lim = np.zeros(max(ns, 1), dtype=np.int64)
     resume, bits, mask, e, f = start_split(g, start, splits, state, cnt, probes, pcount, occ,
                                            israre, commons, rares, nc, nrv)
     fixed = state[S_FIXED] != 0
     if resume:
         nrare = state[S_RARE]
     else:
-        nrare = 0
+        nrare = ZERO
         for i in range(1, start):
             if israre[1 ^ (e & i) ^ f, g[i]]:
-                rk = add_rare(rk, nrare, i, g[i])
+                rk = add_rare(rk, nrare, i, np.int64(g[i]))
                 nrare += 1
     at_choice = state[S_AT_CHOICE] if resume else nrare
     # a call that resumes keeps the schedule of one call over the whole table
@@ -540,7 +536,7 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
         while ci < ncom and seen[commons[tau, ci]] == stamp:
             ci += 1
         c = commons[tau, ci] if ci < ncom else (1 << (bits + 1))
-        nneed = 0
+        nneed = ZERO
         for i in range(nrv[tau]):
             v = rares[tau, i]
             if v >= c:
@@ -571,10 +567,10 @@ def rare_kernel(g: Any, start: int, n_end: int, splits: Any, takes: Any, wholes:
                 n, value, bits, mask, e, f, fixed, nrare, at_choice, next_check, cnt, allow_e,
                 israre, commons, rares, nc, nrv, state)
         if rebuild:
-            nrare = 0
+            nrare = ZERO
             for i in range(1, n + 1):
                 if israre[1 ^ (e & i) ^ f, g[i]]:
-                    rk = add_rare(rk, nrare, i, g[i])
+                    rk = add_rare(rk, nrare, i, np.int64(g[i]))
                     nrare += 1
             at_choice = nrare
             for si in range(ns):

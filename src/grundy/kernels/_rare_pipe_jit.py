@@ -46,6 +46,7 @@ from grundy.kernels.rare import (S_AT, S_AT_CHOICE, S_BITS, S_E, S_F, S_FIXED, S
 jit = numba.njit(cache=True, nogil=True, boundscheck=False)
 #: a numpy scalar, not the literal 1 (a literal argument compiles a callee once more)
 ONE = np.int64(1)
+ZERO = np.int64(0)
 
 #: pauses before a waiting thread yields its core, yields before it sleeps, and
 #: the microseconds of one sleep: a wait is usually short (a few hundred pauses),
@@ -131,7 +132,7 @@ def heap_mex(g: Any, n: int, s: int, splits: Any, takes: Any, wholes: Any, unequ
     while ci < ncom and seen[commons[tau, ci]] == stamp:
         ci += 1
     c = commons[tau, ci] if ci < ncom else vb
-    nneed = 0
+    nneed = ZERO
     for i in range(nrv[tau]):
         v = rares[tau, i]
         if v >= c:
@@ -309,23 +310,19 @@ def backoff(k: int) -> None:
 def worker(i: int, depth: int, batch: int, g: Any, n_end: int, splits: Any, takes: Any,
            wholes: Any, unequal: bool, rk: Any, israre: Any, commons: Any, rares: Any, nc: Any,
            nrv: Any, ks: Any, cnt: Any, probes: Any, pcount: Any, occ: Any, ctl: Any, slots: Any,
-           wins: Any, figs: Any, stamp0: int) -> None:
+           wins: Any, figs: Any, stamp0: int, seen: Any, needtag: Any, need: Any, vals: Any,
+           bm: Any, lims: Any, lims2: Any) -> None:
     # one thread: take the next heap n (CTL_NEXT), wait for the heaps up to
     # n - depth, compute n's early mex into its slot, commit what is ready;
     # until past n_end or the run stops. figs: this thread's (#splits scanned,
-    # #full scans, #map scans, #late moves reaching an early mex)
+    # #full scans, #map scans, #late moves reaching an early mex). seen .. lims2:
+    # this thread's zeroed scratch arrays (rare._scratch: allocated by numpy, so
+    # no np.zeros is compiled here), values below vb (seen, need), vb + 1 (needtag)
     bits = ks[KS_BITS]
     e = ks[KS_E]
     f = ks[KS_F]
     t = ks[KS_T]
     vb = 1 << (bits + 1)
-    seen = np.zeros(vb, dtype=np.uint32)
-    needtag = np.zeros(vb + 1, dtype=np.uint32)
-    need = np.zeros(vb, dtype=np.int32)
-    vals = np.zeros(16, dtype=np.uint16)
-    bm = np.zeros(64, dtype=np.uint16)
-    lims = np.zeros(splits.shape[0], dtype=np.int64)
-    lims2 = np.zeros(splits.shape[0], dtype=np.int64)
     stamp = np.uint32(stamp0)  # the first heap's tag is stamp0 + 1 (a test starts near 2^32)
     w = slots.shape[0]
     naps = 0  # sleeps of this thread in this run
@@ -340,7 +337,7 @@ def worker(i: int, depth: int, batch: int, g: Any, n_end: int, splits: Any, take
             break
         taken += 1
         s = n - depth + 1
-        k = 0
+        k = ZERO
         last = -1
         w0 = 0  # when this wait passed the pauses
         while True:  # the heaps below s committed (and commit what is ready meanwhile)
@@ -384,7 +381,7 @@ def worker(i: int, depth: int, batch: int, g: Any, n_end: int, splits: Any, take
                                  commons, rares, nc, nrv, ks, cnt, probes, pcount, occ, ctl,
                                  slots, wins, seen, needtag, stamp, need, vals, bm, lims2, figs)
     # heaps made ready by others and not committed yet: whoever finds the lock free
-    k = 0
+    k = ZERO
     while True:
         d = load_acquire(ctl, CTL_DONE)
         if d > n_end or load_acquire(ctl, CTL_STOP) <= d or load_acquire(ctl, CTL_SOLO):
@@ -401,11 +398,11 @@ def worker(i: int, depth: int, batch: int, g: Any, n_end: int, splits: Any, take
 def rebuild_rare(g: Any, n: int, israre: Any, e: int, f: int, rk: Any) -> int:
     # the rare list of heaps 1..n under the current split, into rk as far as
     # it has room; returns its length (more than len(rk): grow rk and call again)
-    nrare = 0
+    nrare = ZERO
     for i in range(1, n + 1):
         if israre[1 ^ (e & i) ^ f, g[i]]:
             if nrare < rk.shape[0]:
-                add_rare_at(rk, nrare, i, g[i])
+                add_rare_at(rk, nrare, i, np.int64(g[i]))
             nrare += 1
     return nrare
 
@@ -439,7 +436,7 @@ def pipe_reschedule(g: Any, n: int, nrare: int, splits: Any, israre: Any, common
     # one-core kernel's schedule at that heap, into ks. Returns whether the
     # rare list is to be rebuilt (then the caller sets KS_AT_CHOICE)
     bits, mask, e, f, at_choice, next_check, rebuild = next_split(
-        n, g[n], ks[KS_BITS], ks[KS_MASK], ks[KS_E], ks[KS_F], ks[KS_FIXED] != 0, nrare,
+        n, np.int64(g[n]), ks[KS_BITS], ks[KS_MASK], ks[KS_E], ks[KS_F], ks[KS_FIXED] != 0, nrare,
         ks[KS_AT_CHOICE], ks[KS_NEXT], cnt, splits.shape[0] == 1, israre, commons, rares, nc,
         nrv, state)
     ks[KS_BITS] = bits

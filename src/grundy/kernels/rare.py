@@ -167,7 +167,8 @@ def rare_table(
         work.rk = jit_module("_rare_jit").rare_kernel(
             g, int(start), int(n), np.asarray(sorted(splits), dtype=np.int64),
             np.asarray(list(takes), dtype=np.int64), np.asarray(list(wholes), dtype=np.int64),
-            bool(unequal), state, work.cnt, work.probes, work.pcount, work.occ, work.rk, _STAMP0)
+            bool(unequal), state, work.cnt, work.probes, work.pcount, work.occ, work.rk, _STAMP0,
+            *_scratch(len(splits)))
     if legacy is not None:
         legacy[:] = state[:10]
     return {"mask": int(state[S_MASK]), "e": int(state[S_E]), "f": int(state[S_F]),
@@ -231,7 +232,8 @@ def _pipelined(g: Any, start: int, n: int, splits: Any, takes: Any, wholes: Any,
             head = (depth, depth // 2, g, n, splits, takes, wholes, unequal, work.rk, israre,
                     commons, rares, nc, nrv, ks)
             tail = (work.probes, work.pcount, work.occ, ctl, slots, wins)
-            args: list[tuple[Any, ...]] = [(i, *head, cnts[i], *tail, figs[i], _STAMP0)
+            args: list[tuple[Any, ...]] = [(i, *head, cnts[i], *tail, figs[i], _STAMP0,
+                                            *_thread_scratch(len(splits)))
                                            for i in range(nthreads)]
             jobs = [pool.submit(pipe.worker, *args[i]) for i in range(1, nthreads)]
             pipe.worker(*args[0])
@@ -258,6 +260,30 @@ def _pipelined(g: Any, start: int, n: int, splits: Any, takes: Any, wholes: Any,
                 break
     pipe.pipe_end(min(s - 1, n), nrare, state, ks, figs)
     return s
+
+
+def _scratch(nsplits: int) -> tuple[Any, ...]:
+    """The zeroed scratch arrays of one call of ``_rare_jit.rare_kernel``: the
+    marks ``seen``, the split's tables (``israre``, ``commons``, ``rares``, ``nc``,
+    ``nrv``), the scan's ``need``, ``needtag``, ``vals``, ``bm``, and ``lim`` (one per
+    split digit). Numpy allocates them: ``np.zeros`` inside the kernel compiles an
+    implementation per dtype and shape (about 1 CPU s of a fresh process)."""
+    return (np.zeros(_V, dtype=np.uint32), np.zeros((2, _V), dtype=np.uint8),
+            np.zeros((2, _V), dtype=np.int32), np.zeros((2, _V), dtype=np.int32),
+            np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64),
+            np.zeros(_V, dtype=np.int32), np.zeros(_V, dtype=np.uint32),
+            np.zeros(16, dtype=np.uint16), np.zeros(64, dtype=np.uint16),
+            np.zeros(nsplits, dtype=np.int64))
+
+
+def _thread_scratch(nsplits: int) -> tuple[Any, ...]:
+    """The zeroed scratch arrays of one thread of ``_rare_pipe_jit.worker`` in one
+    run: ``seen``, ``needtag``, ``need``, ``vals``, ``bm``, ``lims``, ``lims2``
+    (see :func:`_scratch`)."""
+    return (np.zeros(_V, dtype=np.uint32), np.zeros(_V + 1, dtype=np.uint32),
+            np.zeros(_V, dtype=np.int32), np.zeros(16, dtype=np.uint16),
+            np.zeros(64, dtype=np.uint16), np.zeros(nsplits, dtype=np.int64),
+            np.zeros(nsplits, dtype=np.int64))
 
 
 def _room(rk: Any, nrare: int, room: int) -> Any:
