@@ -15,10 +15,13 @@ from tests.oracles import grundy_values, mex, wins
 
 
 #: candidates the rule synthesiser examines per target in these tests: complete
-#: to about the size the suite's CPU share reached on a heap's table (size 6 of
-#: 300 positions), then it stops, at the same place on any machine, instead of
-#: spending the whole share on a target it does not solve
-SYNTH_WORK = 500_000  # (read by the root conftest.py for this module)
+#: to size 4 on a heap's table, then it stops, at the same place on any machine.
+#: Compared call by call with 500,000 (size 6 of 300 positions, what the suite's
+#: CPU share reached), every synthesiser call here finds the same rules, verified
+#: and refuted, but where a test names a larger bound (``synth_work``: a closed
+#: form found only deeper competes with the rule the test asserts); the searches
+#: that find nothing stop after a twenty-fifth of the work
+SYNTH_WORK = 20_000  # (read by the root conftest.py for this module)
 
 
 def sub_moves(s: tuple[int, ...]):
@@ -268,6 +271,9 @@ def test_a_family_of_pairs_and_of_rows() -> None:
     assert all(best.predict(row, k=3) == (not w(row)) for row in [(1, 2, 3), (4, 4, 0), (5, 1, 4), (7, 3, 9)])
 
 
+# no verified rule may outrank the refuted one: the members' closed forms the
+# synthesiser finds (as at 500,000) compete, from 50,000 candidates on
+@pytest.mark.synth_work(50_000)
 def test_a_family_rule_that_breaks_on_a_held_out_value_is_refuted_there() -> None:
     def changes(k: int):  # take 1..k, and from k = 7 on also exactly 2k + 2
         extra = (2 * k + 2,) if k >= 7 else ()
@@ -342,6 +348,8 @@ def test_a_family_whose_members_differ_in_shape_is_found_through_its_period() ->
         assert all(best.predict(n, k=k) == g_k(n) for n in range(120)), k
 
 
+# the lifted rule is the synthesiser's: the same from 100,000 candidates on
+@pytest.mark.synth_work(100_000)
 def test_subtraction_one_or_k_lifts_through_a_period_for_each_parity() -> None:
     def one_or_k(k: int):
         return grundy.ruleset(lambda n: [n - d for d in {1, k} if d <= n], name=f"subtraction-1-{k}")

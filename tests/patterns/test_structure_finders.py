@@ -20,10 +20,12 @@ from tests.oracles import grundy_values, mex, wins
 
 #: candidates the rule synthesiser examines per target in these tests. The
 #: structure finders are what they check; the synthesiser still runs (a closed
-#: form it found would compete with theirs), complete to about the size the
-#: suite's CPU share reached (size 6 on a heap's table of 300), and it stops at
-#: the same place on any machine instead of spending the whole share
-SYNTH_WORK = 500_000  # (read by the root conftest.py for this module)
+#: form it found would compete with theirs), complete to size 4 on a heap's
+#: table, and it stops at the same place on any machine. Compared call by call
+#: with 500,000 (size 6 of 300 positions, what the suite's CPU share reached), it
+#: finds the same rules in every test here but one, which names a larger bound
+#: (``synth_work``: there a closed form found deeper competes with the finder's)
+SYNTH_WORK = 20_000  # (read by the root conftest.py for this module)
 
 
 def _table(moves, top: int) -> list[int]:
@@ -180,6 +182,9 @@ def test_moores_nim_2_is_found_and_holds_on_more_heaps() -> None:
     assert all(bool(evaluate_locals(best.expr, x=r)) == (not lost(r)) for r in rows[:20])
 
 
+# a member's closed form, (lowbit(n) + odd_part(n)) % 10 == 0, competes with the
+# lifted rule: found from 50,000 candidates on (as at 500,000)
+@pytest.mark.synth_work(50_000)
 def test_take_at_most_k_or_split_lifts_across_k() -> None:
     def family(k: int) -> grundy.Ruleset:
         def moves(n: int):

@@ -6,6 +6,7 @@ complete enumeration reaches."""
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 
@@ -43,9 +44,11 @@ _CALLS = {
 }
 
 
+@functools.cache
 def _brute(max_size: int) -> tuple[dict[int, set[tuple[int, ...]]], dict[int, set[tuple[int, ...]]]]:
     """The value vectors on ``XS`` of every integer and boolean expression of each
-    size, straight from the grammar's definition."""
+    size, straight from the grammar's definition (computed once a process: the
+    tests read them, never change them)."""
     ints: dict[int, set[tuple[int, ...]]] = {1: {tuple(XS)} | {(c,) * len(XS) for c in CONSTS}}
     bools: dict[int, set[tuple[int, ...]]] = {1: set()}
 
