@@ -220,7 +220,13 @@ class WorkerPool:
                         self._count -= 1
                     return
                 with self._lock:
-                    self._idle.append(w)
+                    closed = self._closed
+                    if not closed:
+                        self._idle.append(w)
+                    else:
+                        self._count -= 1
+                if closed:  # closed while it started: not left running
+                    w.kill()
 
         threading.Thread(target=start, daemon=True, name="grundy-web-warm").start()
 
