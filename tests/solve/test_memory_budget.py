@@ -497,3 +497,36 @@ def test_distinct_options_never_merge_two_positions() -> None:
     got = list(distinct_options(listed, 0))
     assert got == [5, 5 + m, big, big + 1, Sum(*many), Sum(*many, 1), Sum(big, 1), Sum(big + m, 1),
                    Sum(5, 5 + m)]
+
+
+def test_a_recent_reading_serves_the_checks_and_an_over_budget_one_is_read_again(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Every search reads the memory when it starts; a loop of small questions
+    reads /proc once per ``FRESH`` seconds, not once per question, and a reading
+    over the budget is taken again before a search is refused."""
+    from grundy.values import memory
+    from grundy.values.errors import SearchLimitError
+
+    reads = []
+    real = memory.current
+
+    def counted():  # type: ignore[no-untyped-def]
+        reads.append(1)
+        return real()
+
+    monkeypatch.setattr(memory, "current", counted)
+    monkeypatch.setattr(memory, "FRESH", 3600.0)  # every reading recent enough
+    monkeypatch.setattr(memory, "_last", (-1e9, (0, None)))
+    for _ in range(100):
+        memory.check(1 << 50, "a small question")
+    assert len(reads) == 1
+    import time
+
+    monkeypatch.setattr(memory, "_last", (time.monotonic(), (1 << 50, None)))  # a recent reading, over
+    memory.check(1 << 45, "a small question")  # read again: this process holds less
+    assert len(reads) == 2
+    with pytest.raises(SearchLimitError):
+        memory.check(1, "a small question")
+    sub = grundy.ruleset(lambda n: [n - k for k in (1, 3, 4) if k <= n])
+    before = len(reads)
+    assert [sub.value(n) for n in range(300)][-1] == sub.value(299)
+    assert len(reads) - before <= 2  # not one a question
