@@ -586,7 +586,8 @@ def test_workers_start_when_served_or_when_a_job_needs_them() -> None:
 
 def test_a_pool_closed_while_its_workers_start_leaves_none_running() -> None:
     """A worker that finished starting after ``close`` was killed, not kept idle
-    (it ran until the server's process exited)."""
+    (it ran until the server's process exited); one already idle is killed by
+    ``close`` (whichever comes first here, none is counted live after)."""
     from grundy.web.pool import WorkerPool
 
     pool = WorkerPool(1, 0, 0)
@@ -600,3 +601,11 @@ def test_a_pool_closed_while_its_workers_start_leaves_none_running() -> None:
         assert time.monotonic() < deadline, "the worker was left running"
         time.sleep(0.01)
     assert pool._idle == []
+    pool = WorkerPool(1, 0, 0)
+    pool.warm()
+    while not pool._idle:  # started and idle
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    w = pool._idle[0]
+    pool.close()
+    assert pool._count == 0 and pool._idle == [] and w.exitcode is not None

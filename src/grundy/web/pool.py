@@ -299,5 +299,6 @@ class WorkerPool:
         with self._lock:
             self._closed = True
             idle, self._idle = self._idle, []
+            self._count -= len(idle)
         for w in idle:
             w.kill()
