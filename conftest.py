@@ -28,19 +28,21 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.set_threshold(10_000, *gc.get_threshold()[1:])
 
 
-#: tests that compile the one-word Cram search (about 9 CPU s in a fresh clone):
-#: run first, so that they run in one worker. xdist's work stealing hands the
-#: first worker the first half of the tests and steals from the end of a queue,
-#: so tests at the front stay where they are; two workers reaching the kernel at
-#: once each compiled it (numba's disk cache serves the second only once the
-#: first has written it).
-FIRST = ("tests/solve/test_compiled.py::",
-         "tests/cli/test_analyze_moves_play_back.py::test_play_accepts_every_move_analyze_prints[cram]",
-         "src/grundy/kernels/bitsearch.py::")
+#: tests that compile the one-word Cram search (about 9 CPU s in a fresh clone),
+#: with every test of the catalogue's Cram entry (``[cram]``): run first, so that
+#: they run in one worker. xdist's work stealing hands the first worker the first
+#: half of the tests and steals from the end of a queue, so tests at the front
+#: stay where they are; two workers reaching the kernel at once each compiled it
+#: (numba's disk cache serves the second only once the first has written it).
+FIRST = ("tests/solve/test_compiled.py::", "src/grundy/kernels/bitsearch.py::")
+
+
+def _first(item: pytest.Item) -> bool:
+    return item.nodeid.startswith(FIRST) or "[cram]" in item.nodeid
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    items.sort(key=lambda item: not item.nodeid.startswith(FIRST))  # stable: else in order
+    items.sort(key=lambda item: not _first(item))  # stable: else in order
 
 
 # Misère quotients computed by the tests are stored in a scratch directory, not

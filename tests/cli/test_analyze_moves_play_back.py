@@ -26,7 +26,16 @@ def printed_moves(out: str) -> list[str]:
     return moves
 
 
-@pytest.mark.parametrize("e", sorted(entries(), key=lambda e: e.name), ids=lambda e: e.name)
+#: entries whose round trip costs seconds (Cram's compiled search, the analyses
+#: of Hackenbush and Ancestor Deletion at their budget, and a play of each move):
+#: checked in CI's heavy step; the default run checks the other entries' notations
+#: round trip here, and every entry's in tests/play/test_notation_every_entry.py
+COSTLY = {"cram", "hackenbush", "ancestor-deletion"}
+
+
+@pytest.mark.parametrize("e", [pytest.param(e, marks=[pytest.mark.heavy] if e.name in COSTLY else [])
+                               for e in sorted(entries(), key=lambda e: e.name)],
+                         ids=lambda e: e.name)
 def test_play_accepts_every_move_analyze_prints(e) -> None:  # type: ignore[no-untyped-def]
     args = shlex.split(e.example)[2:]
     # 1 s and 4,000 positions first: most moves come from the values, and the rest
