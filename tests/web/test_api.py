@@ -9,7 +9,7 @@ from __future__ import annotations
 import shlex
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -558,6 +558,15 @@ def test_every_plot_request_is_a_plot_or_a_clear_4xx(client: TestClient) -> None
     assert r.status_code == 400 and "cram has no plot" in r.json()["error"]
 
 
+def _until(condition: Callable[[], bool]) -> None:
+    """Wait for ``condition`` (a worker starting: a fresh interpreter importing
+    grundy). No time limit here: a wait that never ends is stopped by the test's
+    ``timeout`` mark, whatever the load of the machine."""
+    while not condition():
+        time.sleep(0.01)
+
+
+@pytest.mark.timeout(600)
 def test_workers_start_when_served_or_when_a_job_needs_them() -> None:
     """A served app (its lifespan: uvicorn, a ``with TestClient``) starts its
     workers at once; an app only built starts none until a request needs one
@@ -576,14 +585,12 @@ def test_workers_start_when_served_or_when_a_job_needs_them() -> None:
     served = create_app(Limits(seconds=60, workers=1))
     try:
         with TestClient(served):  # starting (counted before each process is up)
-            deadline = time.monotonic() + 60
-            while served.state.pool._count < 1 or served.state.quick._count < 1:
-                assert time.monotonic() < deadline, "the workers did not start"
-                time.sleep(0.01)
+            _until(lambda: served.state.pool._count >= 1 and served.state.quick._count >= 1)
     finally:
         served.state.close()
 
 
+@pytest.mark.timeout(600)
 def test_a_pool_closed_while_its_workers_start_leaves_none_running() -> None:
     """A worker that finished starting after ``close`` was killed, not kept idle
     (it ran until the server's process exited); one already idle is killed by
@@ -592,20 +599,13 @@ def test_a_pool_closed_while_its_workers_start_leaves_none_running() -> None:
 
     pool = WorkerPool(1, 0, 0)
     pool.warm()
-    deadline = time.monotonic() + 60
-    while pool._count < 1:  # the warm-up thread is starting the worker
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
+    _until(lambda: pool._count >= 1)  # the warm-up thread is starting the worker
     pool.close()
-    while pool._count:  # it started, saw the pool closed and killed it
-        assert time.monotonic() < deadline, "the worker was left running"
-        time.sleep(0.01)
+    _until(lambda: pool._count == 0)  # it started, saw the pool closed and killed it
     assert pool._idle == []
     pool = WorkerPool(1, 0, 0)
     pool.warm()
-    while not pool._idle:  # started and idle
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
+    _until(lambda: bool(pool._idle))  # started and idle
     w = pool._idle[0]
     pool.close()
     assert pool._count == 0 and pool._idle == [] and w.exitcode is not None
