@@ -2,9 +2,9 @@
 
 The arrays of one search (the transposition table, the stack of frames, the
 buffer of options) live in a :class:`BitSearch`; :meth:`BitSearch.run` lets the
-kernel (``grundy.kernels._bitsearch_jit.search_w``, compiled for the game) go on for a number of opened
-positions and come back, so the caller can look at its clock and at Ctrl-C
-between two runs. The table is open addressing in two numpy arrays, a key and a
+kernel (``grundy.kernels._bitsearch_jit.search_w``, compiled for the game) go on
+for a number of opened positions and come back, so the caller can look at its
+clock and at Ctrl-C between two runs. The table is open addressing in two numpy arrays, a key and a
 word per slot (16 bytes): the word holds the value plus one in its low byte (0:
 unknown) and in its 56 high bits the nimbers ``k`` for which ``g + *k`` is known
 to be won. A full bucket of four slots evicts (an entry with no exact value

@@ -199,19 +199,18 @@ def check(budget: int, what: str, searched: int | None = None) -> None:
     reads the memory when it starts, and a loop of small questions (the values of
     a table, one position at a time) spent a quarter of its time reading
     ``/proc``. Over the budget, the memory is read afresh before refusing."""
-    rss, vm = _recent()
     cap = _address_limit()
-    near_cap = cap is not None and vm is not None and vm > cap - cap // 10
-    if rss <= budget and not near_cap:
+
+    def within(reading: tuple[int, int | None]) -> bool:
+        rss, vm = reading
+        return rss <= budget and not (cap is not None and vm is not None and vm > cap - cap // 10)
+
+    if within(_recent()) or within(reading := _recent(again=True)):  # over: read afresh
         return
-    rss, vm = _recent(again=True)  # over: not a reading of before
-    near_cap = cap is not None and vm is not None and vm > cap - cap // 10
-    if rss <= budget and not near_cap:
-        return
+    rss, vm = reading
     if rss > budget and release():  # memory freed but held by the allocator is not held
-        rss, vm = current()
-        near_cap = cap is not None and vm is not None and vm > cap - cap // 10
-        if rss <= budget and not near_cap:
+        rss, vm = reading = _recent(again=True)
+        if within(reading):
             return
     held = (f"holds {format_bytes(rss)}, over the memory budget of {format_bytes(budget)}"
             if rss > budget else
