@@ -34,22 +34,24 @@ with SIGINT ignored (``nohup``, a background job of a script) keeps ignoring it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
 import threading
 import time
 from types import FrameType
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
-__all__ = ["guard_startup", "in_compiler", "install", "interrupted", "leaving", "orderly", "last_words", "GRACE"]
+__all__ = ["deferred", "guard_startup", "in_compiler", "install", "interrupted", "leaving", "orderly",
+           "last_words", "GRACE"]
 
 #: seconds the command has, after Ctrl-C, to end by itself
 GRACE = 0.5
 
 _state: dict[str, Any] = {"pid": None, "phase": None, "interrupted": False, "timer": None,
-                          "grace": GRACE, "words": None}
+                          "grace": GRACE, "words": None, "deferring": 0, "deferred": False}
 
 
 def _is_command() -> bool:
@@ -121,6 +123,9 @@ def _handler(signum: int, frame: FrameType | None) -> None:
         _state["timer"].set()  # the watchdog, started beforehand: no thread starts here
     elif _state["grace"] > GRACE:  # a second Ctrl-C during an orderly stop: leave now
         _say_and_leave()
+    if _state["deferring"]:  # a write that must not be cut: raised when it is done
+        _state["deferred"] = True
+        return
     raise KeyboardInterrupt
 
 
@@ -136,6 +141,23 @@ def last_words(say: Callable[[], str] | None) -> None:
     same whether the command stopped in order or a compiled kernel held it past
     the grace time; ``None`` to forget it."""
     _state["words"] = say
+
+
+@contextlib.contextmanager
+def deferred() -> Iterator[None]:
+    """A step that Ctrl-C must not cut in two, e.g. writing a batch of a table's
+    rows after counting them as printed: while the command runs, Ctrl-C inside the
+    block raises :class:`KeyboardInterrupt` only when the block ends (the
+    watchdog is armed all the same, so a block that hangs is still ended within
+    :data:`GRACE` seconds). Outside the command it changes nothing."""
+    _state["deferring"] += 1
+    try:
+        yield
+    finally:
+        _state["deferring"] -= 1
+    if not _state["deferring"] and _state["deferred"]:
+        _state["deferred"] = False
+        raise KeyboardInterrupt
 
 
 def orderly(seconds: float) -> None:

@@ -548,11 +548,15 @@ class _Rows:
                 row = pending[i:min(i + w, end)]
                 lines.append(f"{self.start + self.printed + i:>{self.pad}}: " + " ".join(map(str, row)))
             text = "\n".join(lines)
-        del pending[:end]
-        self.printed += end
-        self._flushed = time.monotonic()
-        with self.bar.paused() if self.bar is not None else contextlib.nullcontext():
-            click.echo(text, nl=not self.as_json)
+        from grundy import _interrupt
+
+        # Ctrl-C never cuts a batch: rows counted as printed are printed
+        with _interrupt.deferred():
+            with self.bar.paused() if self.bar is not None else contextlib.nullcontext():
+                click.echo(text, nl=not self.as_json)
+            del pending[:end]
+            self.printed += end
+            self._flushed = time.monotonic()
 
     def close(self, rest: dict[str, Any]) -> None:
         """End the JSON object with the fields ``rest``."""
