@@ -11,7 +11,7 @@ Heaps are committed in order, by whichever thread holds the commit lock, in
 batches: the few *late* moves (takes of fewer than ``depth`` tokens, splits with a
 part above ``n - depth``) are looked at then, and when one reaches the early mex
 (under 1% of the heaps of Officers and Grundy's game, up to a third in stretches
-of 0.376) the value is the next one neither reaches (:func:`late_value`: the
+of 0.376) the value is the next one neither reaches (the
 window, a scan for a rare value), or past the window the heap is computed again
 from all its moves. A commit writes the value, the first-occurrence probes, the
 rare list and the thread's value counts, then publishes the number of heaps done
@@ -85,6 +85,9 @@ WHY_END, WHY_BIT, WHY_CHOOSE, WHY_OVER, WHY_ROOM = range(5)
 # ks, the split and its schedule (read-only during a run)
 KS_BITS, KS_MASK, KS_E, KS_F, KS_AT_CHOICE, KS_NEXT, KS_FIXED, KS_T = range(8)
 KS_SIZE = 8
+# the steps of a worker: take the next heap (and wait for the heaps below its early
+# moves), compute its early mex, commit what others left after the last heap is taken
+TAKE, EARLY, TAIL = range(3)
 
 
 @jit
@@ -183,115 +186,9 @@ def early_window(seen: Any, stamp: Any, value: int, vb: int) -> int:
 
 
 @jit
-def late_value(g: Any, n: int, s: int, splits: Any, takes: Any, unequal: bool, value: int,
-               win: int, israre: Any, tau: int, vb: int, seen: Any, need: Any, needtag: Any,
-               stamp: Any, probes: Any, pcount: Any, vals: Any, bm: Any, figs: Any) -> Any:
-    # the mex of heap n's moves when a late move reaches value, the mex of its
-    # early moves: the least v > value no late move reaches and no early move
-    # either (win: the early moves' marks of value + 1..value + 64; an unmarked
-    # common value is not reached, an unmarked rare one is looked for by a scan
-    # over every split). Returns (v, stamp), v = -1 past the window
-    v = value
-    while True:
-        v += 1
-        d = v - value
-        if d > 64 or v >= vb:
-            return -1, stamp
-        if (np.uint64(win) >> np.uint64(d - 1)) & np.uint64(1):
-            continue
-        if late_hit(g, n, s, splits, takes, unequal, v):
-            continue
-        if israre[tau, v] == 0:
-            return v, stamp
-        need[0] = v
-        if AVX512BW and v < MAP_VALUES:
-            left, cost = scan_map(g, n, splits, unequal, need, ONE, probes, pcount, bm, n + 1)
-        else:
-            stamp = next_stamp(stamp, needtag, seen)
-            left, cost = scan(g, n, splits, unequal, needtag, stamp, need, ONE, probes, pcount,
-                              vals, n + 1)
-        figs[0] += cost
-        if left:
-            figs[1] += 1
-            return v, stamp
-
-
-@jit
 def add_rare_at(rk: Any, nrare: int, pos: int, value: int) -> None:
     # the rare list has room (checked by the caller)
     rk[nrare] = (np.uint64(pos) << np.uint64(16)) | np.uint64(value)
-
-
-@jit
-def commit_ready(g: Any, n_end: int, depth: int, splits: Any, takes: Any, wholes: Any,
-                 unequal: bool, rk: Any, israre: Any, commons: Any, rares: Any, nc: Any,
-                 nrv: Any, ks: Any, cnt: Any, probes: Any, pcount: Any, occ: Any, ctl: Any,
-                 slots: Any, wins: Any, seen: Any, needtag: Any, stamp: Any, need: Any,
-                 vals: Any, bm: Any, lims: Any, figs: Any) -> Any:
-    # commit, in heap order, every heap whose early mex is ready, if no other
-    # thread is committing (the lock CTL_LOCK); returns the stamp of seen
-    bits = ks[KS_BITS]
-    e = ks[KS_E]
-    f = ks[KS_F]
-    t = ks[KS_T]
-    fixed = ks[KS_FIXED] != 0
-    at_choice = ks[KS_AT_CHOICE]
-    next_check = ks[KS_NEXT]
-    vb = 1 << (bits + 1)
-    w = slots.shape[0]
-    while compare_exchange(ctl, CTL_LOCK, 0, 1):
-        m = ctl[CTL_DONE]
-        nrare = ctl[CTL_NRARE]
-        while m <= n_end and m < ctl[CTL_STOP]:
-            slot = load_acquire(slots, m % w)
-            if slot >> 20 != m:
-                break
-            value = slot & 0xFFFFF
-            s = m - depth + 1
-            if late_hit(g, m, s, splits, takes, unequal, value):
-                figs[3] += 1
-                value, stamp = late_value(g, m, s, splits, takes, unequal, value, wins[m % w],
-                                          israre, 1 ^ (e & (m - t)), vb, seen, need, needtag,
-                                          stamp, probes, pcount, vals, bm, figs)
-            if value < 0:  # past the window: compute the heap again from all its moves
-                for si in range(lims.shape[0]):
-                    lims[si] = 0
-                value, stamp = heap_mex(g, m, m + 1, splits, takes, wholes, unequal, rk, nrare,
-                                        israre, commons, rares, nc, nrv, e, f, t, vb, seen,
-                                        needtag, stamp, need, probes, pcount, vals, bm, lims, figs)
-            if value > 65535:
-                ctl[CTL_WHY] = WHY_OVER
-                store_release(ctl, CTL_STOP, m)
-                break
-            rare = israre[1 ^ (e & m) ^ f, value]
-            if rare and nrare == rk.shape[0]:  # the rare list is full: the caller grows it
-                ctl[CTL_WHY] = WHY_ROOM
-                store_release(ctl, CTL_STOP, m)
-                break
-            record(g, m, value, cnt, probes, pcount, occ)
-            if rare:
-                add_rare_at(rk, nrare, m, value)
-                nrare += 1
-                store_release(ctl, CTL_NRARE, nrare)
-            why = WHY_END
-            if value >> bits:
-                why = WHY_BIT
-            elif not fixed and (m + 1 >= next_check or nrare > 2 * at_choice + 16):
-                why = WHY_CHOOSE
-            if why != WHY_END:  # at n_end too: the caller acts on it
-                ctl[CTL_WHY] = why
-                store_release(ctl, CTL_STOP, m + 1)
-            m += 1
-            if m & 7 == 0:  # published every 8 heaps: the other thread reads it
-                store_release(ctl, CTL_DONE, m)
-        store_release(ctl, CTL_DONE, m)
-        store_release(ctl, CTL_LOCK, 0)
-        # a heap made ready while the lock was held is committed now (its
-        # thread found the lock taken)
-        m = load_acquire(ctl, CTL_DONE)
-        if m > n_end or m >= load_acquire(ctl, CTL_STOP) or load_acquire(slots, m % w) >> 20 != m:
-            break
-    return stamp
 
 
 @jit
@@ -317,11 +214,19 @@ def worker(i: int, depth: int, batch: int, g: Any, n_end: int, splits: Any, take
     # until past n_end or the run stops. figs: this thread's (#splits scanned,
     # #full scans, #map scans, #late moves reaching an early mex). seen .. lims2:
     # this thread's zeroed scratch arrays (rare._scratch: allocated by numpy, so
-    # no np.zeros is compiled here), values below vb (seen, need), vb + 1 (needtag)
+    # no np.zeros is compiled here), values below vb (seen, need), vb + 1 (needtag).
+    # The commit is written out here, once, after the steps (TAKE, EARLY, TAIL) that
+    # may call for it: as a kernel of its own (and the late value's search too) it
+    # was a numba library of its own, into which LLVM optimised and compiled the
+    # scans once more, then once more into the worker (about 1.2 CPU s of a cold
+    # compile)
     bits = ks[KS_BITS]
     e = ks[KS_E]
     f = ks[KS_F]
     t = ks[KS_T]
+    fixed = ks[KS_FIXED] != 0
+    at_choice = ks[KS_AT_CHOICE]
+    next_check = ks[KS_NEXT]
     vb = 1 << (bits + 1)
     stamp = np.uint32(stamp0)  # the first heap's tag is stamp0 + 1 (a test starts near 2^32)
     w = slots.shape[0]
@@ -329,69 +234,156 @@ def worker(i: int, depth: int, batch: int, g: Any, n_end: int, splits: Any, take
     taken = 0  # heaps this thread took in this run
     t0 = cycles()
     waited = 0  # cycles of this run spent past the pauses
-    while True:
-        if load_acquire(ctl, CTL_SOLO):  # a busy machine: the caller goes on alone
-            return
-        n = fetch_add(ctl, CTL_NEXT, 1)
-        if n > n_end:
-            break
-        taken += 1
-        s = n - depth + 1
-        k = ZERO
-        last = -1
-        w0 = 0  # when this wait passed the pauses
-        while True:  # the heaps below s committed (and commit what is ready meanwhile)
-            d = load_acquire(ctl, CTL_DONE)
-            if d >= s:
-                break
-            if d != last:  # progress: the wait is short again
-                k, last = 0, d
-            backoff(k)
-            k += 1
-            if k >= SPIN:
-                now = cycles()
-                if w0 == 0:
-                    w0 = now
-                spent = now - t0
-                if spent > SOLO_CYCLES and (waited + now - w0) * SOLO_SHARE > spent:
-                    store_release(ctl, CTL_SOLO, 1)
-            if k > SPIN + YIELDS:
-                naps += 1
-                if k == SPIN + YIELDS + SOLO_NAPS or (naps >= SOLO_NAPS and naps * SOLO_HEAPS > taken):
-                    store_release(ctl, CTL_SOLO, 1)
-            if load_acquire(ctl, CTL_STOP) <= n or load_acquire(ctl, CTL_SOLO):
-                return
-        if w0:
-            waited += cycles() - w0
-            if load_acquire(slots, d % w) >> 20 == d and ctl[CTL_LOCK] == 0:
-                stamp = commit_ready(g, n_end, depth, splits, takes, wholes, unequal, rk, israre,
-                                     commons, rares, nc, nrv, ks, cnt, probes, pcount, occ, ctl,
-                                     slots, wins, seen, needtag, stamp, need, vals, bm, lims2,
-                                     figs)
-        if load_acquire(ctl, CTL_STOP) <= n:
-            return
-        nrare = load_acquire(ctl, CTL_NRARE)
-        value, stamp = heap_mex(g, n, s, splits, takes, wholes, unequal, rk, nrare, israre,
-                                commons, rares, nc, nrv, e, f, t, vb, seen, needtag, stamp,
-                                need, probes, pcount, vals, bm, lims, figs)
-        wins[n % w] = early_window(seen, stamp, value, vb)
-        store_release(slots, n % w, (n << 20) | value)
-        if n - load_acquire(ctl, CTL_DONE) >= batch:  # in batches: fewer lines change cores
-            stamp = commit_ready(g, n_end, depth, splits, takes, wholes, unequal, rk, israre,
-                                 commons, rares, nc, nrv, ks, cnt, probes, pcount, occ, ctl,
-                                 slots, wins, seen, needtag, stamp, need, vals, bm, lims2, figs)
-    # heaps made ready by others and not committed yet: whoever finds the lock free
+    step = TAKE
+    n = ZERO
+    s = ZERO
     k = ZERO
     while True:
-        d = load_acquire(ctl, CTL_DONE)
-        if d > n_end or load_acquire(ctl, CTL_STOP) <= d or load_acquire(ctl, CTL_SOLO):
-            return
-        backoff(k)
-        k += 1
-        if load_acquire(slots, d % w) >> 20 == d:
-            stamp = commit_ready(g, n_end, depth, splits, takes, wholes, unequal, rk, israre,
-                                 commons, rares, nc, nrv, ks, cnt, probes, pcount, occ, ctl,
-                                 slots, wins, seen, needtag, stamp, need, vals, bm, lims2, figs)
+        commit = False
+        if step == TAKE:
+            if load_acquire(ctl, CTL_SOLO):  # a busy machine: the caller goes on alone
+                return
+            n = fetch_add(ctl, CTL_NEXT, 1)
+            if n > n_end:  # heaps made ready by others and not committed yet:
+                step = TAIL  # whoever finds the lock free
+                k = ZERO
+                continue
+            taken += 1
+            s = n - depth + 1
+            k = ZERO
+            last = -1
+            w0 = 0  # when this wait passed the pauses
+            while True:  # the heaps below s committed (and commit what is ready meanwhile)
+                d = load_acquire(ctl, CTL_DONE)
+                if d >= s:
+                    break
+                if d != last:  # progress: the wait is short again
+                    k, last = 0, d
+                backoff(k)
+                k += 1
+                if k >= SPIN:
+                    now = cycles()
+                    if w0 == 0:
+                        w0 = now
+                    spent = now - t0
+                    if spent > SOLO_CYCLES and (waited + now - w0) * SOLO_SHARE > spent:
+                        store_release(ctl, CTL_SOLO, 1)
+                if k > SPIN + YIELDS:
+                    naps += 1
+                    if k == SPIN + YIELDS + SOLO_NAPS or (naps >= SOLO_NAPS and naps * SOLO_HEAPS > taken):
+                        store_release(ctl, CTL_SOLO, 1)
+                if load_acquire(ctl, CTL_STOP) <= n or load_acquire(ctl, CTL_SOLO):
+                    return
+            step = EARLY
+            if w0:
+                waited += cycles() - w0
+                commit = load_acquire(slots, d % w) >> 20 == d and ctl[CTL_LOCK] == 0
+        elif step == EARLY:
+            if load_acquire(ctl, CTL_STOP) <= n:
+                return
+            nrare = load_acquire(ctl, CTL_NRARE)
+            value, stamp = heap_mex(g, n, s, splits, takes, wholes, unequal, rk, nrare, israre,
+                                    commons, rares, nc, nrv, e, f, t, vb, seen, needtag, stamp,
+                                    need, probes, pcount, vals, bm, lims, figs)
+            wins[n % w] = early_window(seen, stamp, value, vb)
+            store_release(slots, n % w, (n << 20) | value)
+            step = TAKE
+            commit = n - load_acquire(ctl, CTL_DONE) >= batch  # in batches: fewer lines change cores
+        else:  # TAIL
+            d = load_acquire(ctl, CTL_DONE)
+            if d > n_end or load_acquire(ctl, CTL_STOP) <= d or load_acquire(ctl, CTL_SOLO):
+                return
+            backoff(k)
+            k += 1
+            commit = load_acquire(slots, d % w) >> 20 == d
+        if not commit:
+            continue
+        # commit, in heap order, every heap whose early mex is ready, if no other
+        # thread is committing (the lock CTL_LOCK)
+        while compare_exchange(ctl, CTL_LOCK, 0, 1):
+            m = ctl[CTL_DONE]
+            nrare = ctl[CTL_NRARE]
+            while m <= n_end and m < ctl[CTL_STOP]:
+                slot = load_acquire(slots, m % w)
+                if slot >> 20 != m:
+                    break
+                value = slot & 0xFFFFF
+                sm = m - depth + 1
+                if late_hit(g, m, sm, splits, takes, unequal, value):
+                    figs[3] += 1
+                    # the mex of heap m's moves when a late move reaches value, the
+                    # mex of its early moves: the least v > value no late move reaches
+                    # and no early move either (the early moves' marks of value +
+                    # 1..value + 64 in wins; an unmarked common value is not reached,
+                    # an unmarked rare one is looked for by a scan over every split);
+                    # -1 past the window
+                    win = np.uint64(wins[m % w])
+                    tau = 1 ^ (e & (m - t))
+                    v = value
+                    while True:
+                        v += 1
+                        dv = v - value
+                        if dv > 64 or v >= vb:
+                            v = -1
+                            break
+                        if (win >> np.uint64(dv - 1)) & np.uint64(1):
+                            continue
+                        if late_hit(g, m, sm, splits, takes, unequal, v):
+                            continue
+                        if israre[tau, v] == 0:
+                            break
+                        need[0] = v
+                        if AVX512BW and v < MAP_VALUES:
+                            left, cost = scan_map(g, m, splits, unequal, need, ONE, probes, pcount,
+                                                  bm, m + 1)
+                        else:
+                            stamp = next_stamp(stamp, needtag, seen)
+                            left, cost = scan(g, m, splits, unequal, needtag, stamp, need, ONE,
+                                              probes, pcount, vals, m + 1)
+                        figs[0] += cost
+                        if left:
+                            figs[1] += 1
+                            break
+                    value = v
+                if value < 0:  # past the window: compute the heap again from all its moves
+                    for si in range(lims2.shape[0]):
+                        lims2[si] = 0
+                    value, stamp = heap_mex(g, m, m + 1, splits, takes, wholes, unequal, rk, nrare,
+                                            israre, commons, rares, nc, nrv, e, f, t, vb, seen,
+                                            needtag, stamp, need, probes, pcount, vals, bm, lims2,
+                                            figs)
+                if value > 65535:
+                    ctl[CTL_WHY] = WHY_OVER
+                    store_release(ctl, CTL_STOP, m)
+                    break
+                rare = israre[1 ^ (e & m) ^ f, value]
+                if rare and nrare == rk.shape[0]:  # the rare list is full: the caller grows it
+                    ctl[CTL_WHY] = WHY_ROOM
+                    store_release(ctl, CTL_STOP, m)
+                    break
+                record(g, m, value, cnt, probes, pcount, occ)
+                if rare:
+                    add_rare_at(rk, nrare, m, value)
+                    nrare += 1
+                    store_release(ctl, CTL_NRARE, nrare)
+                why = WHY_END
+                if value >> bits:
+                    why = WHY_BIT
+                elif not fixed and (m + 1 >= next_check or nrare > 2 * at_choice + 16):
+                    why = WHY_CHOOSE
+                if why != WHY_END:  # at n_end too: the caller acts on it
+                    ctl[CTL_WHY] = why
+                    store_release(ctl, CTL_STOP, m + 1)
+                m += 1
+                if m & 7 == 0:  # published every 8 heaps: the other thread reads it
+                    store_release(ctl, CTL_DONE, m)
+            store_release(ctl, CTL_DONE, m)
+            store_release(ctl, CTL_LOCK, 0)
+            # a heap made ready while the lock was held is committed now (its
+            # thread found the lock taken)
+            m = load_acquire(ctl, CTL_DONE)
+            if m > n_end or m >= load_acquire(ctl, CTL_STOP) or load_acquire(slots, m % w) >> 20 != m:
+                break
 
 
 @jit
