@@ -22,7 +22,10 @@ HBLOCK = 64
 #: at most this many needed values are compared with whole blocks of splits
 NCMP = 16
 
-jit = numba.njit(cache=True, nogil=True, boundscheck=False)
+#: no C callback wrapper (no_cfunc_wrapper): numba compiles one per kernel, only for
+#: a kernel passed as a first-class function, which none is. The Python wrapper
+#: stays (a kernel called from Python without one crashes the process)
+jit = numba.njit(cache=True, nogil=True, boundscheck=False, no_cfunc_wrapper=True)
 #: an int64 zero, not the literal 0: a variable that starts at a literal is passed
 #: to a callee typed Literal[int](0) first (numba's typing resolves the call before
 #: the variable's type is unified), and the callee is compiled once more for it

@@ -43,7 +43,10 @@ from grundy.kernels._simd import AVX512BW, MAP_VALUES
 from grundy.kernels.rare import (S_AT, S_AT_CHOICE, S_BITS, S_E, S_F, S_FIXED, S_FULL, S_MASK,
                                  S_NEXT, S_RARE, S_SCANNED, S_STOP, S_VEC)
 
-jit = numba.njit(cache=True, nogil=True, boundscheck=False)
+#: no C callback wrapper (no_cfunc_wrapper): numba compiles one per kernel, only for
+#: a kernel passed as a first-class function, which none is. The Python wrapper
+#: stays (a kernel called from Python without one crashes the process)
+jit = numba.njit(cache=True, nogil=True, boundscheck=False, no_cfunc_wrapper=True)
 #: a numpy scalar, not the literal 1 (a literal argument compiles a callee once more)
 ONE = np.int64(1)
 ZERO = np.int64(0)
