@@ -403,35 +403,33 @@ def rebuild_rare(g: Any, n: int, israre: Any, e: int, f: int, rk: Any) -> int:
 
 
 @jit
-def pipe_start(g: Any, start: int, n_end: int, splits: Any, state: Any, cnt: Any, probes: Any,
-               pcount: Any, occ: Any, israre: Any, commons: Any, rares: Any, nc: Any, nrv: Any,
-               ks: Any) -> bool:
-    # the start of _rare_jit.rare_kernel (the same state and workspace), into
-    # ks. Returns whether the rare list (state[S_RARE] entries) is kept from
-    # the last call; if not, the caller rebuilds it (rebuild_rare) and sets
-    # KS_AT_CHOICE to its length
-    resume, bits, mask, e, f = start_split(g, start, splits, state, cnt, probes, pcount, occ,
-                                           israre, commons, rares, nc, nrv)
-    state[S_STOP] = n_end + 1
-    ks[KS_BITS] = bits
-    ks[KS_MASK] = mask
-    ks[KS_E] = e
-    ks[KS_F] = f
-    ks[KS_AT_CHOICE] = state[S_AT_CHOICE] if resume else -1
-    ks[KS_NEXT] = state[S_NEXT] if resume else max(state[S_NEXT], 2 * start)
-    ks[KS_FIXED] = state[S_FIXED] != 0
-    ks[KS_T] = splits[0] if splits.shape[0] == 1 else 0
-    return resume
-
-
-@jit
-def pipe_reschedule(g: Any, n: int, nrare: int, splits: Any, israre: Any, commons: Any,
-                    rares: Any, nc: Any, nrv: Any, cnt: Any, ks: Any, state: Any) -> bool:
-    # after heap n stopped a run (a new value bit, or a re-choice due): the
-    # one-core kernel's schedule at that heap, into ks. Returns whether the
-    # rare list is to be rebuilt (then the caller sets KS_AT_CHOICE)
+def pipe_split(first: bool, g: Any, n: int, m: int, splits: Any, state: Any, cnt: Any,
+               probes: Any, pcount: Any, occ: Any, israre: Any, commons: Any, rares: Any,
+               nc: Any, nrv: Any, ks: Any) -> bool:
+    # the split and its schedule, into ks. first: the start of a call on
+    # g[0..n-1] to heap m, as _rare_jit.rare_kernel starts (the same state and
+    # workspace); returns whether the rare list (state[S_RARE] entries) is kept
+    # from the last call; if not, the caller rebuilds it (rebuild_rare) and sets
+    # KS_AT_CHOICE to its length. Else: heap n stopped a run (a new value bit, or
+    # a re-choice due), the rare list has m entries: the one-core kernel's
+    # schedule at that heap; returns whether the rare list is to be rebuilt (then
+    # the caller sets KS_AT_CHOICE). One kernel for both: they share the split's
+    # choice (wht_best, set_tables), compiled once
+    if first:
+        resume, bits, mask, e, f = start_split(g, n, splits, state, cnt, probes, pcount, occ,
+                                               israre, commons, rares, nc, nrv)
+        state[S_STOP] = m + 1
+        ks[KS_BITS] = bits
+        ks[KS_MASK] = mask
+        ks[KS_E] = e
+        ks[KS_F] = f
+        ks[KS_AT_CHOICE] = state[S_AT_CHOICE] if resume else -1
+        ks[KS_NEXT] = state[S_NEXT] if resume else max(state[S_NEXT], 2 * n)
+        ks[KS_FIXED] = state[S_FIXED] != 0
+        ks[KS_T] = splits[0] if splits.shape[0] == 1 else 0
+        return resume
     bits, mask, e, f, at_choice, next_check, rebuild = next_split(
-        n, np.int64(g[n]), ks[KS_BITS], ks[KS_MASK], ks[KS_E], ks[KS_F], ks[KS_FIXED] != 0, nrare,
+        n, np.int64(g[n]), ks[KS_BITS], ks[KS_MASK], ks[KS_E], ks[KS_F], ks[KS_FIXED] != 0, m,
         ks[KS_AT_CHOICE], ks[KS_NEXT], cnt, splits.shape[0] == 1, israre, commons, rares, nc,
         nrv, state)
     ks[KS_BITS] = bits

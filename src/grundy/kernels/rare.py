@@ -214,8 +214,8 @@ def _pipelined(g: Any, start: int, n: int, splits: Any, takes: Any, wholes: Any,
     slots = np.zeros(1 << depth.bit_length(), dtype=np.int64)  # heap << 20 | early mex
     wins = np.zeros(len(slots), dtype=np.int64)  # the early moves' marks above it
     room = _ROOM
-    if pipe.pipe_start(g, start, n, splits, state, work.cnt, work.probes, work.pcount, work.occ,
-                       israre, commons, rares, nc, nrv, ks):
+    if pipe.pipe_split(True, g, start, n, splits, state, work.cnt, work.probes, work.pcount,
+                       work.occ, israre, commons, rares, nc, nrv, ks):
         nrare = int(state[S_RARE])
         work.rk = _room(work.rk, nrare, room)
     else:
@@ -249,9 +249,9 @@ def _pipelined(g: Any, start: int, n: int, splits: Any, takes: Any, wholes: Any,
                 break
             if why == pipe.WHY_ROOM:
                 work.rk = _room(work.rk, nrare, nrare + room)
-            elif why != pipe.WHY_END and pipe.pipe_reschedule(
-                    g, done - 1, nrare, splits, israre, commons, rares, nc, nrv, work.cnt, ks,
-                    state):
+            elif why != pipe.WHY_END and pipe.pipe_split(
+                    False, g, done - 1, nrare, splits, state, work.cnt, work.probes, work.pcount,
+                    work.occ, israre, commons, rares, nc, nrv, ks):
                 nrare = _rebuild_rare(pipe, g, done - 1, israre, int(ks[pipe.KS_E]),
                                       int(ks[pipe.KS_F]), work, room)
                 ks[pipe.KS_AT_CHOICE] = nrare
