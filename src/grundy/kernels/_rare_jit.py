@@ -360,45 +360,15 @@ def scan_map(g: Any, n: int, splits: Any, unequal: bool, need: Any, nneed: int, 
 
 
 @jit
-def grow(arr: Any, size: int) -> Any:
-    bigger = np.zeros(size, dtype=arr.dtype)
-    for i in range(arr.shape[0]):  # not a slice copy (its shape check compiles slowly)
-        bigger[i] = arr[i]
-    return bigger
-
-@jit
 def add_rare(rk: Any, nrare: int, pos: int, value: int) -> Any:
     # append (pos, value) to the packed rare list, reallocated when full
     if nrare == rk.shape[0]:
-        rk = grow(rk, 2 * nrare)
+        bigger = np.zeros(2 * nrare, dtype=rk.dtype)
+        for i in range(nrare):  # not a slice copy (its shape check compiles slowly)
+            bigger[i] = rk[i]
+        rk = bigger
     rk[nrare] = (np.uint64(pos) << np.uint64(16)) | np.uint64(value)
     return rk
-
-@jit
-def rebuild_workspace(g: Any, start: int, cnt: Any, probes: Any, pcount: Any, occ: Any) -> int:
-    # the workspace of g[0..start-1] read afresh: the value counts by heap
-    # parity, the first K occurrences of every value (probes); returns the bits
-    # of the largest value
-    top = 0
-    for i in range(start):
-        if g[i] > top:
-            top = g[i]
-    bits = 1
-    while top >> bits:
-        bits += 1
-    cnt[:, :] = 0
-    for i in range(1, start):
-        cnt[i & 1, g[i]] += 1
-    pcount[:] = 0
-    occ[:] = 0
-    for i in range(1, start):
-        v = g[i]
-        if occ[v] < K:
-            probes[occ[v], pcount[occ[v]]] = i
-            pcount[occ[v]] += 1
-            occ[v] += 1
-    return bits
-
 
 @jit
 def start_split(g: Any, start: int, splits: Any, state: Any, cnt: Any, probes: Any, pcount: Any,
@@ -411,8 +381,27 @@ def start_split(g: Any, start: int, splits: Any, state: Any, cnt: Any, probes: A
     resume = state[S_AT] == start and state[S_BITS] > 0
     if resume:
         bits = state[S_BITS]
-    else:
-        bits = rebuild_workspace(g, start, cnt, probes, pcount, occ)
+    else:  # the workspace of g[0..start-1] read afresh: the value counts by heap
+        # parity, the first K occurrences of every value (probes), the bits of the
+        # largest value
+        top = 0
+        for i in range(start):
+            if g[i] > top:
+                top = g[i]
+        bits = 1
+        while top >> bits:
+            bits += 1
+        cnt[:, :] = 0
+        for i in range(1, start):
+            cnt[i & 1, g[i]] += 1
+        pcount[:] = 0
+        occ[:] = 0
+        for i in range(1, start):
+            v = g[i]
+            if occ[v] < K:
+                probes[occ[v], pcount[occ[v]]] = i
+                pcount[occ[v]] += 1
+                occ[v] += 1
     mask = state[S_MASK]
     e = state[S_E] if allow_e else 0
     f = state[S_F] if allow_e else 0

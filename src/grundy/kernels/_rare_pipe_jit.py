@@ -178,17 +178,6 @@ def late_hit(g: Any, n: int, s: int, splits: Any, takes: Any, unequal: bool, val
 
 
 @jit
-def early_window(seen: Any, stamp: Any, value: int, vb: int) -> int:
-    # bit d - 1 set when the early moves reach value + d (d = 1..64)
-    win = np.uint64(0)
-    for d in range(1, 65):
-        v = value + d
-        if v < vb and seen[v] == stamp:
-            win |= np.uint64(1) << np.uint64(d - 1)
-    return np.int64(win)
-
-
-@jit
 def add_rare_at(rk: Any, nrare: int, pos: int, value: int) -> None:
     # the rare list has room (checked by the caller)
     rk[nrare] = (np.uint64(pos) << np.uint64(16)) | np.uint64(value)
@@ -288,7 +277,11 @@ def worker(i: int, depth: int, batch: int, g: Any, n_end: int, splits: Any, take
             value, stamp = heap_mex(g, n, s, splits, takes, wholes, unequal, rk, nrare, israre,
                                     commons, rares, nc, nrv, e, f, t, vb, seen, needtag, stamp,
                                     need, probes, pcount, vals, bm, lims, figs)
-            wins[n % w] = early_window(seen, stamp, value, vb)
+            win = np.uint64(0)  # bit d - 1 set when the early moves reach value + d
+            for dv in range(1, 65):
+                if value + dv < vb and seen[value + dv] == stamp:
+                    win |= np.uint64(1) << np.uint64(dv - 1)
+            wins[n % w] = np.int64(win)
             store_release(slots, n % w, (n << 20) | value)
             step = TAKE
             commit = n - load_acquire(ctl, CTL_DONE) >= batch  # in batches: fewer lines change cores
