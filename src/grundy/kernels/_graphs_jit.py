@@ -9,6 +9,6 @@ import numba
 
 from grundy.kernels.graphs import _fuse_py
 
-jit = numba.njit(cache=True, nogil=True)
+jit = numba.njit(cache=True, nogil=True, no_cfunc_wrapper=True)
 
 fuse = jit(_fuse_py)

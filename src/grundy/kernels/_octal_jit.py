@@ -9,7 +9,7 @@ from typing import Any
 import numba
 import numpy as np
 
-jit = numba.njit(cache=True, nogil=True)
+jit = numba.njit(cache=True, nogil=True, no_cfunc_wrapper=True)
 
 
 @jit

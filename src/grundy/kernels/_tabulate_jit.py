@@ -10,7 +10,7 @@ from typing import Any
 import numba
 import numpy as np
 
-jit = numba.njit(cache=True, nogil=True)
+jit = numba.njit(cache=True, nogil=True, no_cfunc_wrapper=True)
 
 #: a range of at most this many heaps is read heap by heap
 SHORT = 48

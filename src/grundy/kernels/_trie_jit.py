@@ -15,7 +15,7 @@ from typing import Any
 import numba
 import numpy as np
 
-jit = numba.njit(cache=True, nogil=True)
+jit = numba.njit(cache=True, nogil=True, no_cfunc_wrapper=True)
 
 # One int32 record of four per trie node, T[4x : 4x + 4] = (child 0, child 1,
 # count of values below, lazy XOR tag); node 0 is "none". A record is 16 bytes,
