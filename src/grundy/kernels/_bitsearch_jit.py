@@ -222,15 +222,19 @@ def meets(p, hi, ask):
 # ------------------------------------------------------------------ the search
 
 
-# search_w and known are templates, never compiled as they stand: the names
-# `moves`, `split`, `canon`, `formula` (the game's functions), `pld`, `psto`,
-# `pmk`, `plo`, `ppop` (positions: load, store, make from an int, low word,
-# popcount) and `tg`, `tp` (the table: get, put) are globals that
+# search_w, search_m and known are templates, never compiled as they stand: the
+# names `moves`, `split`, `canon`, `formula` (the game's functions), `pld`,
+# `psto`, `pmk`, `plo`, `ppop` (positions: load, store, make from an int, low
+# word, popcount), `tg`, `tp` (the table: get, put) and `known` are globals that
 # `specialise` binds for each game. A copy of each then compiles as one
 # ordinary cached kernel, its calls resolved at compile time. (Passing the
 # functions as arguments instead needs the search inlined into each entry point
 # to stay cacheable: numba copies the IR of an inlined function, and that copy
 # was 30-40% of a fresh process's compile of each game, about 3.5 s of 12.)
+# The two searches share no frame (a query pushes queries and value frames, a
+# mex-set frame mex-set frames), so each is a kernel of its own, compiled on its
+# first call: a game searched one way only never compiles the other (each is
+# about half of the compile of the two in one kernel).
 def search_w(ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes):
     """Run the frames on the stack ``fr``/``fg`` until the bottom one is answered
     (``DONE``; its answer in ``st[S_RET]``: 1/0 won/lost for a query, the value
@@ -240,7 +244,8 @@ def search_w(ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes):
     the others in the game's order, each as the values of all its parts but the
     last (value frames) and the outcome of the last plus their XOR; else by a
     heap move ``g + *j``, ``j < k``, that is lost. A value frame asks ``g + *j``
-    for ``j = 0, 1, ...`` until one is lost."""
+    for ``j = 0, 1, ...`` until one is lost. Frames of the kinds ``Q`` and ``V``
+    only (:func:`search_m` runs the others)."""
     depth = st[S_DEPTH]
     ptop = st[S_PTOP]
     have = st[S_HAVE]
@@ -253,241 +258,6 @@ def search_w(ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes):
         d = depth - 1
         g = pld(fg, d)
         kind = fr[d, F_KIND]
-        if kind == VM:  # a value by mex sets: {0}, {1}, ... (Beling's aspiration sets)
-            j = fr[d, F_K]
-            if have:
-                have = 0
-                if ret >= 0:
-                    depth -= 1
-                    have = 1
-                    continue
-                j += 1
-            v = -1
-            while True:
-                w = known(ctx, tkeys, tdata, st, g)
-                if w & VALUE_MASK:
-                    v = np.int64(w & VALUE_MASK) - 1
-                    break
-                if excluded(w, j):
-                    j += 1
-                    continue
-                break
-            if v >= 0:
-                depth -= 1
-                ret = v
-                have = 1
-                continue
-            fr[d, F_K] = j
-            if depth >= nfr:
-                status = STACK_FULL
-                break
-            fr[depth, F_KIND] = M
-            fr[depth, F_K] = np.int64(1) << j if j < SET_BITS - 1 else ALL
-            fr[depth, F_PHASE] = 0
-            psto(fg, depth, g)
-            depth += 1
-            continue
-        if kind == M:  # the value of g if it is in the set F_K, else -1
-            want = fr[d, F_K]
-            phase = fr[d, F_PHASE]
-            ans = -2  # not yet answered
-            opened = phase == 1
-            if phase == 0:
-                fr[d, F_BASE] = ptop
-                w = known(ctx, tkeys, tdata, st, g)
-                ask = want
-                if w & VALUE_MASK:
-                    ans = np.int64(w & VALUE_MASK) - 1
-                elif want != ALL:
-                    ask = want & ~(np.int64(w >> np.uint64(8)) & EXCL_MASK)
-                    if ask == 0:
-                        ans = -1
-                if ans == -2:
-                    if nodes >= max_nodes:
-                        status = PAUSED
-                        break
-                    nodes += 1
-                    opened = True
-                    nm = moves(ctx, g, mbuf)
-                    if nm < 0 or nm > mbuf.shape[0]:
-                        status = BAD_MOVES
-                        break
-                    # the possible values {0..nm}: those past the range counted in hi
-                    if nm + 1 < SET_BITS:
-                        p = (np.int64(1) << (nm + 1)) - 1
-                        hi = 0
-                    else:
-                        p = MASK63
-                        hi = nm + 1 - SET_BITS
-                    for m in range(nm):
-                        nparts = split(ctx, pld(mbuf, m), sbuf)
-                        if nparts < 0 or nparts > sbuf.shape[0]:
-                            status = BAD_MOVES
-                            break
-                        x = 0
-                        nunk = 0
-                        for i in range(nparts):
-                            c = canon(ctx, pld(sbuf, i))
-                            w = known(ctx, tkeys, tdata, st, c)
-                            if w & VALUE_MASK:
-                                x ^= np.int64(w & VALUE_MASK) - 1
-                            else:
-                                psto(sbuf, nunk, c)
-                                nunk += 1
-                        if nunk == 0:
-                            if x < SET_BITS:
-                                p &= ~(np.int64(1) << x)
-                                if not meets(p, hi, ask):  # the value is not in the set
-                                    ans = -1
-                                    break
-                            continue
-                        if ptop + nunk + 2 > npb:
-                            status = BUFFER_FULL
-                            break
-                        # the record: the count of unknown parts, the XOR of the known
-                        # ones, the unknown ones by size (the largest last)
-                        psto(pbuf, ptop, pmk(nunk))
-                        psto(pbuf, ptop + 1, pmk(x))
-                        s0 = ptop + 2
-                        a = s0
-                        for i in range(nunk):
-                            c = pld(sbuf, i)
-                            pc = ppop(c)
-                            b = a
-                            while b > s0 and ppop(pld(pbuf, b - 1)) > pc:
-                                psto(pbuf, b, pld(pbuf, b - 1))
-                                b -= 1
-                            psto(pbuf, b, c)
-                            a += 1
-                        ptop = a
-                    if status != DONE:
-                        ptop = fr[d, F_BASE]
-                        break
-                if ans == -2:
-                    fr[d, F_END] = ptop
-                    fr[d, F_CUR] = fr[d, F_BASE]
-                    fr[d, F_IDX] = 0
-                    fr[d, F_X] = 0
-                    fr[d, F_P] = p
-                    fr[d, F_HI] = hi
-                    fr[d, F_EXACT] = 1
-                    fr[d, F_ASK] = ask
-                    phase = 1
-            if phase == 1:
-                cur = fr[d, F_CUR]
-                end = fr[d, F_END]
-                idx = fr[d, F_IDX]
-                x = fr[d, F_X]
-                p = fr[d, F_P]
-                hi = fr[d, F_HI]
-                exact = fr[d, F_EXACT]
-                ask = fr[d, F_ASK]
-                pushed = False
-                while True:
-                    if cur >= end:  # every option seen: the least possible value
-                        if not meets(p, hi, ask):
-                            ans = -1
-                        elif p == 0:
-                            status = BAD_VALUE
-                        else:
-                            least = low_index(np.uint64(p))
-                            if exact or ask == ALL or least <= high_index(np.uint64(ask)):
-                                ans = least
-                            else:
-                                ans = -1
-                        break
-                    n = np.int64(plo(pld(pbuf, cur)))
-                    if have:
-                        have = 0
-                        if idx < n - 1:  # a part's value
-                            x ^= ret
-                            idx += 1
-                        else:  # the last part's answer
-                            v = ret
-                            if v >= 0:
-                                v ^= x ^ np.int64(plo(pld(pbuf, cur + 1)))
-                            p, hi, exact = mex_apply(p, hi, exact, v)
-                            cur += n + 2
-                            idx = 0
-                            x = 0
-                            continue
-                    if idx == 0 and not meets(p, hi, ask):
-                        ans = -1
-                        break
-                    while idx < n - 1:
-                        c = pld(pbuf, cur + 2 + idx)
-                        w = known(ctx, tkeys, tdata, st, c)
-                        if w & VALUE_MASK:
-                            x ^= np.int64(w & VALUE_MASK) - 1
-                            idx += 1
-                            continue
-                        break
-                    if idx < n - 1:  # the exact value of that part
-                        if depth >= nfr:
-                            status = STACK_FULL
-                            break
-                        fr[depth, F_KIND] = M
-                        fr[depth, F_K] = ALL
-                        fr[depth, F_PHASE] = 0
-                        psto(fg, depth, pld(pbuf, cur + 2 + idx))
-                        pushed = True
-                        break
-                    upto = MASK63 if ask == ALL else \
-                        (np.int64(1) << (high_index(np.uint64(ask)) + 1)) - 1
-                    q = set_rest(p, hi) & upto
-                    xx = x ^ np.int64(plo(pld(pbuf, cur + 1)))
-                    v = -1
-                    c = pld(pbuf, cur + 1 + n)
-                    w = known(ctx, tkeys, tdata, st, c)
-                    if w & VALUE_MASK:
-                        v = (np.int64(w & VALUE_MASK) - 1) ^ xx
-                    elif q:
-                        q, lost = xor_set(q, xx)
-                        if lost:
-                            status = BAD_VALUE
-                            break
-                        q &= ~(np.int64(w >> np.uint64(8)) & EXCL_MASK)
-                        if q:
-                            if depth >= nfr:
-                                status = STACK_FULL
-                                break
-                            fr[depth, F_KIND] = M
-                            fr[depth, F_K] = q
-                            fr[depth, F_PHASE] = 0
-                            psto(fg, depth, c)
-                            pushed = True
-                            break
-                    p, hi, exact = mex_apply(p, hi, exact, v)
-                    cur += n + 2
-                    idx = 0
-                    x = 0
-                if status != DONE:
-                    break
-                if pushed:
-                    fr[d, F_CUR] = cur
-                    fr[d, F_IDX] = idx
-                    fr[d, F_X] = x
-                    fr[d, F_P] = p
-                    fr[d, F_HI] = hi
-                    fr[d, F_EXACT] = exact
-                    fr[d, F_PHASE] = 1
-                    depth += 1
-                    continue
-            if opened:  # answered by a search: keep it
-                if ans >= 0:
-                    if ans >= 255:
-                        status = BAD_VALUE
-                        break
-                    tp(tkeys, tdata, st, g, np.uint64(ans + 1))
-                    st[S_STORED] += 1
-                elif want != ALL:
-                    w = tg(tkeys, tdata, g)
-                    tp(tkeys, tdata, st, g, w | (np.uint64(want & EXCL_MASK) << np.uint64(8)))
-            ptop = fr[d, F_BASE]
-            depth -= 1
-            ret = ans
-            have = 1
-            continue
         if kind == V:
             j = fr[d, F_K]
             if have:
@@ -723,6 +493,265 @@ def search_w(ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes):
     return status
 
 
+def search_m(ctx, tkeys, tdata, fr, fg, pbuf, mbuf, sbuf, st, max_nodes):
+    """Run the frames of Beling and Rogalski's mex sets (kinds ``M`` and ``VM``) as
+    :func:`search_w` runs queries: an ``M`` frame answers the value of ``g`` if it
+    lies in the set ``F_K`` (else -1), a ``VM`` frame the value of ``g``, asking
+    ``{0}``, ``{1}``, ... in turn."""
+    depth = st[S_DEPTH]
+    ptop = st[S_PTOP]
+    have = st[S_HAVE]
+    ret = st[S_RET]
+    nodes = st[S_NODES]
+    status = DONE
+    nfr = fr.shape[0]
+    npb = pbuf.shape[0]
+    while depth > 0:
+        d = depth - 1
+        g = pld(fg, d)
+        kind = fr[d, F_KIND]
+        if kind == VM:  # a value by mex sets: {0}, {1}, ... (Beling's aspiration sets)
+            j = fr[d, F_K]
+            if have:
+                have = 0
+                if ret >= 0:
+                    depth -= 1
+                    have = 1
+                    continue
+                j += 1
+            v = -1
+            while True:
+                w = known(ctx, tkeys, tdata, st, g)
+                if w & VALUE_MASK:
+                    v = np.int64(w & VALUE_MASK) - 1
+                    break
+                if excluded(w, j):
+                    j += 1
+                    continue
+                break
+            if v >= 0:
+                depth -= 1
+                ret = v
+                have = 1
+                continue
+            fr[d, F_K] = j
+            if depth >= nfr:
+                status = STACK_FULL
+                break
+            fr[depth, F_KIND] = M
+            fr[depth, F_K] = np.int64(1) << j if j < SET_BITS - 1 else ALL
+            fr[depth, F_PHASE] = 0
+            psto(fg, depth, g)
+            depth += 1
+            continue
+        want = fr[d, F_K]
+        phase = fr[d, F_PHASE]
+        ans = -2  # not yet answered
+        opened = phase == 1
+        if phase == 0:
+            fr[d, F_BASE] = ptop
+            w = known(ctx, tkeys, tdata, st, g)
+            ask = want
+            if w & VALUE_MASK:
+                ans = np.int64(w & VALUE_MASK) - 1
+            elif want != ALL:
+                ask = want & ~(np.int64(w >> np.uint64(8)) & EXCL_MASK)
+                if ask == 0:
+                    ans = -1
+            if ans == -2:
+                if nodes >= max_nodes:
+                    status = PAUSED
+                    break
+                nodes += 1
+                opened = True
+                nm = moves(ctx, g, mbuf)
+                if nm < 0 or nm > mbuf.shape[0]:
+                    status = BAD_MOVES
+                    break
+                # the possible values {0..nm}: those past the range counted in hi
+                if nm + 1 < SET_BITS:
+                    p = (np.int64(1) << (nm + 1)) - 1
+                    hi = 0
+                else:
+                    p = MASK63
+                    hi = nm + 1 - SET_BITS
+                for m in range(nm):
+                    nparts = split(ctx, pld(mbuf, m), sbuf)
+                    if nparts < 0 or nparts > sbuf.shape[0]:
+                        status = BAD_MOVES
+                        break
+                    x = 0
+                    nunk = 0
+                    for i in range(nparts):
+                        c = canon(ctx, pld(sbuf, i))
+                        w = known(ctx, tkeys, tdata, st, c)
+                        if w & VALUE_MASK:
+                            x ^= np.int64(w & VALUE_MASK) - 1
+                        else:
+                            psto(sbuf, nunk, c)
+                            nunk += 1
+                    if nunk == 0:
+                        if x < SET_BITS:
+                            p &= ~(np.int64(1) << x)
+                            if not meets(p, hi, ask):  # the value is not in the set
+                                ans = -1
+                                break
+                        continue
+                    if ptop + nunk + 2 > npb:
+                        status = BUFFER_FULL
+                        break
+                    # the record: the count of unknown parts, the XOR of the known
+                    # ones, the unknown ones by size (the largest last)
+                    psto(pbuf, ptop, pmk(nunk))
+                    psto(pbuf, ptop + 1, pmk(x))
+                    s0 = ptop + 2
+                    a = s0
+                    for i in range(nunk):
+                        c = pld(sbuf, i)
+                        pc = ppop(c)
+                        b = a
+                        while b > s0 and ppop(pld(pbuf, b - 1)) > pc:
+                            psto(pbuf, b, pld(pbuf, b - 1))
+                            b -= 1
+                        psto(pbuf, b, c)
+                        a += 1
+                    ptop = a
+                if status != DONE:
+                    ptop = fr[d, F_BASE]
+                    break
+            if ans == -2:
+                fr[d, F_END] = ptop
+                fr[d, F_CUR] = fr[d, F_BASE]
+                fr[d, F_IDX] = 0
+                fr[d, F_X] = 0
+                fr[d, F_P] = p
+                fr[d, F_HI] = hi
+                fr[d, F_EXACT] = 1
+                fr[d, F_ASK] = ask
+                phase = 1
+        if phase == 1:
+            cur = fr[d, F_CUR]
+            end = fr[d, F_END]
+            idx = fr[d, F_IDX]
+            x = fr[d, F_X]
+            p = fr[d, F_P]
+            hi = fr[d, F_HI]
+            exact = fr[d, F_EXACT]
+            ask = fr[d, F_ASK]
+            pushed = False
+            while True:
+                if cur >= end:  # every option seen: the least possible value
+                    if not meets(p, hi, ask):
+                        ans = -1
+                    elif p == 0:
+                        status = BAD_VALUE
+                    else:
+                        least = low_index(np.uint64(p))
+                        if exact or ask == ALL or least <= high_index(np.uint64(ask)):
+                            ans = least
+                        else:
+                            ans = -1
+                    break
+                n = np.int64(plo(pld(pbuf, cur)))
+                if have:
+                    have = 0
+                    if idx < n - 1:  # a part's value
+                        x ^= ret
+                        idx += 1
+                    else:  # the last part's answer
+                        v = ret
+                        if v >= 0:
+                            v ^= x ^ np.int64(plo(pld(pbuf, cur + 1)))
+                        p, hi, exact = mex_apply(p, hi, exact, v)
+                        cur += n + 2
+                        idx = 0
+                        x = 0
+                        continue
+                if idx == 0 and not meets(p, hi, ask):
+                    ans = -1
+                    break
+                while idx < n - 1:
+                    c = pld(pbuf, cur + 2 + idx)
+                    w = known(ctx, tkeys, tdata, st, c)
+                    if w & VALUE_MASK:
+                        x ^= np.int64(w & VALUE_MASK) - 1
+                        idx += 1
+                        continue
+                    break
+                if idx < n - 1:  # the exact value of that part
+                    if depth >= nfr:
+                        status = STACK_FULL
+                        break
+                    fr[depth, F_KIND] = M
+                    fr[depth, F_K] = ALL
+                    fr[depth, F_PHASE] = 0
+                    psto(fg, depth, pld(pbuf, cur + 2 + idx))
+                    pushed = True
+                    break
+                upto = MASK63 if ask == ALL else \
+                    (np.int64(1) << (high_index(np.uint64(ask)) + 1)) - 1
+                q = set_rest(p, hi) & upto
+                xx = x ^ np.int64(plo(pld(pbuf, cur + 1)))
+                v = -1
+                c = pld(pbuf, cur + 1 + n)
+                w = known(ctx, tkeys, tdata, st, c)
+                if w & VALUE_MASK:
+                    v = (np.int64(w & VALUE_MASK) - 1) ^ xx
+                elif q:
+                    q, lost = xor_set(q, xx)
+                    if lost:
+                        status = BAD_VALUE
+                        break
+                    q &= ~(np.int64(w >> np.uint64(8)) & EXCL_MASK)
+                    if q:
+                        if depth >= nfr:
+                            status = STACK_FULL
+                            break
+                        fr[depth, F_KIND] = M
+                        fr[depth, F_K] = q
+                        fr[depth, F_PHASE] = 0
+                        psto(fg, depth, c)
+                        pushed = True
+                        break
+                p, hi, exact = mex_apply(p, hi, exact, v)
+                cur += n + 2
+                idx = 0
+                x = 0
+            if status != DONE:
+                break
+            if pushed:
+                fr[d, F_CUR] = cur
+                fr[d, F_IDX] = idx
+                fr[d, F_X] = x
+                fr[d, F_P] = p
+                fr[d, F_HI] = hi
+                fr[d, F_EXACT] = exact
+                fr[d, F_PHASE] = 1
+                depth += 1
+                continue
+        if opened:  # answered by a search: keep it
+            if ans >= 0:
+                if ans >= 255:
+                    status = BAD_VALUE
+                    break
+                tp(tkeys, tdata, st, g, np.uint64(ans + 1))
+                st[S_STORED] += 1
+            elif want != ALL:
+                w = tg(tkeys, tdata, g)
+                tp(tkeys, tdata, st, g, w | (np.uint64(want & EXCL_MASK) << np.uint64(8)))
+        ptop = fr[d, F_BASE]
+        depth -= 1
+        ret = ans
+        have = 1
+    st[S_DEPTH] = depth
+    st[S_PTOP] = ptop
+    st[S_HAVE] = have
+    st[S_RET] = ret
+    st[S_NODES] = nodes
+    st[S_STATUS] = status
+    return status
+
+
 # ------------------------------------------------------------------ positions
 # The search reaches positions through these (inlined): one uint64 here; a pair
 # of words in :mod:`grundy.kernels._bitwide_jit`.
@@ -759,11 +788,11 @@ ONE_WORD = dict(pld=ld1, psto=sto1, pmk=mk1, plo=lo1, ppop=pop1, tg=t_get, tp=t_
 
 
 def specialise(name, where, cache=True, **functions):
-    """The search of :func:`search_w` compiled over ``functions`` (the game's
-    ``moves``, ``split``, ``canon``, ``formula``, and the positions' and the
-    table's, as :data:`ONE_WORD`): copies of :func:`search_w` and :func:`known`
-    whose globals are this module's with ``functions`` bound, one kernel
-    ``name``, cached on disk when ``cache``.
+    """The searches of :func:`search_w` and :func:`search_m` compiled over
+    ``functions`` (the game's ``moves``, ``split``, ``canon``, ``formula``, and
+    the positions' and the table's, as :data:`ONE_WORD`): copies of them and of
+    :func:`known` whose globals are this module's with ``functions`` bound, the
+    kernels ``name`` and ``name + "_mex"``, cached on disk when ``cache``.
 
     numba names a cached kernel by the file of its code (this one) and its own
     name, and notices edits to that file only: a kernel over functions of the
@@ -775,11 +804,12 @@ def specialise(name, where, cache=True, **functions):
     space = dict(globals())
     space.update(functions)
     compile_ = numba.njit(cache=cache, nogil=True)
-    for template, fname in ((known, f"{name}_known"), (search_w, name)):
+    for template, fname in ((known, f"{name}_known"), (search_w, name),
+                            (search_m, f"{name}_mex")):
         f = types.FunctionType(template.__code__, space, fname)
         f.__qualname__ = fname
         space[template.__name__] = compile_(f)
-    return space["search_w"]
+    return space["search_w"], space["search_m"]
 
 
 # ------------------------------------------------------------------ defaults
@@ -941,8 +971,9 @@ def cram_formula(ctx, g):
     return 0
 
 
-cram_search = specialise("cram_search", None, moves=cram_moves, split=cram_split,
-                         canon=cram_canon, formula=cram_formula, **ONE_WORD)
+cram_search, cram_search_mex = specialise(
+    "cram_search", None, moves=cram_moves, split=cram_split, canon=cram_canon,
+    formula=cram_formula, **ONE_WORD)
 
 
 # ------------------------------------------------------------------ Node Kayles
@@ -1010,5 +1041,6 @@ def nk_formula(ctx, g):
     return -1
 
 
-nk_search = specialise("nk_search", None, moves=nk_moves, split=nk_split, canon=same,
-                       formula=nk_formula, **ONE_WORD)
+nk_search, nk_search_mex = specialise(
+    "nk_search", None, moves=nk_moves, split=nk_split, canon=same, formula=nk_formula,
+    **ONE_WORD)

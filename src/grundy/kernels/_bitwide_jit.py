@@ -437,8 +437,9 @@ def cw_formula(ctx, g):
 
 
 TWO_WORDS = dict(pld=ld2, psto=sto2, pmk=mk2, plo=lo2, ppop=pop2, tg=w_get, tp=w_put)
-cw_search = specialise("cw_search", __file__, moves=cw_moves, split=cw_split, canon=cw_canon,
-                       formula=cw_formula, **TWO_WORDS)
+cw_search, cw_search_mex = specialise(
+    "cw_search", __file__, moves=cw_moves, split=cw_split, canon=cw_canon,
+    formula=cw_formula, **TWO_WORDS)
 
 
 # ------------------------------------------------------------------ Node Kayles
@@ -525,5 +526,6 @@ def nkw_formula(ctx, g):
     return -1
 
 
-nkw_search = specialise("nkw_search", __file__, moves=nkw_moves, split=nkw_split, canon=same,
-                        formula=nkw_formula, **TWO_WORDS)
+nkw_search, nkw_search_mex = specialise(
+    "nkw_search", __file__, moves=nkw_moves, split=nkw_split, canon=same,
+    formula=nkw_formula, **TWO_WORDS)

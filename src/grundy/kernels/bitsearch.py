@@ -2,10 +2,10 @@
 
 The arrays of one search (the transposition table, the stack of frames, the
 buffer of options) live in a :class:`BitSearch`; :meth:`BitSearch.run` lets the
-kernel (``grundy.kernels._bitsearch_jit.search_w``, compiled for the game) go on
-for a number of opened positions and come back, so the caller can look at its
-clock and at Ctrl-C between two runs. The table is open addressing in two numpy arrays, a key and a
-word per slot (16 bytes): the word holds the value plus one in its low byte (0:
+kernel (``grundy.kernels._bitsearch_jit.search_w``, or ``search_m`` for a value by
+mex sets, compiled for the game) go on for a number of opened positions and come
+back, so the caller can look at its clock and at Ctrl-C between two runs. The
+table is open addressing in two numpy arrays, a key and a word per slot (16 bytes): the word holds the value plus one in its low byte (0:
 unknown) and in its 56 high bits the nimbers ``k`` for which ``g + *k`` is known
 to be won. A full bucket of four slots evicts (an entry with no exact value
 first), so the search stays exact and its table within its size.
@@ -173,28 +173,29 @@ def nk_wide_context(closed: tuple[int, ...]) -> Any:
     return np.array(words + [0] * (256 - len(words)) + _paths(128), dtype=np.uint64)
 
 
-def game_functions(name: str) -> tuple[Callable[..., Any], Callable[..., Any],
-                                       Callable[..., Any]]:
-    """``(runner, split, canon)`` of a catalogue game's kernels (``"cram"``,
-    ``"node-kayles"``): the search compiled with its rules, its split and its
-    canonical form, callable from Python."""
+def game_functions(name: str) -> tuple[tuple[Callable[..., Any], Callable[..., Any]],
+                                       Callable[..., Any], Callable[..., Any]]:
+    """``(runners, split, canon)`` of a catalogue game's kernels (``"cram"``,
+    ``"node-kayles"``): the searches compiled with its rules (by outcomes, by mex
+    sets), its split and its canonical form, callable from Python."""
     jm = jit_module("_bitsearch_jit")
     if name == "cram":
-        return jm.cram_search, jm.cram_split, jm.cram_canon
+        return (jm.cram_search, jm.cram_search_mex), jm.cram_split, jm.cram_canon
     if name == "node-kayles":
-        return jm.nk_search, jm.nk_split, jm.same
+        return (jm.nk_search, jm.nk_search_mex), jm.nk_split, jm.same
     jw = jit_module("_bitwide_jit")
     if name == "cram-wide":
-        return jw.cw_search, jw.cw_split, jw.cw_canon
+        return (jw.cw_search, jw.cw_search_mex), jw.cw_split, jw.cw_canon
     if name == "node-kayles-wide":
-        return jw.nkw_search, jw.nkw_split, jw.same
+        return (jw.nkw_search, jw.nkw_search_mex), jw.nkw_split, jw.same
     raise KeyError(name)
 
 
 @lru_cache(maxsize=None)
 def _user_search(moves: Any, split: Any, canon: Any, formula: Any, words: int) -> Any:
-    """The search over a user's numba functions, compiled on first use in each
-    process (not cached on disk: they may live anywhere, a notebook included)."""
+    """The searches (by outcomes, by mex sets) over a user's numba functions, each
+    compiled on its first use in each process (not cached on disk: they may live
+    anywhere, a notebook included)."""
     positions = jit_module("_bitwide_jit").TWO_WORDS if words == 2 else \
         jit_module("_bitsearch_jit").ONE_WORD
     return jit_module("_bitsearch_jit").specialise(
@@ -224,9 +225,10 @@ class BitSearch:
             raise ValueError(f"entries must be a power of two >= {least}; got {entries}")
         self.words = words
         if isinstance(game, str):
-            self.runner, self.split, self.canon = game_functions(game)
+            self.runners, self.split, self.canon = game_functions(game)
         else:
-            self.runner, self.split, self.canon = _user_search(*game, words), game[1], game[2]
+            self.runners, self.split, self.canon = _user_search(*game, words), game[1], game[2]
+        self.runner = self.runners[0]
         two: tuple[int, ...] = (2,) if words == 2 else ()
         self.ctx = np.ascontiguousarray(ctx, dtype=np.uint64)
         self.tkeys = np.zeros(entries, dtype=np.uint64)
@@ -254,6 +256,7 @@ class BitSearch:
     def _start(self, kind: int, g: int, k: int) -> None:
         if g == 0:
             raise ValueError("the position word 0 is reserved (the table's empty slot)")
+        self.runner = self.runners[kind >= 2]  # mex-set frames: the second kernel
         st = self.st
         st[:6] = 0
         st[0] = 1
