@@ -62,7 +62,7 @@ def test_a_closed_pipe_ends_the_table_quietly() -> None:
 
 
 def test_a_period_search_past_the_budget_keeps_the_table_and_says_so(capfd: Any) -> None:
-    """``grundy table octal:0.6 --to 30 --seconds 1``: the table is printed, the
+    """``grundy table octal:0.6 --to 30 --seconds 0.3``: the table is printed, the
     period search (octal 0.6 has no known period) stops at the budget, and the
     command says so and succeeds; it ended in an error (exit 2) after the table.
     The command runs in this process: a period search of 0.6 that another test ran
@@ -70,10 +70,10 @@ def test_a_period_search_past_the_budget_keeps_the_table_and_says_so(capfd: Any)
     import grundy
 
     grundy.games.get("octal:0.6").clear_cache()
-    assert main(["table", "octal:0.6", "--to", "30", "--seconds", "1", "--no-progress"]) == 0
+    assert main(["table", "octal:0.6", "--to", "30", "--seconds", "0.3", "--no-progress"]) == 0
     out, err = capfd.readouterr()
     assert "30: 0" in out and "error" not in err, (out, err)
     assert "pattern: none found within the budget" in out and "--seconds" in out, out
-    assert main(["table", "octal:0.6", "--to", "30", "--seconds", "1", "--json"]) == 0
+    assert main(["table", "octal:0.6", "--to", "30", "--seconds", "0.3", "--json"]) == 0
     data = json.loads(capfd.readouterr().out)
     assert data["complete"] is True and data["pattern"] is None, data
