@@ -38,12 +38,12 @@ COSTLY = {"cram", "hackenbush", "ancestor-deletion"}
                          ids=lambda e: e.name)
 def test_play_accepts_every_move_analyze_prints(e) -> None:  # type: ignore[no-untyped-def]
     args = shlex.split(e.example)[2:]
-    # 1 s and 4,000 positions first: most moves come from the values, and the rest
+    # 1 s and 1,000 positions first: most moves come from the values, and the rest
     # of a budget goes to the remoteness and suspense, which print no moves (Grundy's
     # game spent its second on each); 5 s where that printed none
     # (Cram's winning moves need a search of its options; a cold compile, a busy
     # machine)
-    out = CliRunner().invoke(cli, ["analyze", *args, "--seconds", "1", "--limit", "4000"]).output
+    out = CliRunner().invoke(cli, ["analyze", *args, "--seconds", "1", "--limit", "1000"]).output
     moves = printed_moves(out)
     if not moves:
         out = CliRunner().invoke(cli, ["analyze", *args, "--seconds", "5"]).output

@@ -53,7 +53,7 @@ def test_every_example_moves_in_its_own_notation_and_back(e):
 def test_every_example_analysis_names_its_moves(e):
     rs, game = _example(e)
     target = game.components[0] if len(game.components) == 1 else game
-    r = grundy.analyze(target, budget=grundy.Budget(positions=4_000, seconds=1.0))
+    r = grundy.analyze(target, budget=grundy.Budget(positions=1_000, seconds=1.0))
     d = r.to_dict()
     for m, js in zip(r.winning_moves or [], d["winning_moves"] or []):
         assert js["move"] == format_sum_move(game, m), e.name

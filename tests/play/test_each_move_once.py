@@ -24,7 +24,7 @@ from grundy.solve.report import analyze
 pytestmark = pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning")
 
 ENTRIES = sorted(entries(), key=lambda e: e.name)
-BUDGET = grundy.Budget(positions=4_000, seconds=0.2)
+BUDGET = grundy.Budget(positions=1_000, seconds=0.2)
 
 
 def _positions(game: GameSum, *, width: int = 3, depth: int = 2) -> list[GameSum]:

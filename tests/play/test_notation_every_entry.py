@@ -24,7 +24,7 @@ from grundy.rules.sums import Sum
 from grundy.solve.report import analyze
 
 ENTRIES = sorted(entries(), key=lambda e: e.name)
-BUDGET = grundy.Budget(positions=4_000, seconds=1.0)  # the moves, not the counts
+BUDGET = grundy.Budget(positions=1_000, seconds=1.0)  # the moves, not the counts
 
 #: a raw Python value: brackets, a tuple's comma-space, a repr's quotes, an arrow
 _RAW = re.compile(r"[()\[\]{}'\"]|->|, \d+\)|\bSum\b|\bNone\b|\bTrue\b|\bFalse\b")
@@ -163,7 +163,7 @@ def test_grundy_analyze_shows_the_example_moves_and_play_reads_them(e):
     from grundy.cli.main import cli
 
     r = CliRunner().invoke(cli, ["analyze", e.spec, *e.position_args, "--no-progress",
-                                 "--limit", "4000"])  # the moves, not the counts
+                                 "--limit", "1000"])  # the moves, not the counts
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
     shown: list[str] = []
