@@ -303,16 +303,16 @@ class Bank:
             step = max(1, 4 * CHUNK_WORK // max(1, n_hi - n_lo))
             for o0 in range(o_lo, o_hi, step):
                 scan: tuple[Any, ...] = (
-                    op.code, posts, left, op.comm, self._skip_same(op), o0, min(o_hi, o0 + step), n_lo, n_hi, sl == sr,
-                    size, src.vals, src.meta, src.pre, out.vals, out.hashes, out.table, out.state,
+                    op.code, posts, False, True, left, op.comm, self._skip_same(op), sl == sr, o0, min(o_hi, o0 + step),
+                    n_lo, n_hi, size, src.vals, src.meta, src.pre, out.vals, out.hashes, out.table, out.state,
                     self.mix, goal, self.fitcols, self.match, self.mvals, self.lut, self.fibs, CALL_RANGE)
-                if not self._run(self.jit.final_scan, scan, size, deadline):
+                if not self._run(self.jit.final_level, scan, size, deadline):
                     return False
             return True
         step = max(1, 4 * CHUNK_WORK // max(1, j_hi - j_lo))
         for i0 in range(i_lo, i_hi, step):
-            args = (op.code, posts, unary, op.comm, self._skip_same(op), sl, sr, i0, min(i_hi, i0 + step), j_lo,
-                    j_hi, size, src.vals, src.meta, src.pre, out.vals, out.hashes, out.table, out.state, self.mix, goal,
+            args = (op.code, posts, unary, False, False, op.comm, self._skip_same(op), sl == sr, i0,
+                    min(i_hi, i0 + step), j_lo, j_hi, size, src.vals, src.meta, src.pre, out.vals, out.hashes, out.table, out.state, self.mix, goal,
                     self.fitcols, self.match, self.mvals, self.lut, self.fibs, CALL_RANGE)
             if not self._run(self.jit.final_level, args, size, deadline):
                 return False
