@@ -336,17 +336,6 @@ def _emit(row: Any, op: int, a: int, b: int, post: int, size: int, final: bool, 
 
 
 @jit
-def _final_fits(op: int, x: Any, y: Any, goal: Any, fitcols: Any) -> bool:
-    """Whether ``x op y`` equals the goal on the fitted columns (stops at the first
-    column that differs or is undefined)."""
-    for k in fitcols:
-        ok, v = bin1(op, np.int64(x[k]), np.int64(y[k]))
-        if not ok or v != goal[k]:
-            return False
-    return True
-
-
-@jit
 def _row(op: int, x: Any, y: Any, out: Any) -> bool:
     """``out = x op y`` column by column (the operator chosen once); ``False`` if
     undefined or out of bounds somewhere."""
@@ -406,11 +395,11 @@ def _row(op: int, x: Any, y: Any, out: Any) -> bool:
 
 @jit
 def binary_level(op: int, comm: bool, skip_same: bool, sl: int, sr: int, i0: int, i1: int, size: int,
-                 final: bool, lvals: Any, lmeta: Any, jlo: int, jhi: int, vals: Any, meta: Any, hashes: Any,
-                 table: Any, state: Any, mix: Any, goal: Any, fitcols: Any, match: Any, mvals: Any) -> int:
+                 lvals: Any, lmeta: Any, jlo: int, jhi: int, vals: Any, meta: Any, hashes: Any, table: Any,
+                 state: Any, mix: Any, goal: Any, fitcols: Any, match: Any, mvals: Any) -> int:
     """Every ``x op y`` with ``x`` among the ids ``i0..i1-1`` of the bank ``lvals``
     (of size ``sl``) and ``y`` among ``jlo..jhi-1`` (of size ``sr``), added to the
-    bank ``vals`` (``final``: only matched against the goal). ``comm``: on one
+    bank ``vals`` (the last sizes are :func:`final_level`'s). ``comm``: on one
     level, ``x``'s id at most ``y``'s; ``skip_same``: ``x op x`` is not new.
     Returns the number of candidates looked at, or ``-1`` when the bank is full."""
     w = lvals.shape[1]
@@ -433,18 +422,16 @@ def binary_level(op: int, comm: bool, skip_same: bool, sl: int, sr: int, i0: int
                 continue
             seen += 1
             yj = lvals[j]
-            if final and not _final_fits(op, xi, yj, goal, fitcols):
-                continue
             if not _row(op, xi, yj, row):
                 continue
-            if _emit(row, op, i, j, NONE, size, final, vals, meta, hashes, table, state, mix, goal, fitcols, match,
+            if _emit(row, op, i, j, NONE, size, STORE, vals, meta, hashes, table, state, mix, goal, fitcols, match,
                      mvals) < 0:
                 return -1
     return seen
 
 
 @jit
-def unary_level(op: int, i0: int, i1: int, size: int, final: bool, avals: Any, ameta: Any, vals: Any,
+def unary_level(op: int, i0: int, i1: int, size: int, avals: Any, ameta: Any, vals: Any,
                 meta: Any, hashes: Any, table: Any, state: Any, mix: Any, goal: Any, fitcols: Any, match: Any,
                 mvals: Any, lut: Any, fibs: Any, call_range: int) -> int:
     """Every call ``op(x)``, ``x`` among the ids ``i0..i1-1`` of the bank
@@ -457,17 +444,9 @@ def unary_level(op: int, i0: int, i1: int, size: int, final: bool, avals: Any, a
             continue
         seen += 1
         x = avals[i]
-        if final:
-            bad = False
-            for k in fitcols:
-                if un1(op, np.int64(x[k]), lut, fibs) != goal[k]:
-                    bad = True
-                    break
-            if bad:
-                continue
         for k in range(w):
             row[k] = un1(op, np.int64(x[k]), lut, fibs)
-        if _emit(row, op, i, NONE, NONE, size, final, vals, meta, hashes, table, state, mix, goal, fitcols, match,
+        if _emit(row, op, i, NONE, NONE, size, STORE, vals, meta, hashes, table, state, mix, goal, fitcols, match,
                  mvals) < 0:
             return -1
     return seen

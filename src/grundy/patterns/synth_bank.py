@@ -382,7 +382,7 @@ class Bank:
                     continue
                 step = max(1, CHUNK_WORK // max(1, j_hi - j_lo))
                 for i0 in range(i_lo, i_hi, step):
-                    args = (op.code, op.comm, self._skip_same(op), sl, sr, i0, min(i_hi, i0 + step), size, False,
+                    args = (op.code, op.comm, self._skip_same(op), sl, sr, i0, min(i_hi, i0 + step), size,
                             src.vals, src.meta, j_lo, j_hi, out.vals, out.meta, out.hashes, out.table, out.state,
                             self.mix, goal, self.fitcols, self.match, self.mvals)
                     if not self._run(self.jit.binary_level, args, size, deadline):
@@ -398,7 +398,7 @@ class Bank:
             src = self._side(op.args[0])
             i_lo, i_hi = src.level(size - op.cost)
             for i0 in range(i_lo, i_hi, CHUNK_WORK // 8):
-                args = (op.code, i0, min(i_hi, i0 + CHUNK_WORK // 8), size, False, src.vals, src.meta, out.vals,
+                args = (op.code, i0, min(i_hi, i0 + CHUNK_WORK // 8), size, src.vals, src.meta, out.vals,
                         out.meta, out.hashes, out.table, out.state, self.mix, goal, self.fitcols, self.match,
                         self.mvals, self.lut, self.fibs, CALL_RANGE)
                 if not self._run(self.jit.unary_level, args, size, deadline):
