@@ -394,61 +394,51 @@ def _row(op: int, x: Any, y: Any, out: Any) -> bool:
 
 
 @jit
-def binary_level(op: int, comm: bool, skip_same: bool, sl: int, sr: int, i0: int, i1: int, size: int,
-                 lvals: Any, lmeta: Any, jlo: int, jhi: int, vals: Any, meta: Any, hashes: Any, table: Any,
-                 state: Any, mix: Any, goal: Any, fitcols: Any, match: Any, mvals: Any) -> int:
+def level(op: int, unary: bool, comm: bool, skip_same: bool, sl: int, sr: int, i0: int, i1: int, size: int,
+          lvals: Any, lmeta: Any, jlo: int, jhi: int, vals: Any, meta: Any, hashes: Any, table: Any, state: Any,
+          mix: Any, goal: Any, fitcols: Any, match: Any, mvals: Any, lut: Any, fibs: Any, call_range: int) -> int:
     """Every ``x op y`` with ``x`` among the ids ``i0..i1-1`` of the bank ``lvals``
     (of size ``sl``) and ``y`` among ``jlo..jhi-1`` (of size ``sr``), added to the
-    bank ``vals`` (the last sizes are :func:`final_level`'s). ``comm``: on one
-    level, ``x``'s id at most ``y``'s; ``skip_same``: ``x op x`` is not new.
-    Returns the number of candidates looked at, or ``-1`` when the bank is full."""
+    bank ``vals`` (the last sizes are :func:`final_level`'s); ``unary``: every
+    call ``op(x)`` (``y`` unused). ``comm``: on one level, ``x``'s id at most
+    ``y``'s; ``skip_same``: ``x op x`` is not new. Returns the number of
+    candidates looked at, or ``-1`` when the bank is full."""
     w = lvals.shape[1]
     row = np.zeros(w, dtype=np.int64)
     seen = 0
     shift = op == SHL or op == SHR
     intargs = op < 20 or EQ <= op <= LE
     for i in range(i0, i1):
-        iconst = intargs and lmeta[i, 4] == lmeta[i, 5]
         j0 = jlo
-        if comm and sl == sr:
-            j0 = i + 1 if skip_same else i
+        j1 = jhi
+        iconst = False
+        if unary:
+            if not domain(op, lmeta[i, 4], lmeta[i, 5], call_range):
+                continue
+            j0 = 0
+            j1 = 1
+        else:
+            iconst = intargs and lmeta[i, 4] == lmeta[i, 5]
+            if comm and sl == sr:
+                j0 = i + 1 if skip_same else i
         xi = lvals[i]
-        for j in range(j0, jhi):
-            if j == i and sl == sr and skip_same:
-                continue
-            if iconst and lmeta[j, 4] == lmeta[j, 5]:
-                continue  # two constant operands: not in the grammar
-            if shift and (lmeta[j, 4] != lmeta[j, 5] or lmeta[j, 4] < 1 or lmeta[j, 4] > 8):
-                continue
+        for j in range(j0, j1):
+            if unary:
+                for k in range(w):
+                    row[k] = un1(op, np.int64(xi[k]), lut, fibs)
+            else:
+                if j == i and sl == sr and skip_same:
+                    continue
+                if iconst and lmeta[j, 4] == lmeta[j, 5]:
+                    continue  # two constant operands: not in the grammar
+                if shift and (lmeta[j, 4] != lmeta[j, 5] or lmeta[j, 4] < 1 or lmeta[j, 4] > 8):
+                    continue
             seen += 1
-            yj = lvals[j]
-            if not _row(op, xi, yj, row):
+            if not unary and not _row(op, xi, lvals[j], row):
                 continue
-            if _emit(row, op, i, j, NONE, size, STORE, vals, meta, hashes, table, state, mix, goal, fitcols, match,
-                     mvals) < 0:
+            if _emit(row, op, i, NONE if unary else np.int64(j), NONE, size, STORE, vals, meta, hashes, table, state,
+                     mix, goal, fitcols, match, mvals) < 0:
                 return -1
-    return seen
-
-
-@jit
-def unary_level(op: int, i0: int, i1: int, size: int, avals: Any, ameta: Any, vals: Any,
-                meta: Any, hashes: Any, table: Any, state: Any, mix: Any, goal: Any, fitcols: Any, match: Any,
-                mvals: Any, lut: Any, fibs: Any, call_range: int) -> int:
-    """Every call ``op(x)``, ``x`` among the ids ``i0..i1-1`` of the bank
-    ``avals``; as :func:`binary_level`."""
-    w = avals.shape[1]
-    row = np.zeros(w, dtype=np.int64)
-    seen = 0
-    for i in range(i0, i1):
-        if not domain(op, ameta[i, 4], ameta[i, 5], call_range):
-            continue
-        seen += 1
-        x = avals[i]
-        for k in range(w):
-            row[k] = un1(op, np.int64(x[k]), lut, fibs)
-        if _emit(row, op, i, NONE, NONE, size, STORE, vals, meta, hashes, table, state, mix, goal, fitcols, match,
-                 mvals) < 0:
-            return -1
     return seen
 
 

@@ -382,10 +382,10 @@ class Bank:
                     continue
                 step = max(1, CHUNK_WORK // max(1, j_hi - j_lo))
                 for i0 in range(i_lo, i_hi, step):
-                    args = (op.code, op.comm, self._skip_same(op), sl, sr, i0, min(i_hi, i0 + step), size,
+                    args = (op.code, False, op.comm, self._skip_same(op), sl, sr, i0, min(i_hi, i0 + step), size,
                             src.vals, src.meta, j_lo, j_hi, out.vals, out.meta, out.hashes, out.table, out.state,
-                            self.mix, goal, self.fitcols, self.match, self.mvals)
-                    if not self._run(self.jit.binary_level, args, size, deadline):
+                            self.mix, goal, self.fitcols, self.match, self.mvals, self.lut, self.fibs, CALL_RANGE)
+                    if not self._run(self.jit.level, args, size, deadline):
                         return False
         return True
 
@@ -398,10 +398,10 @@ class Bank:
             src = self._side(op.args[0])
             i_lo, i_hi = src.level(size - op.cost)
             for i0 in range(i_lo, i_hi, CHUNK_WORK // 8):
-                args = (op.code, i0, min(i_hi, i0 + CHUNK_WORK // 8), size, src.vals, src.meta, out.vals,
-                        out.meta, out.hashes, out.table, out.state, self.mix, goal, self.fitcols, self.match,
-                        self.mvals, self.lut, self.fibs, CALL_RANGE)
-                if not self._run(self.jit.unary_level, args, size, deadline):
+                args = (op.code, True, False, False, size - op.cost, 0, i0, min(i_hi, i0 + CHUNK_WORK // 8), size,
+                        src.vals, src.meta, 0, 0, out.vals, out.meta, out.hashes, out.table, out.state, self.mix,
+                        goal, self.fitcols, self.match, self.mvals, self.lut, self.fibs, CALL_RANGE)
+                if not self._run(self.jit.level, args, size, deadline):
                     return False
         return True
 
