@@ -336,17 +336,6 @@ def _emit(row: Any, op: int, a: int, b: int, post: int, size: int, final: bool, 
 
 
 @jit
-def _final_fits(op: int, x: Any, y: Any, goal: Any, fitcols: Any) -> bool:
-    """Whether ``x op y`` equals the goal on the fitted columns (stops at the first
-    column that differs or is undefined)."""
-    for k in fitcols:
-        ok, v = bin1(op, np.int64(x[k]), np.int64(y[k]))
-        if not ok or v != goal[k]:
-            return False
-    return True
-
-
-@jit
 def _row(op: int, x: Any, y: Any, out: Any) -> bool:
     """``out = x op y`` column by column (the operator chosen once); ``False`` if
     undefined or out of bounds somewhere."""
@@ -405,71 +394,51 @@ def _row(op: int, x: Any, y: Any, out: Any) -> bool:
 
 
 @jit
-def binary_level(op: int, comm: bool, skip_same: bool, sl: int, sr: int, i0: int, i1: int, size: int,
-                 final: bool, lvals: Any, lmeta: Any, jlo: int, jhi: int, vals: Any, meta: Any, hashes: Any,
-                 table: Any, state: Any, mix: Any, goal: Any, fitcols: Any, match: Any, mvals: Any) -> int:
+def level(op: int, unary: bool, comm: bool, skip_same: bool, sl: int, sr: int, i0: int, i1: int, size: int,
+          lvals: Any, lmeta: Any, jlo: int, jhi: int, vals: Any, meta: Any, hashes: Any, table: Any, state: Any,
+          mix: Any, goal: Any, fitcols: Any, match: Any, mvals: Any, lut: Any, fibs: Any, call_range: int) -> int:
     """Every ``x op y`` with ``x`` among the ids ``i0..i1-1`` of the bank ``lvals``
     (of size ``sl``) and ``y`` among ``jlo..jhi-1`` (of size ``sr``), added to the
-    bank ``vals`` (``final``: only matched against the goal). ``comm``: on one
-    level, ``x``'s id at most ``y``'s; ``skip_same``: ``x op x`` is not new.
-    Returns the number of candidates looked at, or ``-1`` when the bank is full."""
+    bank ``vals`` (the last sizes are :func:`final_level`'s); ``unary``: every
+    call ``op(x)`` (``y`` unused). ``comm``: on one level, ``x``'s id at most
+    ``y``'s; ``skip_same``: ``x op x`` is not new. Returns the number of
+    candidates looked at, or ``-1`` when the bank is full."""
     w = lvals.shape[1]
     row = np.zeros(w, dtype=np.int64)
     seen = 0
     shift = op == SHL or op == SHR
     intargs = op < 20 or EQ <= op <= LE
     for i in range(i0, i1):
-        iconst = intargs and lmeta[i, 4] == lmeta[i, 5]
         j0 = jlo
-        if comm and sl == sr:
-            j0 = i + 1 if skip_same else i
+        j1 = jhi
+        iconst = False
+        if unary:
+            if not domain(op, lmeta[i, 4], lmeta[i, 5], call_range):
+                continue
+            j0 = 0
+            j1 = 1
+        else:
+            iconst = intargs and lmeta[i, 4] == lmeta[i, 5]
+            if comm and sl == sr:
+                j0 = i + 1 if skip_same else i
         xi = lvals[i]
-        for j in range(j0, jhi):
-            if j == i and sl == sr and skip_same:
-                continue
-            if iconst and lmeta[j, 4] == lmeta[j, 5]:
-                continue  # two constant operands: not in the grammar
-            if shift and (lmeta[j, 4] != lmeta[j, 5] or lmeta[j, 4] < 1 or lmeta[j, 4] > 8):
-                continue
+        for j in range(j0, j1):
+            if unary:
+                for k in range(w):
+                    row[k] = un1(op, np.int64(xi[k]), lut, fibs)
+            else:
+                if j == i and sl == sr and skip_same:
+                    continue
+                if iconst and lmeta[j, 4] == lmeta[j, 5]:
+                    continue  # two constant operands: not in the grammar
+                if shift and (lmeta[j, 4] != lmeta[j, 5] or lmeta[j, 4] < 1 or lmeta[j, 4] > 8):
+                    continue
             seen += 1
-            yj = lvals[j]
-            if final and not _final_fits(op, xi, yj, goal, fitcols):
+            if not unary and not _row(op, xi, lvals[j], row):
                 continue
-            if not _row(op, xi, yj, row):
-                continue
-            if _emit(row, op, i, j, NONE, size, final, vals, meta, hashes, table, state, mix, goal, fitcols, match,
-                     mvals) < 0:
+            if _emit(row, op, i, NONE if unary else np.int64(j), NONE, size, STORE, vals, meta, hashes, table, state,
+                     mix, goal, fitcols, match, mvals) < 0:
                 return -1
-    return seen
-
-
-@jit
-def unary_level(op: int, i0: int, i1: int, size: int, final: bool, avals: Any, ameta: Any, vals: Any,
-                meta: Any, hashes: Any, table: Any, state: Any, mix: Any, goal: Any, fitcols: Any, match: Any,
-                mvals: Any, lut: Any, fibs: Any, call_range: int) -> int:
-    """Every call ``op(x)``, ``x`` among the ids ``i0..i1-1`` of the bank
-    ``avals``; as :func:`binary_level`."""
-    w = avals.shape[1]
-    row = np.zeros(w, dtype=np.int64)
-    seen = 0
-    for i in range(i0, i1):
-        if not domain(op, ameta[i, 4], ameta[i, 5], call_range):
-            continue
-        seen += 1
-        x = avals[i]
-        if final:
-            bad = False
-            for k in fitcols:
-                if un1(op, np.int64(x[k]), lut, fibs) != goal[k]:
-                    bad = True
-                    break
-            if bad:
-                continue
-        for k in range(w):
-            row[k] = un1(op, np.int64(x[k]), lut, fibs)
-        if _emit(row, op, i, NONE, NONE, size, final, vals, meta, hashes, table, state, mix, goal, fitcols, match,
-                 mvals) < 0:
-            return -1
     return seen
 
 
@@ -535,100 +504,6 @@ def _survivors(op: int, x: int, y: int, posts: Any, g: int, alive: int, lut: Any
         if alive & (1 << p) and _dom1(posts[p], v) and un1(posts[p], v, lut, fibs) == g:
             out |= 1 << p
     return out
-
-
-@jit
-def final_level(op: int, posts: Any, unary: bool, comm: bool, skip_same: bool, sl: int, sr: int, i0: int,
-                i1: int, jlo: int, jhi: int, size: int, lvals: Any, lmeta: Any, pre: Any, vals: Any,
-                hashes: Any, table: Any, state: Any, mix: Any, goal: Any, fitcols: Any, match: Any, mvals: Any,
-                lut: Any, fibs: Any, call_range: int) -> int:
-    """The last sizes, matched against the goal and not stored: ``post(x op y)``
-    for each ``post`` of ``posts`` (none: ``x op y``; ``unary``: ``post(op(x))``),
-    ``x`` among the ids ``i0..i1-1`` of the bank ``lvals`` (size ``sl``), ``y``
-    among ``jlo..jhi-1`` (size ``sr``). A candidate is evaluated column by column
-    on the fitted columns (the first two from ``pre``, the bank's values there
-    stored by column) and dropped at the first that differs; one that fits
-    everywhere is computed on the whole sample and checked to be in the grammar
-    (defined, bounded, every call's argument in its domain). Returns the
-    candidates seen (a post counts one each)."""
-    w = lvals.shape[1]
-    inner = np.zeros(w, dtype=np.int64)
-    row = np.zeros(w, dtype=np.int64)
-    seen = 0
-    shift = op == SHL or op == SHR
-    intargs = op < 20 or EQ <= op <= LE
-    meta = np.zeros((1, 6), dtype=np.int64)  # unused: nothing is stored
-    npost = max(1, posts.shape[0])
-    full = (1 << npost) - 1
-    c0 = fitcols[0]
-    c1 = fitcols[1] if fitcols.shape[0] > 1 else c0
-    g0 = goal[c0]
-    g1 = goal[c1]
-    for i in range(i0, i1):
-        if unary:
-            if not domain(op, lmeta[i, 4], lmeta[i, 5], call_range):
-                continue
-        j0 = jlo
-        j1 = jhi
-        if unary:
-            j0 = 0
-            j1 = 1
-        elif comm and sl == sr:
-            j0 = i + 1 if skip_same else i
-        x0 = np.int64(lvals[i, c0])
-        x1 = np.int64(lvals[i, c1])
-        iconst = intargs and lmeta[i, 4] == lmeta[i, 5]
-        for j in range(j0, j1):
-            if not unary:
-                if j == i and sl == sr and skip_same:
-                    continue
-                if iconst and lmeta[j, 4] == lmeta[j, 5]:
-                    continue
-                if shift and (lmeta[j, 4] != lmeta[j, 5] or lmeta[j, 4] < 1 or lmeta[j, 4] > 8):
-                    continue
-            seen += npost
-            alive = _survivors(op, x0, pre[0, j], posts, g0, full, lut, fibs)
-            if alive == 0:
-                continue
-            alive = _survivors(op, x1, pre[1, j], posts, g1, alive, lut, fibs)
-            if alive == 0:
-                continue
-            xi = lvals[i]
-            yj = lvals[j]
-            for k in fitcols:
-                alive = _survivors(op, np.int64(xi[k]), np.int64(yj[k]), posts, goal[k], alive, lut, fibs)
-                if alive == 0:
-                    break
-            if alive == 0:
-                continue
-            lo = np.int64(BOUND)
-            hi = np.int64(-BOUND)
-            bad = False
-            for k in range(w):
-                ok, v = _val(op, np.int64(xi[k]), np.int64(yj[k]), lut, fibs)
-                if not ok:
-                    bad = True
-                    break
-                inner[k] = v
-                lo = min(lo, v)
-                hi = max(hi, v)
-            if bad:
-                continue
-            for p in range(npost):
-                if not alive & (1 << p):
-                    continue
-                post = posts[p] if posts.shape[0] else -1
-                if post >= 0:
-                    if not domain(post, lo, hi, call_range):
-                        continue
-                    for k in range(w):
-                        row[k] = un1(post, inner[k], lut, fibs)
-                else:
-                    for k in range(w):
-                        row[k] = inner[k]
-                _emit(row, op, i, np.int64(j) if not unary else NONE, post, size, LOOK, vals, meta, hashes, table, state, mix,
-                      goal, fitcols, match, mvals)
-    return seen
 
 
 @jit
@@ -704,31 +579,47 @@ def _scan(op: int, s: int, left: bool, pre: Any, lo: int, hi: int, tmp: Any, ok:
 
 
 @jit
-def final_scan(op: int, posts: Any, left: bool, comm: bool, skip_same: bool, i0: int, i1: int, jlo: int, jhi: int,
-               same: bool, size: int, lvals: Any, lmeta: Any, pre: Any, vals: Any, hashes: Any, table: Any,
-               state: Any, mix: Any, goal: Any, fitcols: Any, match: Any, mvals: Any, lut: Any, fibs: Any,
-               call_range: int) -> int:
-    """As :func:`final_level` for binary operators, the outer term ``i`` (ids
-    ``i0..i1-1``) against a range of inner terms ``jlo..jhi-1`` scanned together
-    at the first fitted column: ``left``: the inner term is the left operand.
-    ``same``: both of one size (``comm``: inner ids above ``i`` only). """
+def final_level(op: int, posts: Any, unary: bool, scan: bool, left: bool, comm: bool, skip_same: bool, same: bool,
+                i0: int, i1: int, jlo: int, jhi: int, size: int, lvals: Any, lmeta: Any, pre: Any, vals: Any,
+                hashes: Any, table: Any, state: Any, mix: Any, goal: Any, fitcols: Any, match: Any, mvals: Any,
+                lut: Any, fibs: Any, call_range: int) -> int:
+    """The last sizes, matched against the goal and not stored: ``post(x op y)``
+    for each ``post`` of ``posts`` (none: ``x op y``; ``unary``: ``post(op(x))``,
+    the inner ids then ``0..1``), the outer term ``i`` among the ids ``i0..i1-1``
+    of the bank ``lvals``, the inner term ``j`` among ``jlo..jhi-1``. ``left``:
+    the inner term is the left operand; ``same``: both of one size (``comm``:
+    inner ids from ``i`` on only). A candidate is evaluated column by column on
+    the fitted columns and dropped at the first that differs, the first columns
+    from ``pre`` (the bank's values there stored by column); ``scan``: the inner
+    terms are scanned together at the first column. One that fits everywhere is
+    computed on the whole sample and checked to be in the grammar (defined,
+    bounded, every call's argument in its domain). Returns the candidates seen
+    (a post counts one each; ``scan``: before the grammar's checks of ``j``)."""
     w = lvals.shape[1]
     inner = np.zeros(w, dtype=np.int64)
     row = np.zeros(w, dtype=np.int64)
-    meta = np.zeros((1, 6), dtype=np.int64)
+    meta = np.zeros((1, 6), dtype=np.int64)  # unused: nothing is stored
     npost = max(1, posts.shape[0])
+    full = (1 << npost) - 1
     m = jhi - jlo
     tmp = np.empty(m, dtype=np.int64)
     ok = np.empty(m, dtype=np.bool_)
     cand = np.empty(m, dtype=np.int64)
     calive = np.empty(m, dtype=np.int64)
+    npre = pre.shape[0]
     c0 = fitcols[0]
     g0 = goal[c0]
+    p1 = 1 if npre > 1 else 0  # the second column of pre (the first again if none)
+    c1 = fitcols[p1]
+    g1 = goal[c1]
     seen = 0
     shift = op == SHL or op == SHR
     intargs = op < 20 or EQ <= op <= LE
     for i in range(i0, i1):
-        if shift and (lmeta[i, 4] != lmeta[i, 5] or lmeta[i, 4] < 1 or lmeta[i, 4] > 8):
+        if unary:
+            if not domain(op, lmeta[i, 4], lmeta[i, 5], call_range):
+                continue
+        elif shift and left and (lmeta[i, 4] != lmeta[i, 5] or lmeta[i, 4] < 1 or lmeta[i, 4] > 8):
             continue  # the outer term is the shift, a constant 1..8
         iconst = intargs and lmeta[i, 4] == lmeta[i, 5]
         j0 = jlo
@@ -736,59 +627,79 @@ def final_scan(op: int, posts: Any, left: bool, comm: bool, skip_same: bool, i0:
             j0 = i + 1 if skip_same else i
         if j0 >= jhi:
             continue
-        s = np.int64(lvals[i, c0])
-        _scan(op, s, left, pre[0], j0, jhi, tmp, ok)
-        seen += (jhi - j0) * npost
         xi = lvals[i]
+        x0 = np.int64(xi[c0])
+        x1 = np.int64(xi[c1])
         nc = 0
-        for t in range(jhi - j0):
-            if not ok[t]:
-                continue
-            v = tmp[t]
-            alive = 0
-            if posts.shape[0] == 0:
-                if v != g0:
+        if scan:
+            _scan(op, x0, left, pre[0], j0, jhi, tmp, ok)
+            seen += (jhi - j0) * npost
+            for t in range(jhi - j0):
+                if not ok[t]:
                     continue
-                alive = 1
-            else:
-                for p in range(posts.shape[0]):
-                    if _dom1(posts[p], v) and un1(posts[p], v, lut, fibs) == g0:
-                        alive |= 1 << p
+                v = tmp[t]
+                alive = 0
+                if posts.shape[0] == 0:
+                    if v != g0:
+                        continue
+                    alive = 1
+                else:
+                    for p in range(posts.shape[0]):
+                        if _dom1(posts[p], v) and un1(posts[p], v, lut, fibs) == g0:
+                            alive |= 1 << p
+                    if alive == 0:
+                        continue
+                cand[nc] = t
+                calive[nc] = alive
+                nc += 1
+            for c in range(1, npre):  # the next columns of pre, on the survivors
+                if nc == 0:
+                    break
+                col = fitcols[c]
+                sc = np.int64(xi[col])
+                gc = goal[col]
+                kept = 0
+                for q in range(nc):
+                    pj = pre[c, j0 + cand[q]]
+                    alive = _survivors(op, pj if left else sc, sc if left else pj, posts, gc, calive[q], lut, fibs)
+                    if alive:
+                        cand[kept] = cand[q]
+                        calive[kept] = alive
+                        kept += 1
+                nc = kept
+        else:  # one by one, the grammar's checks first (only those are seen), at two columns of pre
+            for j in range(j0, jhi):
+                if not unary:
+                    if j == i and same and skip_same:
+                        continue
+                    if iconst and lmeta[j, 4] == lmeta[j, 5]:
+                        continue  # two constant operands
+                    if shift and not left and (lmeta[j, 4] != lmeta[j, 5] or lmeta[j, 4] < 1 or lmeta[j, 4] > 8):
+                        continue
+                seen += npost
+                alive = _survivors(op, x0, pre[0, j], posts, g0, full, lut, fibs)
                 if alive == 0:
                     continue
-            cand[nc] = t
-            calive[nc] = alive
-            nc += 1
-        for c in range(1, pre.shape[0]):  # the next columns, stored by column, on the survivors
-            if nc == 0:
-                break
-            col = fitcols[c]
-            sc = np.int64(xi[col])
-            gc = goal[col]
-            kept = 0
-            for q in range(nc):
-                j = j0 + cand[q]
-                if left:
-                    alive = _survivors(op, pre[c, j], sc, posts, gc, calive[q], lut, fibs)
-                else:
-                    alive = _survivors(op, sc, pre[c, j], posts, gc, calive[q], lut, fibs)
+                alive = _survivors(op, x1, pre[p1, j], posts, g1, alive, lut, fibs)
                 if alive:
-                    cand[kept] = cand[q]
-                    calive[kept] = alive
-                    kept += 1
-            nc = kept
+                    cand[nc] = j - j0
+                    calive[nc] = alive
+                    nc += 1
         for q in range(nc):
-            t = cand[q]
+            j = j0 + cand[q]
             alive = calive[q]
-            j = j0 + t
-            if same and j == i and skip_same:
-                continue
-            if iconst and lmeta[j, 4] == lmeta[j, 5]:
-                continue  # two constant operands
+            if scan:  # the grammar's checks of j, on the survivors
+                if same and j == i and skip_same:
+                    continue
+                if iconst and lmeta[j, 4] == lmeta[j, 5]:
+                    continue  # two constant operands
             yj = lvals[j]
             a, b = (j, i) if left else (i, j)
+            if unary:
+                b = NONE
             xa, xb = (yj, xi) if left else (xi, yj)
-            for k in fitcols:
+            for c in range(npre if scan else p1 + 1, fitcols.shape[0]):  # the other fitted columns
+                k = fitcols[c]
                 alive = _survivors(op, np.int64(xa[k]), np.int64(xb[k]), posts, goal[k], alive, lut, fibs)
                 if alive == 0:
                     break

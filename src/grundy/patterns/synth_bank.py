@@ -303,16 +303,16 @@ class Bank:
             step = max(1, 4 * CHUNK_WORK // max(1, n_hi - n_lo))
             for o0 in range(o_lo, o_hi, step):
                 scan: tuple[Any, ...] = (
-                    op.code, posts, left, op.comm, self._skip_same(op), o0, min(o_hi, o0 + step), n_lo, n_hi, sl == sr,
-                    size, src.vals, src.meta, src.pre, out.vals, out.hashes, out.table, out.state,
+                    op.code, posts, False, True, left, op.comm, self._skip_same(op), sl == sr, o0, min(o_hi, o0 + step),
+                    n_lo, n_hi, size, src.vals, src.meta, src.pre, out.vals, out.hashes, out.table, out.state,
                     self.mix, goal, self.fitcols, self.match, self.mvals, self.lut, self.fibs, CALL_RANGE)
-                if not self._run(self.jit.final_scan, scan, size, deadline):
+                if not self._run(self.jit.final_level, scan, size, deadline):
                     return False
             return True
         step = max(1, 4 * CHUNK_WORK // max(1, j_hi - j_lo))
         for i0 in range(i_lo, i_hi, step):
-            args = (op.code, posts, unary, op.comm, self._skip_same(op), sl, sr, i0, min(i_hi, i0 + step), j_lo,
-                    j_hi, size, src.vals, src.meta, src.pre, out.vals, out.hashes, out.table, out.state, self.mix, goal,
+            args = (op.code, posts, unary, False, False, op.comm, self._skip_same(op), sl == sr, i0,
+                    min(i_hi, i0 + step), j_lo, j_hi, size, src.vals, src.meta, src.pre, out.vals, out.hashes, out.table, out.state, self.mix, goal,
                     self.fitcols, self.match, self.mvals, self.lut, self.fibs, CALL_RANGE)
             if not self._run(self.jit.final_level, args, size, deadline):
                 return False
@@ -382,10 +382,10 @@ class Bank:
                     continue
                 step = max(1, CHUNK_WORK // max(1, j_hi - j_lo))
                 for i0 in range(i_lo, i_hi, step):
-                    args = (op.code, op.comm, self._skip_same(op), sl, sr, i0, min(i_hi, i0 + step), size, False,
+                    args = (op.code, False, op.comm, self._skip_same(op), sl, sr, i0, min(i_hi, i0 + step), size,
                             src.vals, src.meta, j_lo, j_hi, out.vals, out.meta, out.hashes, out.table, out.state,
-                            self.mix, goal, self.fitcols, self.match, self.mvals)
-                    if not self._run(self.jit.binary_level, args, size, deadline):
+                            self.mix, goal, self.fitcols, self.match, self.mvals, self.lut, self.fibs, CALL_RANGE)
+                    if not self._run(self.jit.level, args, size, deadline):
                         return False
         return True
 
@@ -398,10 +398,10 @@ class Bank:
             src = self._side(op.args[0])
             i_lo, i_hi = src.level(size - op.cost)
             for i0 in range(i_lo, i_hi, CHUNK_WORK // 8):
-                args = (op.code, i0, min(i_hi, i0 + CHUNK_WORK // 8), size, False, src.vals, src.meta, out.vals,
-                        out.meta, out.hashes, out.table, out.state, self.mix, goal, self.fitcols, self.match,
-                        self.mvals, self.lut, self.fibs, CALL_RANGE)
-                if not self._run(self.jit.unary_level, args, size, deadline):
+                args = (op.code, True, False, False, size - op.cost, 0, i0, min(i_hi, i0 + CHUNK_WORK // 8), size,
+                        src.vals, src.meta, 0, 0, out.vals, out.meta, out.hashes, out.table, out.state, self.mix,
+                        goal, self.fitcols, self.match, self.mvals, self.lut, self.fibs, CALL_RANGE)
+                if not self._run(self.jit.level, args, size, deadline):
                     return False
         return True
 
