@@ -19,7 +19,7 @@ from typing import Any
 import numba
 import numpy as np
 
-jit = numba.njit(cache=True, nogil=True)
+jit = numba.njit(cache=True, nogil=True, no_cfunc_wrapper=True)
 
 BOUND = 1 << 31
 ADD, SUB, MUL, FDIV, MOD, AND, OR, XOR, SHL, SHR, MIN, MAX, GCD = range(2, 15)
