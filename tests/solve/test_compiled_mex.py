@@ -39,7 +39,8 @@ def test_cram_mex_sets_equal_the_python_reference(board: tuple[int, int, int],
     assert C.compiled_outcome(C.CRAM, word) is (Outcome.N if v else Outcome.P)
 
 
-@SETTINGS
+@pytest.mark.heavy  # its own kernel (nk_search_mex, ~3 CPU s to compile): CI's heavy step;
+@SETTINGS          # the default run checks the mex-set template on Cram, above
 @given(graphs())
 def test_node_kayles_mex_sets_equal_the_python_reference(
         pos: tuple[tuple[int, ...], int]) -> None:
