@@ -95,12 +95,11 @@ _SLOW_EXAMPLES = {"dawson", "grundys-game", "moidores", "wythoff", "cram"}
 
 
 @pytest.fixture(scope="module")
-def example_client() -> Iterator[TestClient]:
+def example_client(client: TestClient) -> TestClient:
     """For the examples that answer in well under a second: a budget that a busy
-    machine cannot exhaust (what the library finds in 1 s, the page finds)."""
-    app = create_app(Limits(seconds=60, workers=1))
-    yield TestClient(app)
-    app.state.close()
+    machine cannot exhaust (what the library finds in 1 s, the page finds). The
+    app of ``client``, whose limits are these: its workers serve both."""
+    return client
 
 
 @pytest.fixture(scope="module")
