@@ -63,6 +63,14 @@ def clean(proc: Child, err: str, took: float) -> None:
     assert err.strip().splitlines()[-1] == "grundy: interrupted"
 
 
+def run_code(code: str) -> subprocess.CompletedProcess[str]:
+    """``python -c code`` to its end, with Ctrl-C as from a terminal (a test run
+    started as a background job starts its children with SIGINT ignored, and
+    ``grundy._interrupt`` then leaves Ctrl-C alone, as it should)."""
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env(), timeout=120,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
 def wait_for(proc: Child, text: str, stream: str = "stderr", limit: float = 120) -> str:
     """The stream up to the first line that contains ``text`` (a hang guard of
     ``limit`` seconds; the child's output keeps being read meanwhile)."""
@@ -187,11 +195,11 @@ def test_the_watchdog_says_the_same_last_words() -> None:
     code = ("from grundy import _interrupt\n"
             "_interrupt.last_words(lambda: 'grundy: interrupted after 7 values')\n"
             "_interrupt._say_and_leave()\n")
-    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env(), timeout=120)
+    p = run_code(code)
     assert p.returncode == 130
     assert p.stderr.strip().splitlines()[-2:] == ["grundy: interrupted after 7 values", "grundy: interrupted"]
     code = code.replace("lambda: 'grundy: interrupted after 7 values'", "lambda: 1 / 0")
-    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env(), timeout=120)
+    p = run_code(code)
     assert p.returncode == 130 and p.stderr.strip() == "grundy: interrupted"  # failing words are dropped
 
 
@@ -211,7 +219,7 @@ def test_ctrl_c_inside_the_compiler_leaves_at_once(tmp_path: Path) -> None:
             f"exec(compile(open({str(fake)!r}).read(), {str(fake)!r}, 'exec'), scope)\n"
             "print('row 1', flush=False)\n"
             "try:\n    scope['callback']()\nexcept KeyboardInterrupt:\n    print('raised')\n")
-    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env(), timeout=120)
+    p = run_code(code)
     assert (p.returncode, p.stdout) == (130, "row 1\n"), (p.returncode, p.stdout, p.stderr)
     assert p.stderr.strip() == "grundy: interrupted"
     import types
@@ -237,17 +245,15 @@ def test_ctrl_c_while_the_command_leaves_raises_nothing() -> None:
     head = ("from grundy import _interrupt\nimport os, signal, sys, time\n"
             "_interrupt.install()\nassert not _interrupt.leaving()\n"
             "os.kill(os.getpid(), signal.SIGINT)\n")
-    p = subprocess.run([sys.executable, "-c", head + "time.sleep(0.05)\nprint('left in order')\n"],
-                       capture_output=True, text=True, env=env(), timeout=120)
+    p = run_code(head + "time.sleep(0.05)\nprint('left in order')\n")
     assert (p.returncode, p.stdout.strip()) == (0, "left in order"), p.stderr
     assert "Traceback" not in p.stderr and "KeyboardInterrupt" not in p.stderr
-    p = subprocess.run([sys.executable, "-c", head + "time.sleep(60)\n"],
-                       capture_output=True, text=True, env=env(), timeout=120)
+    p = run_code(head + "time.sleep(60)\n")
     assert p.returncode == 130 and p.stderr.strip() == "grundy: interrupted", p.stderr
     code = ("from grundy import _interrupt\nimport os, signal, time\n_interrupt.install()\n"
             "try:\n    os.kill(os.getpid(), signal.SIGINT)\n    time.sleep(5)\n"
             "except KeyboardInterrupt:\n    print(_interrupt.leaving())\n")
-    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env(), timeout=120)
+    p = run_code(code)
     assert p.stdout.strip() == "True"  # a Ctrl-C during the work is reported by leaving()
 
 
