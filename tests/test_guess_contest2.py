@@ -52,6 +52,7 @@ def _sg(moves: Callable[[Any], Iterable[Any]]) -> Callable[[Any], int]:
 _HDU2486 = _sg(cs.hdu2486_moves)
 
 
+@pytest.mark.heavy  # 2-4 CPU s: CI's heavy step (docs/architecture.md, where a test runs)
 def test_one_heap_rules() -> None:
     g = _sg(cs.hdu5795_moves)
     assert [g(n) for n in range(50)] == [cs.hdu5795_value(n) for n in range(50)]

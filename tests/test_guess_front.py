@@ -245,6 +245,7 @@ def test_a_family_is_lifted_to_one_rule_in_n_and_k() -> None:
     assert set(g.members) == set(range(1, 10)) and "k" in str(best)
 
 
+@pytest.mark.heavy  # 2-4 CPU s: CI's heavy step (docs/architecture.md, where a test runs)
 def test_a_family_of_pairs_and_of_rows() -> None:
     def pairs(k: int):
         @grundy.ruleset(shape="pair")

@@ -101,12 +101,14 @@ def _check(rs: Any, moves: Any, kw: dict[str, int], longer: list[Row]) -> str:
     return best.expr
 
 
+@pytest.mark.heavy  # 2-4 CPU s: CI's heavy step (docs/architecture.md, where a test runs)
 def test_sequential_nim_order_matters() -> None:
     expr = _check(grundy.ruleset(sequential, shape="heaps"), sequential, {"to": 5, "heaps": 3},
                   _rows(range(4, 8), 3) + _rows(range(4, 9), 1) + [(1,) * 7, (1,) * 6 + (2,), (0, 1, 0, 2, 1)])
     assert "enumerate" in expr  # a positional feature: the game is not symmetric
 
 
+@pytest.mark.heavy  # 2-4 CPU s: CI's heavy step (docs/architecture.md, where a test runs)
 def test_stoned_game_sum_minus_max() -> None:
     expr = _check(grundy.ruleset(stoned, shape="heaps"), stoned, {"to": 5, "heaps": 3}, _rows(range(4, 6), 3))
     assert "sum(x) - max(x)" in expr
@@ -118,6 +120,7 @@ def test_thanos_nim_rule_in_the_length() -> None:
     assert "len(x)" in expr  # fitted on rows of 2 and 4 heaps: a count compared with a fixed 2 is ruled out
 
 
+@pytest.mark.heavy  # 2-4 CPU s: CI's heavy step (docs/architecture.md, where a test runs)
 def test_distinct_numbers_order_statistics_and_length() -> None:
     rs = _Valid(distinct, "distinct", lambda q: len(set(q)) == len(q) >= 2)
     _check(rs, distinct, {"to": 7, "heaps": 3}, _rows(range(5, 7), 9, lambda q: len(set(q)) == len(q)))

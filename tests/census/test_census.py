@@ -84,6 +84,7 @@ def test_per_game_budget_bounds_a_hard_game(tmp_path):
     assert not row.proven and row.n < 1 << 24 and row.budget == 0.5
 
 
+@pytest.mark.heavy  # 2-4 CPU s: CI's heavy step (docs/architecture.md, where a test runs)
 def test_a_larger_budget_runs_the_games_it_stopped_again(tmp_path, monkeypatch):
     store = tmp_path / "census.sqlite"
     calls = []

@@ -112,6 +112,7 @@ def test_deleting_divisors_p_positions_are_odd_or_an_odd_power_of_two() -> None:
     assert all(best.predict(n) == published(n + 1) for n in far)
 
 
+@pytest.mark.heavy  # 2-4 CPU s: CI's heavy step (docs/architecture.md, where a test runs)
 def test_take_up_to_the_binary_length_p_positions_by_bands() -> None:
     def moves(n: int) -> list[int]:
         return [n - d for d in range(1, n.bit_length() + 1) if d <= n]

@@ -123,6 +123,7 @@ def game(succ: dict[int, list[Hashable]], how: dict[int, str]) -> grundy.Ruleset
 VALUES = st.one_of(st.integers(0, 70), st.integers(2**64, 2**64 + 3), st.booleans())
 
 
+@pytest.mark.heavy  # 2-4 CPU s: CI's heavy step (docs/architecture.md, where a test runs)
 @given(games(), st.data())
 @settings(max_examples=300, deadline=None)
 def test_the_compiled_loop_does_what_the_python_loop_does(g: Any, data: Any) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -92,6 +93,7 @@ def test_pruned_search_equals_its_reading_copy(game: Any, search: Search, k: int
     forget(rs)
 
 
+@pytest.mark.heavy  # 2-4 CPU s: CI's heavy step (docs/architecture.md, where a test runs)
 @given(POSITIONS, st.sampled_from(MEX_SEARCHES), st.sets(st.integers(0, 6), min_size=1))
 @settings(max_examples=150, deadline=None)
 def test_mex_set_search_equals_its_reading_copy(game: Any, search: Search,
